@@ -1,0 +1,156 @@
+"""Cards, suits, ranks and card notation (FORMAT.md, "Cards").
+
+A card is a :class:`Card` (rank, suit).  Ranks are ``A K Q J 10 9 8 7 6 5 4 3 2``; suits are the
+letters ``C D H S``.  The joker is ``Card("JK", "")`` (:data:`JOKER`); Thirty-Three calls it the
+Bug.  Cards are interned: parsing the same text twice gives the same object, so cards compare and
+hash cheaply.
+
+Each game has a :class:`Deck`: the cards it uses, the aliases it accepts (``6D`` is the Bug in
+Thirty-Three) and the name it gives the joker.
+"""
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple
+
+SUITS = ("C", "D", "H", "S")
+"""Suit letters: clubs, diamonds, hearts, spades."""
+
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SINGULAR = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED_SUITS = frozenset("DH")
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+"""The other suit of the same colour (for bowers and Eighty-Three's off-five)."""
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+_SUIT_INPUT = {
+    "C": "C", "D": "D", "H": "H", "S": "S",
+    "♣": "C", "♦": "D", "♥": "H", "♠": "S",
+    "♧": "C", "♢": "D", "♡": "H", "♤": "S",
+}
+_SUIT_WORDS = {"CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S",
+               "C": "C", "D": "D", "H": "H", "S": "S"}
+_JOKER_WORDS = frozenset({"JK", "JOKER", "BUG"})
+
+
+class Card(NamedTuple):
+    """A playing card: ``rank`` (``"A"`` … ``"2"``, or ``"JK"``) and ``suit`` (``"C"`` … ``"S"``,
+    or ``""`` for the joker).  ``str(card)`` is the canonical notation (``10H``, ``JC``, ``JK``)."""
+
+    rank: str
+    suit: str
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == "JK"
+
+
+JOKER = Card("JK", "")
+ALL_CARDS: dict[str, Card] = {r + s: Card(r, s) for s in SUITS for r in RANKS}
+ALL_CARDS["JK"] = JOKER
+
+
+def card(text: str) -> Card:
+    """The card named by canonical ``text`` (``"10H"``, ``"JK"``); KeyError if there is none.
+    For reading user input use :meth:`Deck.parse`, which accepts aliases and reports errors."""
+    return ALL_CARDS[text]
+
+
+def cards(text: str) -> list[Card]:
+    """Cards from a space-separated canonical string, e.g. ``cards("AS 10S JK")`` (tests, tables)."""
+    return [ALL_CARDS[t] for t in text.split()]
+
+
+class CardError(ValueError):
+    """A card string that does not parse, or names a card outside the game's deck (``bad-card``)."""
+
+
+def parse_card_any(text: str) -> Card:
+    """Parse card notation into a :class:`Card` of the full 53-card set, without deck rules.
+
+    Accepts ``T`` for ``10``, suit symbols (filled and outline), any letter case, and
+    ``JK``/``Joker``/``Bug`` for the joker.  Raises :class:`CardError` if ``text`` is no card.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card string")
+    t = text.strip().upper()
+    if t in _JOKER_WORDS:
+        return JOKER
+    if len(t) < 2:
+        raise CardError(f"{text!r} is not a card")
+    suit = _SUIT_INPUT.get(t[-1])
+    rank = t[:-1]
+    if rank == "T":
+        rank = "10"
+    if suit is None or rank not in RANKS:
+        raise CardError(f"{text!r} is not a card")
+    return ALL_CARDS[rank + suit]
+
+
+def parse_suit(text: object) -> str:
+    """A suit name (``clubs`` …) or letter (``C`` …), any case, as its letter; ValueError if not."""
+    if isinstance(text, str):
+        s = _SUIT_WORDS.get(text.strip().upper())
+        if s:
+            return s
+    raise ValueError(f"{text!r} is not a suit")
+
+
+class Deck:
+    """The cards one game is played with.
+
+    ``cards``: the deck in a fixed order; ``aliases``: extra notations (upper case) read as a card of
+    the deck; ``joker_name``: how readable output names the joker (``Bug`` or ``Joker``).
+    :meth:`parse` turns notation into a card of this deck, raising :class:`CardError` otherwise.
+    """
+
+    def __init__(self, cards: Iterable[Card], aliases: dict[str, Card] | None = None,
+                 joker_name: str = "Joker") -> None:
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.members = frozenset(self.cards)
+        self.aliases = dict(aliases or {})
+        self.joker_name = joker_name
+        self._cache: dict[str, Card] = {}
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def parse(self, text: object) -> Card:
+        """The card of this deck that ``text`` names.  Raises :class:`CardError` (bad-card) for
+        unparseable text or a card the deck does not hold."""
+        hit = self._cache.get(text) if isinstance(text, str) else None
+        if hit is not None:
+            return hit
+        if not isinstance(text, str):
+            raise CardError(f"{text!r} is not a card string")
+        alias = self.aliases.get(text.strip().upper())
+        c = alias if alias is not None else parse_card_any(text)
+        if c not in self.members:
+            raise CardError(f"{text!r} is not a card of this deck")
+        if len(self._cache) < 1024:
+            self._cache[text] = c
+        return c
+
+    def parse_all(self, texts: Iterable[object]) -> list[Card]:
+        """:meth:`parse` for each item; raises :class:`CardError` at the first bad one."""
+        return [self.parse(t) for t in texts]
+
+    def name(self, c: Card, symbols: bool = True) -> str:
+        """Readable form: ``10♥``/``J♣``/``Bug`` with symbols, else canonical (``10H``, ``JK``)."""
+        if c.rank == "JK":
+            return self.joker_name if symbols else "JK"
+        return c.rank + (SUIT_SYMBOLS[c.suit] if symbols else c.suit)
+
+
+def build_deck(ranks: str, *, joker: bool = False, aliases: dict[str, Card] | None = None,
+               joker_name: str = "Joker") -> Deck:
+    """A deck of every suit in the given ranks (space-separated, highest first), plus the joker."""
+    rs = ranks.split()
+    cs = [ALL_CARDS[r + s] for s in SUITS for r in rs]
+    if joker:
+        cs.append(JOKER)
+    return Deck(cs, aliases, joker_name)

@@ -1,0 +1,316 @@
+"""Typed log events (FORMAT.md, log format version 1) and the line-by-line reader.
+
+Each event is a :mod:`msgspec` struct, tagged by its ``event`` field; :data:`Event` is their union
+and :data:`DECODER` decodes one JSON line straight into it.  Card fields stay strings here: which
+strings are cards depends on the game's deck, so the game parses them (``bad-card``).
+
+:func:`read_events` streams a binary file through :mod:`jsonlines` and yields ``(line, item)``,
+where ``item`` is an event or a :class:`ReadError` (``bad-json`` / ``bad-event``) and ``line`` is the
+1-based physical line.  Memory stays constant: one line is held at a time, and a line longer than
+:data:`MAX_LINE_BYTES` is reported instead of read whole.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, Any, Iterator, Literal, Union
+
+import jsonlines
+import msgspec
+
+GAMES = ("thirty-three", "asszorti", "sixty-six", "eighty-three")
+MAX_LINE_BYTES = 16 * 1024 * 1024
+"""Lines longer than this (16 MiB) are reported as ``bad-json`` without being held in memory."""
+
+
+class _Base(msgspec.Struct, tag_field="event", kw_only=True, omit_defaults=True):
+    """Fields every event may carry: ``ts`` (a time stamp string) and ``note`` (free text)."""
+
+    ts: str | None = None
+    note: str | None = None
+
+
+class Match(_Base, tag="match"):
+    """Starts a match: ``game``, ``players`` in clockwise seating order, optional ``id``, ``rules``."""
+
+    game: Literal["thirty-three", "asszorti", "sixty-six", "eighty-three"]
+    players: list[str]
+    id: str | int | None = None
+    rules: dict[str, Any] | None = None
+
+
+class Deal(_Base, tag="deal"):
+    """Starts a hand: ``dealer``, ``hands`` (player → card strings) and the game's extra pile."""
+
+    dealer: str
+    hands: dict[str, list[str]]
+    boat: list[str] | None = None
+    talon: list[str] | None = None
+    stock: list[str] | None = None
+    kitty: list[str] | None = None
+    trump_card: str | None = None
+
+
+class Pass(_Base, tag="pass"):
+    player: str
+
+
+class Play(_Base, tag="play"):
+    """A card played to the current trick."""
+
+    player: str
+    card: str
+
+
+class Retract(_Base, tag="retract"):
+    """Takes back the most recent card played (to repair a revoke, RULINGS G4)."""
+
+    player: str
+    card: str
+
+
+class Score(_Base, tag="score"):
+    """A running total as written on the score sheet after the previous hand (name → points)."""
+
+    totals: dict[str, float]
+
+
+class End(_Base, tag="end"):
+    """The table ends the match here."""
+
+    player: str | None = None
+
+
+class Bid(_Base, tag="bid"):
+    """A bid.  Thirty-Three: ``game`` and ``level``; Asszorti: ``bid``; Eighty-Three: ``points``
+    and ``doubled``.  Which fields a game needs is checked by the game (``bad-event``)."""
+
+    player: str
+    game: str | None = None
+    level: int | str | None = None
+    bid: str | None = None
+    points: int | None = None
+    doubled: bool | None = None
+
+
+class Draw(_Base, tag="draw"):
+    """Thirty-Three: the boat cards the declarer takes in Null+2/Null+1.  Sixty-Six: both draw."""
+
+    player: str | None = None
+    cards: list[str] | None = None
+
+
+class Discard(_Base, tag="discard"):
+    player: str
+    cards: list[str]
+
+
+class Kontra(_Base, tag="kontra"):
+    """A doubling call.  ``target`` (Asszorti): ``"game"`` (default) or ``"arrivazs"``."""
+
+    player: str
+    target: str | None = None
+
+
+class Rekontra(_Base, tag="rekontra"):
+    """The declarer's redouble; ``against`` (Thirty-Three) names the Kontra caller it answers."""
+
+    player: str
+    against: str | None = None
+    target: str | None = None
+
+
+class Szubkontra(_Base, tag="szubkontra"):
+    player: str
+    target: str | None = None
+
+
+class Hirskontra(_Base, tag="hirskontra"):
+    player: str
+    target: str | None = None
+
+
+class Mordkontra(_Base, tag="mordkontra"):
+    player: str
+    target: str | None = None
+
+
+class Reveal(_Base, tag="reveal"):
+    """An Ouvert declarer shows the hand."""
+
+    player: str
+
+
+class Hold(_Base, tag="hold"):
+    player: str
+
+
+class Contract(_Base, tag="contract"):
+    player: str
+    bid: str
+
+
+class Declare(_Base, tag="declare"):
+    """Asszorti: ``trump`` (a suit or ``"none"``) and optional ``arrivazs``."""
+
+    player: str
+    trump: str
+    arrivazs: bool | None = None
+
+
+class Claim(_Base, tag="claim"):
+    player: str
+
+
+class Dispute(_Base, tag="dispute"):
+    player: str
+
+
+class Marriage(_Base, tag="marriage"):
+    player: str
+    suit: str
+
+
+class Exchange(_Base, tag="exchange"):
+    player: str
+
+
+class Close(_Base, tag="close"):
+    player: str
+    before_draw: bool | None = None
+
+
+class DeclareOut(_Base, tag="declare_out"):
+    player: str
+
+
+class Resign(_Base, tag="resign"):
+    player: str
+
+
+class Timeout(_Base, tag="timeout"):
+    player: str
+
+
+class Trump(_Base, tag="trump"):
+    """Eighty-Three: the bid winner names trumps."""
+
+    player: str
+    suit: str
+
+
+class Give(_Base, tag="give"):
+    """Eighty-Three: extra trumps passed to the partner."""
+
+    player: str
+    to: str
+    cards: list[str]
+
+
+EVENT_TYPES = (Match, Deal, Pass, Play, Retract, Score, End, Bid, Draw, Discard, Kontra, Rekontra,
+               Szubkontra, Hirskontra, Mordkontra, Reveal, Hold, Contract, Declare, Claim, Dispute,
+               Marriage, Exchange, Close, DeclareOut, Resign, Timeout, Trump, Give)
+Event = Union[EVENT_TYPES]  # type: ignore[valid-type]
+EVENT_NAMES = {t.__struct_config__.tag: t for t in EVENT_TYPES}
+
+DECODER = msgspec.json.Decoder(Event)
+
+
+@dataclass(slots=True)
+class ReadError:
+    """A line that could not be read as an event: ``code`` is ``bad-json`` or ``bad-event``."""
+
+    code: str
+    message: str
+
+
+class _LineTooLong(ValueError):
+    pass
+
+
+_TOO_LONG = b"\x00referee: line too long\x00"
+_BOM = "\ufeff".encode()
+_PREFIXES = (_BOM, b"\x1e")
+
+
+class _PhysicalLines:
+    """Iterates a binary stream one physical line at a time (split at ``\\n`` only), each item at
+    most MAX_LINE_BYTES long, and remembers the number of the line it gave last.
+
+    jsonlines drops one BOM (or RS) at the start of *every* line; FORMAT.md allows a BOM only at
+    the very start of the file.  So a later line starting with one gets a second copy in front:
+    jsonlines drops the copy and the real one still makes the line ``bad-json``.
+    """
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._readline = stream.readline
+        self.lineno = 0
+
+    def __iter__(self) -> "_PhysicalLines":
+        return self
+
+    def __next__(self) -> bytes:
+        line = self._readline(MAX_LINE_BYTES + 1)
+        if not line:
+            raise StopIteration
+        self.lineno += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while True:  # skip the rest of the over-long line without holding it
+                more = self._readline(1 << 20)
+                if not more or more.endswith(b"\n"):
+                    break
+            return _TOO_LONG
+        if self.lineno > 1 and line.startswith(_PREFIXES):
+            return (b"\x1e" if line[:1] == b"\x1e" else _BOM) + line
+        return line
+
+
+_TOO_LONG_TEXT = _TOO_LONG.decode()
+
+
+def _loads(text: str) -> Any:
+    if text == _TOO_LONG_TEXT:
+        raise _LineTooLong(f"line longer than {MAX_LINE_BYTES} bytes")
+    try:
+        return DECODER.decode(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+
+
+def read_events(stream: IO[bytes]) -> Iterator[tuple[int, Any]]:
+    """Yield ``(line, event_or_ReadError)`` for each non-blank physical line of a binary stream.
+
+    Blank and white-space-only lines are skipped but counted.  Never raises for bad content
+    (OSError from the stream itself propagates).
+    """
+    lines = _PhysicalLines(stream)
+    read = jsonlines.Reader(lines, loads=_loads).read
+    while True:
+        try:
+            value = read(skip_empty=True, allow_none=True)
+        except EOFError:
+            return
+        except jsonlines.InvalidLineError as exc:
+            yield exc.lineno, _read_error(exc.__cause__, exc)
+            continue
+        yield lines.lineno, value
+
+
+def _read_error(cause: BaseException | None, exc: Exception) -> ReadError:
+    if isinstance(cause, msgspec.ValidationError):
+        return ReadError("bad-event", _event_message(str(cause)))
+    if isinstance(cause, UnicodeDecodeError):
+        return ReadError("bad-json", "line is not valid UTF-8")
+    if isinstance(cause, _LineTooLong):
+        return ReadError("bad-json", str(cause))
+    msg = str(cause) if cause is not None else str(exc)
+    return ReadError("bad-json", f"not valid JSON: {msg}")
+
+
+def _event_message(text: str) -> str:
+    if text.startswith("Invalid value") and "$.event" in text:
+        return "unknown event " + text[len("Invalid value "):].split(" - ")[0]
+    if "Object missing required field `event`" in text:
+        return "object has no `event` field"
+    if text.startswith("Expected `object`"):
+        return "each line must be one JSON object (" + text.lower() + ")"
+    return text

@@ -1,0 +1,81 @@
+"""Findings: what the referee reports about a log (FORMAT.md, "What the referee prints").
+
+A :class:`Finding` is one irregularity at one physical line.  Its JSON form is exactly the object
+of ``check --format json``.  Codes and their default severities are in :data:`CODES`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ERROR = "error"
+WARNING = "warning"
+
+CODES: dict[str, str] = {
+    "bad-json": "a line that is not valid UTF-8 JSON, or past the reader's limits",
+    "bad-event": "valid JSON that is not a known event of the game with the right fields",
+    "bad-card": "a card string that does not parse or is not in the game's deck",
+    "no-match": "events before the first match of a file",
+    "unknown-player": "a player who is not in the match",
+    "out-of-phase": "an event that has no place at this point of the hand",
+    "out-of-turn": "a player acting when it is not their turn",
+    "misdeal": "a deal with the wrong cards, counts or duplicates",
+    "wrong-dealer": "the deal was made by a player whose turn it was not",
+    "illegal-bid": "a bid the auction does not allow",
+    "illegal-pass": "a pass the auction does not allow",
+    "illegal-contract": "a contract the auction does not allow",
+    "illegal-draw": "a draw from the boat that the contract does not allow",
+    "illegal-discard": "a discard of the wrong cards or number",
+    "illegal-give": "a give of cards the rules do not allow",
+    "illegal-kontra": "a doubling call by the wrong player or at the wrong time",
+    "illegal-trump": "a trump declaration the rules do not allow",
+    "card-not-held": "a card the player does not hold",
+    "revoke": "failing to follow the rules of play when able",
+    "illegal-lead": "a lead the rules forbid",
+    "illegal-marriage": "a marriage the rules do not allow",
+    "illegal-exchange": "an exchange of the trump card the rules do not allow",
+    "illegal-close": "closing the talon when the rules do not allow it",
+    "illegal-declaration": "a declaration (going out) the rules do not allow",
+    "illegal-claim": "a claim or dispute the rules do not allow",
+    "illegal-retract": "a retract the rules do not allow",
+    "incomplete-hand": "the log ends in the middle of a hand",
+    "match-over": "a deal after the match has ended",
+    "score-mismatch": "a recorded score that differs from the referee's totals",
+    "missing-reveal": "an Ouvert declarer who did not show the hand before the first card",
+}
+
+WARNING_CODES = frozenset({"incomplete-hand", "missing-reveal"})
+"""Codes that are warnings by default (a repaired ``revoke`` is a warning too)."""
+
+
+@dataclass(slots=True)
+class Finding:
+    """One irregularity.
+
+    ``line``: 1-based physical line; ``match``: the match id, or its 1-based number in the file;
+    ``hand``/``trick``: 1-based numbers or None; ``player``: a name or None.
+    """
+
+    file: str
+    line: int
+    severity: str
+    code: str
+    message: str
+    match: str | int | None = None
+    hand: int | None = None
+    trick: int | None = None
+    player: str | None = None
+
+    def to_json(self) -> dict:
+        """The FORMAT.md object, keys in contract order."""
+        return {"file": self.file, "line": self.line, "severity": self.severity,
+                "code": self.code, "match": self.match, "hand": self.hand,
+                "trick": self.trick, "player": self.player, "message": self.message}
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+
+def severity_of(code: str) -> str:
+    """The default severity of a finding code (warnings: :data:`WARNING_CODES`)."""
+    return WARNING if code in WARNING_CODES else ERROR

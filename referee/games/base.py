@@ -1,0 +1,606 @@
+"""What every game engine shares: the match and hand life cycle, deal checks, findings with their
+consequences (RULINGS G), and card play with revokes and retracts (G4).
+
+A game module subclasses :class:`MatchEngine`, states its tables as class attributes (deck, hand
+size, the extra pile), maps each event type of its vocabulary to a handler method in ``EVENTS``, and
+fills in the hooks: ``start_hand``, ``score_hand``, ``revoke_penalty`` and, when it has one, a
+match-end test.  The replay driver (:mod:`referee.replay`) calls only :meth:`MatchEngine.deal`,
+:meth:`MatchEngine.apply`, :meth:`MatchEngine.close_hand`, :meth:`MatchEngine.end` and reads
+:meth:`MatchEngine.standings`.
+
+Scores are numbers of game points (``int``, or ``float`` where halves occur, kept exact).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Mapping, Protocol
+
+from ..cards import Card, CardError, Deck
+from ..findings import WARNING, severity_of
+from .. import events as ev
+from .tricks import Trick, TrickPlay
+
+Number = int | float
+
+OPEN, DONE, SKIP = "open", "done", "skip"
+"""Hand modes: being played; decided (later events are out of phase); skipped (G3/G4)."""
+
+
+def tidy(x: Number) -> Number:
+    """A score as an int when it is whole (65.0 → 65), else the float (32.5)."""
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x
+
+
+class Context(Protocol):
+    """What an engine tells the replay driver (which turns it into findings and output)."""
+
+    def report(self, code: str, line: int, message: str, *, severity: str, hand: int | None,
+               trick: int | None, player: str | None) -> None: ...
+
+    def on_deal(self, engine: "MatchEngine") -> None: ...
+
+    def on_trick(self, engine: "MatchEngine", trick: Trick) -> None: ...
+
+    def on_hand(self, engine: "MatchEngine", result: "HandResult") -> None: ...
+
+
+@dataclass(slots=True)
+class HandResult:
+    """The outcome of one hand, as ``score --format json`` lists it.
+
+    ``deltas``: change of each player's total (game points), bonuses and resets included (G8);
+    ``totals``: the totals after the hand; ``status``: scored, passed-out, drawn, penalty,
+    irregular or unscored; ``summary``: one readable sentence; ``extra``: game-specific keys
+    (Asszorti's ``net``).
+    """
+
+    hand: int
+    line: int
+    dealer: str | None
+    declarer: str | None
+    contract: str | None
+    status: str
+    deltas: dict[str, Number]
+    totals: dict[str, Number]
+    summary: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        out = {"hand": self.hand, "line": self.line, "dealer": self.dealer,
+               "declarer": self.declarer, "contract": self.contract, "status": self.status,
+               "deltas": {k: tidy(v) for k, v in self.deltas.items()},
+               "totals": {k: tidy(v) for k, v in self.totals.items()}}
+        for k, v in self.extra.items():
+            out[k] = v
+        return out
+
+
+@dataclass(slots=True)
+class Revoke:
+    """A card played against the duty to follow, not yet repaired or established (G4).
+
+    ``required``: the cards the player held and should have chosen from; ``led``: the effective
+    suit led (a TrickOrder label)."""
+
+    player: str
+    card: Card
+    line: int
+    trick: int
+    led: str
+    required: frozenset
+    text: str
+
+
+class Hand:
+    """One hand (deal to last trick).  Games subclass it to add auction and contract state.
+
+    ``hands``: player → set of cards held now; ``dealt``: the cards dealt (as dealt);
+    ``pile``: the game's extra pile (boat/talon/stock/kitty) in the order given.
+    """
+
+    def __init__(self, number: int, line: int, dealer: str) -> None:
+        self.number = number
+        self.line = line
+        self.last_line = line
+        self.dealer = dealer
+        self.hands: dict[str, set[Card]] = {}
+        self.dealt: dict[str, list[Card]] = {}
+        self.pile: list[Card] = []
+        self.mode = OPEN
+        self.status = "scored"
+        self.play: TrickPlay | None = None
+        self.revoke: Revoke | None = None
+        self.result: HandResult | None = None
+        self.late_reported = False
+
+    @property
+    def trick_number(self) -> int | None:
+        return self.play.trick_number if self.play else None
+
+
+class MatchEngine:
+    """Base of a game's match engine (see the module docstring).
+
+    Class attributes a game sets: ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats),
+    ``DECK``, ``HAND_SIZE``, ``PILE`` (the deal field of the extra pile) and ``PILE_SIZE``,
+    ``EVENTS`` (event type → handler method name), ``RULES`` (option → (type, default)).
+    """
+
+    GAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    PLAYERS: ClassVar[int] = 0
+    DECK: ClassVar[Deck]
+    HAND_SIZE: ClassVar[int] = 0
+    PILE: ClassVar[str | None] = None
+    PILE_SIZE: ClassVar[int] = 0
+    EVENTS: ClassVar[dict[type, str]] = {}
+    RULES: ClassVar[dict[str, tuple[type, Any]]] = {}
+    HandClass: ClassVar[type[Hand]] = Hand
+    DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
+
+    def __init__(self, players: list[str], rules: Mapping[str, Any] | None, ctx: Context) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self.seat = {p: i for i, p in enumerate(self.players)}
+        self.rules = self.check_rules(rules)
+        self.ctx = ctx
+        self.totals: dict[str, Number] = {p: 0 for p in self.players}
+        self.hand_count = 0
+        self.hand: Hand | None = None
+        self.finished = False
+        self.winners: list[str] = []
+        self.next_dealers: set[str] | None = None  # None: any dealer is accepted
+
+    # --- match set-up ---------------------------------------------------------------------
+
+    @classmethod
+    def check_players(cls, players: list[str]) -> str | None:
+        """Why the list of players cannot start a match of this game, or None if it can."""
+        if len(players) != cls.PLAYERS:
+            return f"{cls.TITLE} needs {cls.PLAYERS} players, the match names {len(players)}"
+        if len(set(players)) != len(players):
+            return "player names must be unique"
+        if any(not p for p in players):
+            return "player names must not be empty"
+        return None
+
+    @classmethod
+    def check_rules(cls, rules: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The variant options with defaults filled in.  Raises ValueError for an unknown option
+        or a value of the wrong type."""
+        out = {k: d for k, (_, d) in cls.RULES.items()}
+        for k, v in (rules or {}).items():
+            if k not in cls.RULES:
+                raise ValueError(f"unknown rules option {k!r} for {cls.TITLE}")
+            typ, _ = cls.RULES[k]
+            if v is None:
+                continue
+            if typ is int and (isinstance(v, bool) or not isinstance(v, int)) or \
+                    typ is bool and not isinstance(v, bool) or \
+                    typ is str and not isinstance(v, str):
+                raise ValueError(f"rules option {k!r} must be {typ.__name__}, got {v!r}")
+            out[k] = v
+        return out
+
+    # --- findings -------------------------------------------------------------------------
+
+    def report(self, code: str, line: int, message: str, *, player: str | None = None,
+               severity: str | None = None, trick: int | None = -1) -> None:
+        """Report a finding in the current hand (trick defaults to the trick being played)."""
+        h = self.hand
+        if trick == -1:
+            trick = h.trick_number if h is not None and h.mode == OPEN else None
+        self.ctx.report(code, line, message, severity=severity or severity_of(code),
+                        hand=h.number if h is not None else None, trick=trick, player=player)
+
+    def irregular(self, code: str, line: int, message: str, player: str | None = None) -> None:
+        """A violation applied as recorded (G2): report it; the hand becomes ``irregular``."""
+        self.report(code, line, message, player=player)
+        if self.hand is not None and self.hand.status == "scored":
+            self.hand.status = "irregular"
+
+    def void(self, code: str, line: int, message: str, player: str | None = None) -> None:
+        """An event that cannot have happened (G3): report it, make the hand ``unscored`` and skip
+        the rest of it up to the next deal."""
+        self.report(code, line, message, player=player)
+        h = self.hand
+        if h is not None and h.mode == OPEN:
+            self._unscored(h, "the record of the hand could not be followed")
+
+    def _unscored(self, h: Hand, why: str) -> None:
+        h.mode = SKIP
+        h.status = "unscored"
+        h.revoke = None
+        self._emit(h, self.declarer_name(), self.contract_name(), "unscored",
+                   {p: 0 for p in self.players}, why)
+        self.after_unscored(h)
+
+    def after_unscored(self, h: Hand) -> None:
+        """Who may deal after an unscored hand: the same dealer (a redeal) or the next in
+        rotation (project ruling R1).  Sixty-Six accepts any dealer (S10)."""
+        if h.dealer in self.seat:
+            self.next_dealers = {h.dealer, self.next_seat(h.dealer)}
+
+    # --- card helpers -----------------------------------------------------------------------
+
+    def card(self, text: str, line: int, player: str | None = None) -> Card | None:
+        """Parse one card of the deck, or report ``bad-card`` (G7: hand unscored) and give None."""
+        try:
+            return self.DECK.parse(text)
+        except CardError as exc:
+            self.void("bad-card", line, f"{exc}: {self.TITLE} uses {len(self.DECK)} cards",
+                      player)
+            return None
+
+    def cards(self, texts: Iterable[str], line: int, player: str | None = None) -> list[Card] | None:
+        """Parse a list of cards (see :meth:`card`); None after a ``bad-card`` finding."""
+        out = []
+        for t in texts:
+            c = self.card(t, line, player)
+            if c is None:
+                return None
+            out.append(c)
+        return out
+
+    def name(self, c: Card) -> str:
+        """A card's readable name (``10♥``, ``Bug``)."""
+        return self.DECK.name(c)
+
+    def names(self, cs: Iterable[Card]) -> str:
+        return " ".join(self.DECK.name(c) for c in cs)
+
+    def holds(self, player: str, cs: Iterable[Card], line: int) -> bool:
+        """True if ``player`` holds every card of ``cs``; else ``card-not-held`` (G3) and False."""
+        missing = [c for c in cs if c not in self.hand.hands[player]]
+        if missing:
+            self.void("card-not-held", line,
+                      f"{player} does not hold {self.names(missing)}", player)
+            return False
+        return True
+
+    def next_seat(self, player: str, k: int = 1) -> str:
+        """The player ``k`` seats to the left (clockwise, the next in seating order)."""
+        return self.players[(self.seat[player] + k) % len(self.players)]
+
+    # --- the driver's API -------------------------------------------------------------------
+
+    def deal(self, e: ev.Deal, line: int) -> None:
+        """Start a hand from a ``deal`` event: dealer rotation (G6), the deck and counts
+        (``misdeal``), then the game's :meth:`start_hand`."""
+        self.hand_count += 1
+        h = self.HandClass(self.hand_count, line, e.dealer)
+        self.hand = h
+        if e.dealer not in self.seat:
+            self.void("unknown-player", line, f"dealer {e.dealer!r} is not in the match")
+            return
+        unknown = [p for p in e.hands if p not in self.seat]
+        if unknown:
+            self.void("unknown-player", line,
+                      f"the deal names {', '.join(map(repr, unknown))}, not in the match")
+            return
+        pile_texts = getattr(e, self.PILE) if self.PILE else None
+        dealt: dict[str, list[Card]] = {}
+        for p, texts in e.hands.items():
+            cs = self.cards(texts, line, p)
+            if cs is None:
+                return
+            dealt[p] = cs
+        pile = self.cards(pile_texts or [], line)
+        if pile is None:
+            return
+        problem = self.deal_problem(e, dealt, pile)
+        if problem:
+            self.void("misdeal", line, problem)
+            return
+        h.dealt = dealt
+        h.hands = {p: set(cs) for p, cs in dealt.items()}
+        h.pile = pile
+        if self.next_dealers is not None and e.dealer not in self.next_dealers:
+            want = " or ".join(p for p in self.players if p in self.next_dealers)
+            self.irregular("wrong-dealer", line, f"{e.dealer} dealt; it was {want}'s deal "
+                           f"({self.TITLE} deals pass {self.rotation_words()}, G6)", e.dealer)
+        self.next_dealers = {self.next_seat(e.dealer)}
+        self.start_hand(e, line)
+        if h.mode == OPEN:
+            self.ctx.on_deal(self)
+
+    def rotation_words(self) -> str:
+        return "to the left"
+
+    def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]], pile: list[Card]) -> str | None:
+        """Why the cards dealt are not a proper deal (counts, duplicates, the whole deck), or None."""
+        missing = [p for p in self.players if p not in dealt]
+        if missing:
+            return f"no hand dealt to {', '.join(missing)}"
+        for p in self.players:
+            if len(dealt[p]) != self.HAND_SIZE:
+                return f"{p} was dealt {len(dealt[p])} cards ({self.HAND_SIZE} expected)"
+        if self.PILE and len(pile) != self.PILE_SIZE:
+            return f"the {self.PILE} has {len(pile)} cards ({self.PILE_SIZE} expected)"
+        seen: dict[Card, str] = {}
+        for where, cs in list(dealt.items()) + [(f"the {self.PILE}", pile)]:
+            for c in cs:
+                if c in seen:
+                    return f"{self.name(c)} dealt twice ({seen[c]} and {where})"
+                seen[c] = where
+        extra = self.extra_deal_cards(e)
+        for c in extra:
+            if c in seen:
+                return f"{self.name(c)} dealt twice"
+            seen[c] = "extra"
+        absent = [c for c in self.DECK.cards if c not in seen]
+        if absent:
+            return f"not dealt: {self.names(absent)}"
+        return None
+
+    def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
+        """Cards of the deal outside hands and pile (Sixty-Six's turned-up trump card)."""
+        return []
+
+    def apply(self, e: Any, line: int) -> None:
+        """Apply one event of the current hand (anything but match/deal/score/end)."""
+        h = self.hand
+        if h is None:
+            self.report("out-of-phase", line, f"{_tag(e)} before the first deal of the match",
+                        player=getattr(e, "player", None))
+            return
+        h.last_line = line
+        if h.mode == SKIP:
+            return
+        handler = self.EVENTS.get(type(e))
+        if h.mode == DONE:
+            if handler is not None and self.applies_after_hand(e):
+                getattr(self, handler)(e, line)
+            elif not h.late_reported:
+                h.late_reported = True
+                self.report("out-of-phase", line,
+                            f"{_tag(e)} after hand {h.number} was over; ignored", trick=None,
+                            player=getattr(e, "player", None))
+            return
+        if handler is None:
+            self.void("bad-event", line, f"{_tag(e)} is not an event of {self.TITLE} (G11)",
+                      getattr(e, "player", None))
+            return
+        for attr in ("player", "to"):
+            p = getattr(e, attr, None)
+            if p is not None and p not in self.seat:
+                self.void("unknown-player", line, f"{p!r} is not a player of this match")
+                return
+        getattr(self, handler)(e, line)
+
+    def applies_after_hand(self, e: Any) -> bool:
+        """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
+        return False
+
+    def close_hand(self) -> None:
+        """The hand is over as far as the log goes (a deal, score, end, match or the end of the
+        file follows).  Establishes an open revoke (G11); a hand still being played is
+        ``incomplete-hand`` (G5)."""
+        h = self.hand
+        if h is None or h.mode != OPEN:
+            return
+        if h.revoke is not None:
+            self.establish_revoke(None)
+            return
+        if self.close_open_hand():
+            return
+        self.report("incomplete-hand", h.last_line,
+                    f"the log ends in the middle of hand {h.number}; the hand is not scored "
+                    f"(G5)", trick=None)
+        self._unscored(h, "the log stops in the middle of the hand")
+
+    def close_open_hand(self) -> bool:
+        """Game hook: settle a hand left open at its end (an undisputed Asszorti claim).
+        Return True if it did."""
+        return False
+
+    def end(self, e: ev.End, line: int) -> None:
+        """The table ends the match (G9): finished, winners by the highest standing."""
+        self.finish_match()
+
+    def finish_match(self) -> None:
+        """Mark the match finished; winners are those with the highest standing (ties share)."""
+        self.finished = True
+        st = self.standings()
+        top = max(st.values())
+        self.winners = [p for p in self.players if abs(st[p] - top) < 1e-9]
+
+    def standings(self) -> dict[str, Number]:
+        """Each player's total in game points, as a score event records it."""
+        return self.totals
+
+    def sort_for_display(self, cs: Iterable[Card]) -> list[Card]:
+        """A dealt hand in the game's own display order (default: deck order)."""
+        pos = {c: i for i, c in enumerate(self.DISPLAY_ORDER or self.DECK.cards)}
+        return sorted(cs, key=lambda c: pos.get(c, 999))
+
+    def deal_notes(self) -> list[tuple[str, str]]:
+        """Extra (label, text) lines ``history`` shows under a deal (Sixty-Six's trump card)."""
+        return []
+
+    def contract_title(self) -> str | None:
+        """The current hand's contract as ``history`` names it (with its value)."""
+        return self.contract_name()
+
+    def summary_extra(self) -> dict[str, Any]:
+        """Game-specific keys of a match's ``score --format json`` object (Asszorti's net/debt)."""
+        return {}
+
+    # --- results ----------------------------------------------------------------------------
+
+    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: str,
+              deltas: dict[str, Number], summary: str, extra: dict | None = None) -> HandResult:
+        for p, d in deltas.items():
+            self.totals[p] = tidy(self.totals[p] + d)
+        r = HandResult(h.number, h.line, h.dealer if h.dealer in self.seat else None, declarer,
+                       contract, status, {p: tidy(deltas.get(p, 0)) for p in self.players},
+                       dict(self.totals), summary, extra or {})
+        h.result = r
+        self.ctx.on_hand(self, r)
+        return r
+
+    def finish(self, declarer: str | None, contract: str | None, deltas: dict[str, Number],
+               summary: str, status: str | None = None, extra: dict | None = None) -> HandResult:
+        """Record the hand's outcome: apply ``deltas`` to the totals, emit the result, close the
+        hand (later events of it are out of phase) and run :meth:`after_hand`."""
+        h = self.hand
+        h.mode = DONE
+        r = self._emit(h, declarer, contract, status or h.status, deltas, summary, extra)
+        self.after_hand(r)
+        return r
+
+    def after_hand(self, result: HandResult) -> None:
+        """Game hook after a hand is scored: match-end tests, the next dealer."""
+
+    # --- card play (G4) ---------------------------------------------------------------------
+
+    def on_play(self, e: ev.Play, line: int) -> None:
+        """A card played: turn, holding, the duty to follow (revoke), trick completion."""
+        h = self.hand
+        if h.revoke is not None:
+            self.establish_revoke(line)
+            return
+        c = self.card(e.card, line, e.player)
+        if c is None:
+            return
+        if not self.ready_to_play(e.player, c, line):
+            return
+        tp = h.play
+        if c not in tp.hands[e.player]:
+            self.void("card-not-held", line, f"{e.player} plays {self.name(c)}, a card not held",
+                      e.player)
+            return
+        if tp.has_played(e.player):
+            self.void("out-of-turn", line, f"{e.player} has already played to trick "
+                      f"{tp.trick_number}", e.player)
+            return
+        due = tp.to_play()
+        if due is not None and due != e.player:
+            what = "lead" if not tp.current.plays else "play"
+            self.irregular("out-of-turn", line, f"trick {tp.trick_number}: {e.player} played "
+                           f"{self.name(c)}, but it was {due}'s turn to {what}", e.player)
+        allowed = self.allowed_cards(e.player)
+        if allowed is not None and c not in allowed:
+            self.start_revoke(e.player, c, line, allowed)
+        trick = tp.play(e.player, c, line)
+        if trick is not None:
+            self.ctx.on_trick(self, trick)
+            self.after_trick(trick, line)
+        if h.mode == OPEN and self.all_tricks_played():
+            if h.revoke is not None:
+                self.establish_revoke(None)
+            else:
+                self.score_hand(line)
+
+    def ready_to_play(self, player: str, c: Card, line: int) -> bool:
+        """Game hook before a card is played: start the play phase (first card), check what must
+        come before it.  Return False if the hand cannot go on (after a finding)."""
+        return self.hand.play is not None
+
+    def allowed_cards(self, player: str) -> frozenset[Card] | None:
+        """The cards ``player`` may play now (None: any); default: the contract's duty."""
+        return self.hand.play.allowed(player)
+
+    def after_trick(self, trick: Trick, line: int) -> None:
+        """Game hook after a trick is complete (Sixty-Six draws)."""
+
+    def all_tricks_played(self) -> bool:
+        """True when the hand's last trick is complete."""
+        tp = self.hand.play
+        return all(not cs for cs in tp.hands.values()) and not tp.current.plays
+
+    def start_revoke(self, player: str, c: Card, line: int, allowed: frozenset[Card]) -> None:
+        h = self.hand
+        tp = h.play
+        lead = tp.current.cards[0]
+        led = tp.order.suit_of[lead]
+        text = self.revoke_text(player, c, allowed, tp)
+        h.revoke = Revoke(player, c, line, tp.trick_number, led, allowed, text)
+
+    def revoke_text(self, player: str, c: Card, allowed: frozenset[Card], tp: TrickPlay) -> str:
+        """What the revoke was, as a referee says it: the led suit as this contract counts it
+        and the cards the player held that the duty required (G1)."""
+        order = tp.order
+        led = order.suit_of[tp.current.cards[0]]
+        led_name = order.names.get(led, led)
+        held_led = order.sort(cs for cs in allowed if order.suit_of[cs] == led)
+        held_other = order.sort(cs for cs in allowed if order.suit_of[cs] != led)
+        parts = []
+        if held_led:
+            parts.append(f"holding {self.names(held_led)} ({led_name})")
+        if held_other:
+            parts.append(f"holding trumps {self.names(held_other)}")
+        why = self.revoke_detail(c, tp)
+        return (f"trick {tp.trick_number}: {player} played {self.name(c)} to a lead of "
+                f"{self.name(tp.current.cards[0])} ({led_name}{self.counting_words()}) while "
+                + " and ".join(parts) + (f"; {why}" if why else ""))
+
+    def counting_words(self) -> str:
+        """E.g. ``" as Diamonds counts them"``: which contract decides the effective suits."""
+        return ""
+
+    def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
+        """Game hook: an extra note on the revoking card (``J♥ is the left bower``)."""
+        return ""
+
+    def establish_revoke(self, line: int | None) -> None:
+        """The revoke stands (another card was played at ``line``, or the hand ended): report it
+        as an error with the game's penalty and end the hand (G4)."""
+        h = self.hand
+        r = h.revoke
+        h.revoke = None
+        deltas, consequence, rule = self.revoke_penalty(r)
+        where = f"established at line {line}" if line is not None else "established"
+        self.report("revoke", r.line, f"{r.text}. Rule: {rule}; {where}; {consequence}",
+                    player=r.player, trick=r.trick)
+        h.status = "penalty"
+        self.finish(self.declarer_name(), self.contract_name(), deltas,
+                    f"revoke by {r.player}: {consequence}", status="penalty")
+        h.mode = SKIP
+
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
+        """Game hook: (deltas, consequence in words, rule reference) for an established revoke."""
+        raise NotImplementedError
+
+    def declarer_name(self) -> str | None:
+        """Game hook: the current hand's declarer (None if none)."""
+        return None
+
+    def contract_name(self) -> str | None:
+        """Game hook: the current hand's contract as ``score`` prints it (None if none)."""
+        return None
+
+    def on_retract(self, e: ev.Retract, line: int) -> None:
+        """Take back the most recent card (G4, G4a)."""
+        h = self.hand
+        c = self.card(e.card, line, e.player)
+        if c is None:
+            return
+        tp = h.play
+        last = tp.last_play() if tp is not None else None
+        if last is None or last[0] != e.player or last[1] != c:
+            self.void("illegal-retract", line, f"{e.player} retracts {self.name(c)}, which is "
+                      "not the most recent card played (G4a)", e.player)
+            return
+        tp.retract()
+        r = h.revoke
+        if r is not None and r.player == e.player and r.card == c:
+            h.revoke = None
+            self.report("revoke", r.line, f"{r.text}. Repaired by retract at line {line} "
+                        "(G4)", player=r.player, trick=r.trick, severity=WARNING)
+        else:
+            self.irregular("illegal-retract", line, f"{e.player} retracts {self.name(c)}, which "
+                           "was no revoke; the card is taken back (G4a)", e.player)
+
+
+def _tag(e: Any) -> str:
+    return f"`{type(e).__struct_config__.tag}`" if hasattr(type(e), "__struct_config__") \
+        else "event"
+
+
+def seat_order_from(players: tuple[str, ...], first: str) -> list[str]:
+    """The players in clockwise order starting with ``first``."""
+    i = players.index(first)
+    return [players[(i + k) % len(players)] for k in range(len(players))]
+

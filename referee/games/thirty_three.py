@@ -1,0 +1,580 @@
+"""Thirty-Three: three players, 33 cards (A K Q J 10 9 8 7 of four suits and the Bug).
+
+Rules: the Thirty-Three rules text (seed 000), sections cited as §N, and RULINGS G and T.
+In short: an auction on game and level (§3), the boat (§4), Kontra and Rekontra (§5), ten tricks
+following the effective suit (§6–10), scoring by contract value, card points or tricks (§11), the
+contract-count bonuses, the 199 rule and the end at ±200 (§12).
+
+Units: *card points* are what tricks hold (33 in all, the last trick's 3 included); *game points*
+are the score (contract values, Kontra payments, bonuses), halves kept exactly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import events as ev
+from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck
+from . import register
+from .base import Hand, MatchEngine, Number, Revoke
+from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
+
+# --- the rules as data -----------------------------------------------------------------------
+
+DECK: Deck = build_deck("A K Q J 10 9 8 7", joker=True, aliases={"6D": JOKER, "6♦": JOKER,
+                                                                "6♢": JOKER},
+                        joker_name="Bug")
+"""§1: 32 cards and the Bug; a 6♦ may stand in for the Bug."""
+
+GAMES = ("diamonds", "spades", "hearts", "clubs", "nines", "no-trump", "misere")
+TRUMP_SUIT = {"diamonds": "D", "spades": "S", "hearts": "H", "clubs": "C"}
+"""§2: the four suited games and their trump suit."""
+
+LEVELS = (18, 20, 22, 24, 26, 28, "slam", "slam-hand", "slam-ouvert")
+"""§3: the levels, lowest first."""
+
+# Contract value = base value of the game × level factor (§3 table).
+BASE_VALUE = {"diamonds": 9, "spades": 10, "hearts": 11, "clubs": 12, "nines": 13,
+              "no-trump": 14}
+LEVEL_FACTOR = {18: 2, 20: 3, 22: 4, 24: 5, 26: 6, 28: 7, "slam": 10, "slam-hand": 13,
+                "slam-ouvert": 16}
+MISERE_VALUE = {18: 17, 20: 29, 22: 43, 24: 59, 26: 77, 28: 97}
+"""§3: Misère contract values (no factor rule: Low 17, Null+3 29, … Null Ouvert 97)."""
+MISERE_NAME = {18: "Low", 20: "Null+3", 22: "Null+2", 24: "Null+1", 26: "Null Hand",
+               28: "Null Ouvert"}
+
+HAND_CONTRACTS = {("misere", 26), ("misere", 28), "slam-hand", "slam-ouvert"}
+"""§4: contracts played without the boat."""
+NULL_DRAW = {22: 2, 24: 1}
+"""§4, T2: Null+2 and Null+1 take 2 or 1 boat cards."""
+OUVERT = {("misere", 28), "slam-ouvert"}
+"""§6: the declarer shows the hand before the first trick."""
+
+CARD_POINTS = {"A": 2, "8": 2, "JK": 2, "K": 1, "Q": 1, "J": 1}
+"""§2: aces, eights and the Bug 2; kings, queens, jacks 1; the rest 0."""
+LAST_TRICK = 3
+"""§2: the last trick is worth 3 card points (33 in all)."""
+TRICKS = 10
+
+BONUS_STEPS = {3: 25, 5: 25}
+"""§11, T6: first to 3 contracts won 25, first to 5 25, then 50 for each of 7, 9, 11, …"""
+BONUS_LATER = 50
+TARGET = 200
+"""§12: the match ends at +200 or −200; 199 rule for a player not winning a contract/Kontra."""
+
+ACE_TEN = ("A", "10", "K", "Q", "J", "9", "8", "7")
+ACE_KING_MISERE = ("A", "K", "Q", "J", "JK", "10", "9", "8", "7")
+"""§10: Misère ranks; the Bug is a diamond between jack and ten."""
+GAME_TITLE = {"diamonds": "Diamonds", "spades": "Spades", "hearts": "Hearts", "clubs": "Clubs",
+              "nines": "Nines", "no-trump": "No Trump", "misere": "Misère"}
+
+
+def card_points(c: Card) -> int:
+    """Card points of one card (§2)."""
+    return CARD_POINTS.get(c.rank, 0)
+
+
+def contract_value(game: str, level: int | str) -> int:
+    """Contract value (CV) in game points of a bid of ``level`` in ``game`` (§3 table).
+
+    Raises ValueError for a Misère level above 28, which names no contract (T11).
+    """
+    if game == "misere":
+        if level not in MISERE_VALUE:
+            raise ValueError("a Misère bid is 18 to 28")
+        return MISERE_VALUE[level]
+    return BASE_VALUE[game] * LEVEL_FACTOR[level]
+
+
+def _suit(s: str, ranks) -> list[Card]:
+    return [ALL_CARDS[r + s] if r != "JK" else JOKER for r in ranks]
+
+
+def trick_order(game: str) -> TrickOrder:
+    """The effective suits and rank orders of one game (§7–10).
+
+    Suited: the right bower (trump jack) and left bower (the other jack of its colour) head the
+    trumps, the Bug is the lowest trump; the left bower leaves its printed suit.  No Trump: ace-ten
+    order, the Bug the lowest diamond.  Nines: the four nines and the Bug are the trump suit; other
+    suits ace-ten without nines.  Misère: no trump, ace-king order, the Bug a diamond between
+    jack and ten.
+    """
+    if game in TRUMP_SUIT:
+        t = TRUMP_SUIT[game]
+        mate = SAME_COLOUR[t]
+        suits = {t: [ALL_CARDS["J" + t], ALL_CARDS["J" + mate]]
+                 + _suit(t, [r for r in ACE_TEN if r != "J"]) + [JOKER]}
+        for s in SUITS:
+            if s != t:
+                suits[s] = _suit(s, [r for r in ACE_TEN if not (s == mate and r == "J")])
+        return TrickOrder(suits, t)
+    if game == "nines":
+        suits = {TRUMP: [ALL_CARDS[x] for x in ("9D", "9S", "9H", "9C")] + [JOKER]}
+        for s in SUITS:
+            suits[s] = _suit(s, [r for r in ACE_TEN if r != "9"])
+        return TrickOrder(suits, TRUMP, {TRUMP: "nines (the trump suit)"})
+    if game == "no-trump":
+        suits = {s: _suit(s, ACE_TEN) for s in SUITS}
+        suits["D"].append(JOKER)
+        return TrickOrder(suits, None)
+    suits = {s: _suit(s, [r for r in ACE_KING_MISERE if r != "JK"]) for s in SUITS}
+    suits["D"] = _suit("D", ACE_KING_MISERE)
+    return TrickOrder(suits, None)
+
+
+ORDERS = {g: trick_order(g) for g in GAMES}
+"""One TrickOrder per game, built once."""
+
+
+def level_key(level: int | str) -> int:
+    return LEVELS.index(level)
+
+
+@dataclass(slots=True)
+class Contract:
+    """A contract: ``game`` and ``level`` (§3), its value ``cv`` in game points."""
+
+    game: str
+    level: int | str
+
+    @property
+    def cv(self) -> int:
+        return contract_value(self.game, self.level)
+
+    @property
+    def misere(self) -> bool:
+        return self.game == "misere"
+
+    @property
+    def from_hand(self) -> bool:
+        return (self.game, self.level) in HAND_CONTRACTS or self.level in HAND_CONTRACTS
+
+    @property
+    def ouvert(self) -> bool:
+        return (self.game, self.level) in OUVERT or self.level in OUVERT
+
+    @property
+    def draw(self) -> int | None:
+        """Boat cards drawn in Null+2/Null+1; None when the contract takes the whole boat or none."""
+        return NULL_DRAW.get(self.level) if self.misere else None
+
+    @property
+    def slam(self) -> bool:
+        return isinstance(self.level, str)
+
+    def log_name(self) -> str:
+        """As ``score`` prints it: ``"24 nines"``, ``"slam-hand clubs"``, ``"18 misere"``."""
+        return f"{self.level} {self.game}"
+
+    def title(self) -> str:
+        """Readable: ``Nines 24``, ``Clubs Slam Hand``, ``Low``, ``Null+2``."""
+        if self.misere:
+            return MISERE_NAME[self.level]
+        lv = str(self.level).replace("slam-", "slam ").title() if self.slam else str(self.level)
+        return f"{GAME_TITLE[self.game]} {lv}"
+
+
+AUCTION, BOAT, PLAY = "auction", "boat", "play"
+
+
+class ThirtyThreeHand(Hand):
+    """A Thirty-Three hand: auction, boat, Kontra, play."""
+
+    def __init__(self, number: int, line: int, dealer: str) -> None:
+        super().__init__(number, line, dealer)
+        self.phase = AUCTION
+        self.to_act: str | None = None
+        self.passed: set[str] = set()
+        self.bidders: set[str] = set()
+        self.standing: tuple[str, Contract] | None = None
+        self.declarer: str | None = None
+        self.contract: Contract | None = None
+        self.discards: list[Card] = []
+        self.discarded = False
+        self.drawn: list[Card] | None = None
+        self.boat_in_play = False
+        self.kontra: dict[str, bool] = {}  # caller → answered by Rekontra
+        self.revealed = False
+
+
+@register
+class ThirtyThree(MatchEngine):
+    """The Thirty-Three match engine (see the module docstring for the rules it follows)."""
+
+    GAME = "thirty-three"
+    TITLE = "Thirty-Three"
+    PLAYERS = 3
+    DECK = DECK
+    HAND_SIZE = 10
+    PILE = "boat"
+    PILE_SIZE = 3
+    HandClass = ThirtyThreeHand
+    DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "DSHC" for r in ACE_TEN) + (JOKER,)
+    """History shows hands in the rules' suit order ♦ ♠ ♥ ♣, ace-ten, the Bug last."""
+    EVENTS = {ev.Bid: "on_bid", ev.Pass: "on_pass", ev.Draw: "on_draw",
+              ev.Discard: "on_discard", ev.Kontra: "on_kontra", ev.Rekontra: "on_rekontra",
+              ev.Reveal: "on_reveal", ev.Play: "on_play", ev.Retract: "on_retract"}
+
+    def __init__(self, players, rules, ctx) -> None:
+        super().__init__(players, rules, ctx)
+        self.contracts_won = {p: 0 for p in self.players}
+        self.bonus_given: set[int] = set()
+        self.hand: ThirtyThreeHand | None = None
+
+    def rotation_words(self) -> str:
+        return "clockwise"
+
+    # --- the auction (§3, T1, T11) --------------------------------------------------------
+
+    def start_hand(self, e: ev.Deal, line: int) -> None:
+        self.hand.to_act = self.next_seat(e.dealer)
+
+    def _auction_turn(self, player: str, line: int, what: str) -> None:
+        h = self.hand
+        if player in h.passed and what == "bid":
+            h.passed.discard(player)
+            self.irregular("out-of-turn", line, f"{player} bids after passing; a player who "
+                           "has passed is out of this auction (T1, T11)", player)
+        elif player in h.passed:
+            self.irregular("out-of-turn", line, f"{player} has already passed", player)
+        elif h.to_act is not None and player != h.to_act:
+            self.irregular("out-of-turn", line, f"{player} {what}s, but it was {h.to_act}'s turn "
+                           "to speak (bidding goes clockwise from the dealer's left, T1)", player)
+
+    def _after_auction_action(self, player: str, line: int) -> None:
+        h = self.hand
+        active = [p for p in self.players if p not in h.passed]
+        if h.standing is None:
+            if not active:
+                self.finish(None, None, {p: 0 for p in self.players},
+                            "all three passed; the same dealer deals again (§3)",
+                            status="passed-out")
+                self.next_dealers = {h.dealer}
+                return
+        elif active == [h.standing[0]]:
+            self._contract_formed(line)
+            return
+        i = self.seat[player]
+        for k in range(1, 4):
+            p = self.players[(i + k) % 3]
+            if p not in h.passed:
+                h.to_act = p
+                return
+
+    def _contract_formed(self, line: int) -> None:
+        h = self.hand
+        h.declarer, h.contract = h.standing
+        h.phase = BOAT
+        h.to_act = None
+
+    def _phase_check(self, e, line: int, want: str) -> bool:
+        h = self.hand
+        if h.phase != want:
+            where = {AUCTION: "during the auction", BOAT: "after the auction",
+                     PLAY: "during the play"}[h.phase]
+            self.void("out-of-phase", line, f"`{type(e).__struct_config__.tag}` {where} (G10)",
+                      getattr(e, "player", None))
+            return False
+        return True
+
+    def on_bid(self, e: ev.Bid, line: int) -> None:
+        h = self.hand
+        if e.game is None or e.level is None:
+            self.void("bad-event", line, "a Thirty-Three bid names a `game` and a `level`",
+                      e.player)
+            return
+        if e.game not in GAMES or e.level not in LEVELS or isinstance(e.level, bool):
+            self.void("bad-event", line, f"no such bid: game {e.game!r}, level {e.level!r} "
+                      f"(games: {', '.join(GAMES)}; levels: 18 … 28, slam, slam-hand, "
+                      "slam-ouvert)", e.player)
+            return
+        if not self._phase_check(e, line, AUCTION):
+            return
+        if e.game == "misere" and e.level not in MISERE_VALUE:
+            self.void("illegal-bid", line, f"{e.player} bids Misère at {e.level}: Misère goes "
+                      "from 18 (Low) to 28 (Null Ouvert); there is no such contract (T11)",
+                      e.player)
+            return
+        self._auction_turn(e.player, line, "bid")
+        bid = Contract(e.game, e.level)
+        if h.standing is not None:
+            p0, c0 = h.standing
+            if level_key(bid.level) <= level_key(c0.level) or bid.cv < c0.cv:
+                why = (f"its level must be above {c0.level}" if level_key(bid.level)
+                       <= level_key(c0.level) else
+                       f"its contract value {bid.cv} is below {c0.cv}")
+                self.irregular("illegal-bid", line, f"{e.player} bids {bid.title()} (CV "
+                               f"{bid.cv}) over {p0}'s {c0.title()} (CV {c0.cv}): {why} (§3, "
+                               "T1); applied as recorded (G2)", e.player)
+        h.standing = (e.player, bid)
+        h.bidders.add(e.player)
+        self._after_auction_action(e.player, line)
+
+    def on_pass(self, e: ev.Pass, line: int) -> None:
+        h = self.hand
+        if not self._phase_check(e, line, AUCTION):
+            return
+        if e.player in h.passed:
+            self.irregular("out-of-turn", line, f"{e.player} has already passed", e.player)
+            return
+        self._auction_turn(e.player, line, "pass")
+        h.passed.add(e.player)
+        self._after_auction_action(e.player, line)
+
+    # --- the boat (§4, T2, T11) -----------------------------------------------------------
+
+    def on_draw(self, e: ev.Draw, line: int) -> None:
+        h = self.hand
+        if e.player is None or e.cards is None:
+            self.void("bad-event", line, "a Thirty-Three draw names a `player` and `cards`")
+            return
+        if not self._phase_check(e, line, BOAT):
+            return
+        cs = self.cards(e.cards, line, e.player)
+        if cs is None:
+            return
+        k = h.contract.draw
+        if e.player != h.declarer or k is None or h.drawn is not None:
+            why = ("only the declarer draws" if e.player != h.declarer else
+                   "the declarer has drawn already" if h.drawn is not None else
+                   f"{h.contract.title()} does not draw single boat cards (T2)")
+            self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}: {why}",
+                      e.player)
+            return
+        outside = [c for c in cs if c not in h.pile]
+        if outside or len(set(cs)) != len(cs):
+            self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}, but the boat "
+                      f"holds {self.names(h.pile)} (T11)", e.player)
+            return
+        if len(cs) != k:
+            self.irregular("illegal-draw", line, f"{h.contract.title()} takes {k} boat "
+                           f"card{'s' if k > 1 else ''}; {e.player} drew {len(cs)} (T2); "
+                           "applied as recorded", e.player)
+        h.drawn = cs
+        h.hands[e.player].update(cs)
+
+    def on_discard(self, e: ev.Discard, line: int) -> None:
+        h = self.hand
+        if not self._phase_check(e, line, BOAT):
+            return
+        cs = self.cards(e.cards, line, e.player)
+        if cs is None:
+            return
+        c = h.contract
+        if e.player != h.declarer or h.discarded or c.from_hand or \
+                (c.draw is not None and h.drawn is None):
+            why = ("only the declarer discards" if e.player != h.declarer else
+                   "the declarer has discarded already" if h.discarded else
+                   f"{c.title()} is played from the hand; the boat is out of play (§4)"
+                   if c.from_hand else f"{c.title()} draws from the boat before discarding")
+            self.void("illegal-discard", line, f"{e.player} discards {self.names(cs)}: {why}",
+                      e.player)
+            return
+        if c.draw is None:  # the discard takes the whole boat first (FORMAT.md)
+            pool = h.hands[e.player] | set(h.pile)
+            want = 3
+        else:
+            pool = h.hands[e.player]
+            want = len(h.drawn)
+        if any(x not in pool for x in cs) or len(set(cs)) != len(cs):
+            bad = [x for x in cs if x not in pool]
+            self.void("card-not-held", line, f"{e.player} discards {self.names(bad or cs)}, "
+                      "not held (nor in the boat)" if c.draw is None else
+                      f"{e.player} discards {self.names(bad or cs)}, not held", e.player)
+            return
+        if len(cs) != want:
+            self.irregular("illegal-discard", line, f"{e.player} discards {len(cs)} cards; "
+                           f"{c.title()} discards {want} (§4); applied as recorded", e.player)
+        if c.draw is None:
+            h.hands[e.player] |= set(h.pile)
+            h.boat_in_play = True
+        h.hands[e.player] -= set(cs)
+        h.discards = cs
+        h.discarded = True
+
+    # --- Kontra and Rekontra (§5, T3, T12) --------------------------------------------------
+
+    def on_kontra(self, e: ev.Kontra, line: int) -> None:
+        h = self.hand
+        if h.phase == AUCTION:
+            self._phase_check(e, line, BOAT)
+            return
+        if e.player == h.declarer:
+            self.irregular("illegal-kontra", line, f"{e.player} is the declarer; only a defender "
+                           "calls Kontra (§5, T12); not applied", e.player)
+            return
+        if e.player in h.kontra:
+            self.irregular("illegal-kontra", line, f"{e.player} has already called Kontra "
+                           "(T12); not applied", e.player)
+            return
+        if e.player not in h.bidders:
+            self.irregular("illegal-kontra", line, f"{e.player} made no bid this round; only a "
+                           "defender who bid may call Kontra (§5, T3); applied (T12)", e.player)
+        elif h.phase == PLAY:
+            self.irregular("illegal-kontra", line, f"Kontra by {e.player} after the first card "
+                           "(§5, T3); applied (T12)", e.player)
+        h.kontra[e.player] = False
+
+    def on_rekontra(self, e: ev.Rekontra, line: int) -> None:
+        h = self.hand
+        if h.phase == AUCTION:
+            self._phase_check(e, line, BOAT)
+            return
+        open_calls = [p for p, answered in h.kontra.items() if not answered]
+        if e.player != h.declarer:
+            self.irregular("illegal-kontra", line, f"{e.player} is a defender; only the declarer "
+                           "calls Rekontra (§5, T12); not applied", e.player)
+            return
+        if e.against is not None and e.against not in self.seat:
+            self.void("unknown-player", line, f"{e.against!r} is not a player of this match")
+            return
+        targets = [e.against] if e.against is not None else open_calls
+        if not targets or any(t not in open_calls for t in targets):
+            who = f"from {e.against}" if e.against else "to answer"
+            self.irregular("illegal-kontra", line, f"Rekontra with no Kontra {who} (T3, T12); "
+                           "not applied", e.player)
+            return
+        if h.phase == PLAY:
+            self.irregular("illegal-kontra", line, "Rekontra after the first card (T3); "
+                           "applied (G12)", e.player)
+        for t in targets:
+            h.kontra[t] = True
+
+    def on_reveal(self, e: ev.Reveal, line: int) -> None:
+        h = self.hand
+        if h.phase == BOAT and e.player == h.declarer and h.contract.ouvert:
+            h.revealed = True
+        # a reveal by a defender or in a contract that is not Ouvert is harmless (G10)
+
+    # --- play (§6–10, T9–T11) ---------------------------------------------------------------
+
+    def ready_to_play(self, player: str, c: Card, line: int) -> bool:
+        h = self.hand
+        if h.phase == PLAY:
+            return True
+        if h.phase == AUCTION:
+            self.void("out-of-phase", line, "a card played during the auction (G10)", player)
+            return False
+        k = h.contract
+        decl = h.declarer
+        if k.draw is not None and h.drawn is None:
+            self.irregular("illegal-draw", line, f"the play begins but {decl} has not drawn "
+                           f"from the boat for {k.title()} (T2, T11); the boat stays out of "
+                           "play", decl)
+        elif not k.from_hand and not h.discarded:
+            self.irregular("illegal-discard", line, f"the play begins but {decl} has not "
+                           f"discarded for {k.title()} (§4, T11); the boat stays out of play",
+                           decl)
+        if k.ouvert and not h.revealed:
+            self.report("missing-reveal", line, f"{k.title()}: {decl} did not show the hand "
+                        "before the first card (§6, T10)", player=decl, trick=1)
+        h.phase = PLAY
+        h.play = TrickPlay(self.players, h.hands, ORDERS[k.game], follow_suit,
+                           None if k.misere else decl)
+        return True
+
+    def all_tricks_played(self) -> bool:
+        return len(self.hand.play.tricks) == TRICKS
+
+    def counting_words(self) -> str:
+        return f" as {self.hand.contract.title()} counts them"
+
+    def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
+        k = self.hand.contract
+        if k.game in TRUMP_SUIT and c.rank == "J" and c.suit == SAME_COLOUR[TRUMP_SUIT[k.game]]:
+            return f"{self.name(c)} is the left bower, a {k.game[:-1]} here"
+        if k.game == "nines" and c.rank == "9":
+            return f"{self.name(c)} is a trump in Nines, not a {c.suit}"
+        return ""
+
+    def declarer_name(self) -> str | None:
+        return self.hand.declarer
+
+    def contract_name(self) -> str | None:
+        k = self.hand.contract
+        return k.log_name() if k else None
+
+    def contract_title(self) -> str | None:
+        k = self.hand.contract
+        return f"{k.title()} (CV {k.cv})" if k else None
+
+    # --- scoring (§11, §12, T3–T8, T13) ------------------------------------------------------
+
+    def score_hand(self, line: int) -> None:
+        h = self.hand
+        k = h.contract
+        decl = h.declarer
+        tp = h.play
+        defenders = [p for p in self.players if p != decl]
+        tricks = {p: tp.tricks_won(p) for p in self.players}
+        points = {p: sum(card_points(c) for t in tp.won[p] for c in t.cards)
+                  for p in self.players}
+        points[tp.tricks[-1].winner] += LAST_TRICK
+        if h.boat_in_play:
+            points[decl] += sum(card_points(c) for c in h.discards)
+        if k.misere:
+            if k.level == 18:
+                made = tricks[decl] == 0 or all(tricks[decl] < tricks[d] for d in defenders)
+            else:
+                made = tricks[decl] == 0
+            how = f"{tricks[decl]} trick{'s' if tricks[decl] != 1 else ''}"
+        elif k.slam:
+            made = tricks[decl] == TRICKS
+            how = f"{tricks[decl]} tricks"
+        else:
+            made = points[decl] >= k.level
+            how = f"{points[decl]} card points"
+        cv = k.cv
+        deltas: dict[str, Number] = {p: 0 for p in self.players}
+        deltas[decl] = cv if made else -cv
+        for d in defenders:
+            deltas[d] = (10 - tricks[d]) if k.misere else points[d]
+        paid_kontra: set[str] = set()
+        for caller, rekontra in h.kontra.items():
+            stake = cv if rekontra else cv / 2
+            if made:
+                deltas[decl] += stake
+                deltas[caller] -= stake
+            elif k.misere or tricks[caller] > 0:
+                deltas[decl] -= stake
+                deltas[caller] += stake
+                paid_kontra.add(caller)
+        won = {decl} if made else set()
+        notes = self._bonus_and_199(deltas, won, paid_kontra)
+        verb = "made" if made else "failed"
+        summary = (f"{decl} {verb} {k.title()} (CV {cv}) with {how}"
+                   + (f"; Kontra by {', '.join(h.kontra)}" if h.kontra else "")
+                   + ("; " + "; ".join(notes) if notes else ""))
+        self.finish(decl, k.log_name(), deltas, summary)
+
+    def _bonus_and_199(self, deltas: dict[str, Number], won: set[str],
+                       paid_kontra: set[str]) -> list[str]:
+        """Add the contract-count bonuses (§11, T6, T13) and apply the 199 rule (§12, T7) to
+        ``deltas``; return notes on what was applied."""
+        notes = []
+        for p in won:
+            self.contracts_won[p] += 1
+            n = self.contracts_won[p]
+            bonus = BONUS_STEPS.get(n, BONUS_LATER if n >= 7 and n % 2 == 1 else 0)
+            if bonus and n not in self.bonus_given:
+                self.bonus_given.add(n)
+                deltas[p] += bonus
+                notes.append(f"{p} is first to {n} contracts won: +{bonus}")
+        for p in self.players:
+            new = self.totals[p] + deltas[p]
+            if new >= TARGET and p not in won and p not in paid_kontra:
+                deltas[p] = (TARGET - 1) - self.totals[p]
+                notes.append(f"{p} reached {new:g} without winning a contract or a Kontra: "
+                             "set to 199 (§12)")
+        return notes
+
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
+        cv = self.hand.contract.cv
+        deltas: dict[str, Number] = {p: 0 for p in self.players}
+        deltas[r.player] = -cv
+        self._bonus_and_199(deltas, set(), set())
+        return (deltas, f"round ends, {r.player} −{cv}, nobody else scores",
+                "Thirty-Three §6 follow suit, §13 and T8")
+
+    def after_hand(self, result) -> None:
+        if any(v >= TARGET or v <= -TARGET for v in self.totals.values()):
+            self.finish_match()

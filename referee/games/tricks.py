@@ -1,0 +1,251 @@
+"""The one trick machine shared by every game.
+
+What differs between games is only (1) each card's *effective suit* under the contract (a left bower
+is a trump, a nine in Nines is a trump, Eighty-Three's off-five and joker are trumps), (2) the rank
+order inside each effective suit, and (3) the duty to follow.  A game builds a :class:`TrickOrder`
+once per contract from its rank tables and picks one of the duties below; following, trick winners
+and who leads next are written here once.
+
+Units: tricks are counted in tricks; nothing here knows card points.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping, Sequence
+
+from ..cards import SUIT_NAMES, Card
+
+TRUMP = "trump"
+"""Effective-suit label of a trump suit that is no printed suit (the nines in Nines)."""
+
+
+class TrickOrder:
+    """How one contract ranks the cards.
+
+    ``suits`` maps each effective suit label (``"C"``…``"S"`` or :data:`TRUMP`) to its cards,
+    highest first; ``trump`` is the label of the trump suit (None in no-trump and misère games).
+    ``suit_of[card]`` is the card's effective suit; ``power[card]`` compares cards of one suit
+    (higher wins); trumps get a power above every plain card.  ``names`` gives readable suit names.
+    """
+
+    __slots__ = ("suits", "trump", "suit_of", "power", "names")
+
+    def __init__(self, suits: Mapping[str, Sequence[Card]], trump: str | None,
+                 names: Mapping[str, str] | None = None) -> None:
+        self.suits = {s: tuple(cs) for s, cs in suits.items()}
+        self.trump = trump
+        self.suit_of: dict[Card, str] = {}
+        self.power: dict[Card, int] = {}
+        for s, cs in self.suits.items():
+            base = 1000 if s == trump else 0
+            for i, c in enumerate(cs):
+                self.suit_of[c] = s
+                self.power[c] = base + len(cs) - i
+        self.names = dict(SUIT_NAMES)
+        self.names[TRUMP] = "trumps"
+        if names:
+            self.names.update(names)
+
+    def is_trump(self, c: Card) -> bool:
+        return self.trump is not None and self.suit_of[c] == self.trump
+
+    def winner(self, cards: Sequence[Card]) -> int:
+        """Index in ``cards`` (in play order, the lead first) of the card that wins the trick:
+        the highest trump if any was played, else the highest card of the suit led."""
+        led = self.suit_of[cards[0]]
+        best, best_power = 0, -1
+        suit_of, power, trump = self.suit_of, self.power, self.trump
+        for i, c in enumerate(cards):
+            s = suit_of[c]
+            if s == led or s == trump:
+                p = power[c]
+                if p > best_power:
+                    best, best_power = i, p
+        return best
+
+    def sort(self, hand: Iterable[Card], suit_order: Sequence[str] | None = None) -> list[Card]:
+        """``hand`` sorted for display: trumps first, then the other suits in ``suit_order``
+        (default the order of ``suits``), each highest first."""
+        order = list(suit_order or self.suits)
+        if self.trump in order:
+            order.remove(self.trump)
+        if self.trump is not None:
+            order.insert(0, self.trump)
+        rank = {s: i for i, s in enumerate(order)}
+        return sorted(hand, key=lambda c: (rank.get(self.suit_of[c], 99), -self.power[c]))
+
+
+# --- duties to follow ----------------------------------------------------------------------
+# A duty takes (hand, cards already in the trick, order) and returns the cards the player may
+# play, or None when any card may be played.
+
+Duty = Callable[[Iterable[Card], Sequence[Card], TrickOrder], "frozenset[Card] | None"]
+
+
+def follow_suit(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
+    """Follow the effective suit led if able; otherwise anything (Thirty-Three §6)."""
+    if not trick:
+        return None
+    led = order.suit_of[trick[0]]
+    same = frozenset(c for c in hand if order.suit_of[c] == led)
+    return same or None
+
+
+def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
+    """Follow suit if able; if void, play a trump if holding one; else anything (Asszorti)."""
+    if not trick:
+        return None
+    hand = tuple(hand)
+    led = order.suit_of[trick[0]]
+    same = frozenset(c for c in hand if order.suit_of[c] == led)
+    if same:
+        return same
+    trumps = frozenset(c for c in hand if order.is_trump(c))
+    return trumps or None
+
+
+def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
+    """Eighty-Three: a trump lead must be followed with a trump if able; a plain lead with that
+    suit or a trump by a player who holds the suit; a player void in the suit led plays anything."""
+    if not trick:
+        return None
+    hand = tuple(hand)
+    led = order.suit_of[trick[0]]
+    same = frozenset(c for c in hand if order.suit_of[c] == led)
+    if not same:
+        return None
+    if led == order.trump:
+        return same
+    return same | frozenset(c for c in hand if order.is_trump(c))
+
+
+def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
+    """Follow suit and beat the trick if able; if void, trump (beating any trump in the trick)
+    if able; else anything (Sixty-Six once the talon is closed or used up)."""
+    if not trick:
+        return None
+    hand = tuple(hand)
+    led = order.suit_of[trick[0]]
+    best = trick[order.winner(trick)]
+    same = [c for c in hand if order.suit_of[c] == led]
+    if same:
+        if order.suit_of[best] == led:
+            beat = frozenset(c for c in same if order.power[c] > order.power[best])
+            if beat:
+                return beat
+        return frozenset(same)
+    trumps = [c for c in hand if order.is_trump(c)]
+    if trumps:
+        beat = frozenset(c for c in trumps if order.power[c] > order.power[best])
+        return beat or frozenset(trumps)
+    return None
+
+
+# --- one hand's tricks ----------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Trick:
+    """A trick: its 1-based ``number``, ``plays`` as (player, card, line) in play order, and the
+    ``winner`` once complete."""
+
+    number: int
+    plays: list = field(default_factory=list)
+    winner: str | None = None
+
+    @property
+    def cards(self) -> list[Card]:
+        return [c for _, c, _ in self.plays]
+
+    @property
+    def leader(self) -> str | None:
+        return self.plays[0][0] if self.plays else None
+
+
+class TrickPlay:
+    """The play of one hand: whose turn it is, the trick on the table, tricks won.
+
+    ``players``: the seating order (clockwise); ``hands``: player → set of cards held (mutated as
+    cards are played); ``order``/``duty``: the contract's ranking and duty to follow; ``leader``:
+    who leads the first trick (None: anyone may).
+    """
+
+    def __init__(self, players: Sequence[str], hands: dict[str, set[Card]], order: TrickOrder,
+                 duty: Duty, leader: str | None) -> None:
+        self.players = tuple(players)
+        self.size = len(self.players)
+        self.hands = hands
+        self.order = order
+        self.duty = duty
+        self.tricks: list[Trick] = []
+        self.current = Trick(1)
+        self.first_leader = leader
+        self.won: dict[str, list[Trick]] = {p: [] for p in self.players}
+
+    @property
+    def leader(self) -> str | None:
+        """Who is due to lead the current trick: the winner of the last trick, or for trick 1 the
+        contract's first leader (None: anyone)."""
+        return self.tricks[-1].winner if self.tricks else self.first_leader
+
+    @property
+    def trick_number(self) -> int:
+        return self.current.number
+
+    def to_play(self) -> str | None:
+        """Who should play next (None: the lead of trick 1 is free)."""
+        plays = self.current.plays
+        if not plays:
+            return self.leader
+        last = plays[-1][0]
+        i = self.players.index(last)
+        played = {p for p, _, _ in plays}
+        for k in range(1, self.size + 1):
+            p = self.players[(i + k) % self.size]
+            if p not in played:
+                return p
+        return None
+
+    def allowed(self, player: str, hand: Iterable[Card] | None = None) -> frozenset[Card] | None:
+        """Cards ``player`` may play to the current trick (None: any card held)."""
+        return self.duty(self.hands[player] if hand is None else hand, self.current.cards,
+                         self.order)
+
+    def has_played(self, player: str) -> bool:
+        return any(p == player for p, _, _ in self.current.plays)
+
+    def play(self, player: str, c: Card, line: int) -> Trick | None:
+        """Move ``c`` from ``player``'s hand to the trick.  Returns the trick if this card
+        completed it (its winner set and the next trick opened), else None."""
+        self.hands[player].discard(c)
+        t = self.current
+        t.plays.append((player, c, line))
+        if len(t.plays) < self.size:
+            return None
+        t.winner = t.plays[self.order.winner(t.cards)][0]
+        self.tricks.append(t)
+        self.won[t.winner].append(t)
+        self.current = Trick(t.number + 1)
+        return t
+
+    def last_play(self) -> tuple[str, Card, int] | None:
+        """The most recent card played in the hand, as (player, card, line)."""
+        if self.current.plays:
+            return self.current.plays[-1]
+        if self.tricks:
+            return self.tricks[-1].plays[-1]
+        return None
+
+    def retract(self) -> tuple[str, Card, int]:
+        """Take back the most recent card (reopening its trick if it completed one) and return it
+        to its player's hand.  Raises IndexError when no card has been played."""
+        if not self.current.plays:
+            t = self.tricks.pop()
+            self.won[t.winner].remove(t)
+            t.winner = None
+            self.current = t
+        player, c, line = self.current.plays.pop()
+        self.hands[player].add(c)
+        return player, c, line
+
+    def tricks_won(self, player: str) -> int:
+        return len(self.won[player])

@@ -1,0 +1,52 @@
+"""Renderers: turn what a replay finds into text or JSON.  No rule decisions live here."""
+from __future__ import annotations
+
+from typing import IO, Any
+
+import jsonlines
+import msgspec
+
+from ..findings import Finding
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def json_writer(out: IO[str]) -> jsonlines.Writer:
+    """A JSON Lines writer on a text stream, encoding with msgspec, flushing each line."""
+    return jsonlines.Writer(out, dumps=lambda o: _ENCODER.encode(o).decode(), flush=True)
+
+
+def finding_text(f: Finding, style: "Style | None" = None) -> str:
+    """``FILE:LINE: error[code]: message`` (FORMAT.md, the text form of a finding)."""
+    sev = f.severity
+    if style is not None and style.colour:
+        sev = style.paint(sev, "red" if f.is_error else "yellow")
+    return f"{f.file}:{f.line}: {sev}[{f.code}]: {f.message}"
+
+
+class Style:
+    """How text output looks: ``symbols`` (suit symbols, else letters) and ``colour`` (ANSI)."""
+
+    COLOURS = {"red": "31", "yellow": "33", "bold": "1", "dim": "2", "green": "32"}
+
+    def __init__(self, symbols: bool = True, colour: bool = False) -> None:
+        self.symbols = symbols
+        self.colour = colour
+
+    def paint(self, text: str, colour: str) -> str:
+        if not self.colour:
+            return text
+        return f"\033[{self.COLOURS[colour]}m{text}\033[0m"
+
+
+def number(x: Any) -> str:
+    """A score as text: ``65``, ``32.5``, ``-27``."""
+    if isinstance(x, float) and x.is_integer():
+        x = int(x)
+    return str(x)
+
+
+def signed(x: Any) -> str:
+    """A score change as text: ``+65``, ``-27``, ``0``."""
+    t = number(x)
+    return t if t.startswith("-") or t == "0" else "+" + t

@@ -1,0 +1,188 @@
+"""``referee history``: each hand as a referee would read it out.
+
+Dealer, the hands as dealt (sorted by the game's own suit order), the auction and the events
+before play, one line per trick (leader first, the winner marked ``*``), the result and the change
+of score; each finding is printed right after the line it belongs to.
+"""
+from __future__ import annotations
+
+from typing import IO, Any
+
+from .. import events as ev
+from ..cards import Card
+from ..findings import Finding
+from ..games.base import HandResult, MatchEngine
+from ..games.tricks import Trick
+from ..replay import Listener, MatchInfo, MatchSummary
+from . import Style, finding_text, number, signed
+
+
+def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
+    """One readable line for an event inside a hand (None: nothing worth a line)."""
+    t = type(e)
+    p = getattr(e, "player", None)
+
+    def cards(texts: list[str]) -> str:
+        return " ".join(_card(engine, x, style) for x in texts)
+
+    if t is ev.Bid:
+        if e.game is not None:
+            return f"{p} bids {e.level} {e.game}"
+        if e.points is not None:
+            return f"{p} bids {e.points}{' doubled' if e.doubled else ''}"
+        return f"{p} bids {e.bid}"
+    if t is ev.Pass:
+        return f"{p} passes"
+    if t is ev.Hold:
+        return f"{p} holds"
+    if t is ev.Contract:
+        return f"{p} sets the contract: {e.bid}"
+    if t is ev.Draw:
+        return f"{p} draws {cards(e.cards)}" if e.cards is not None else "both draw"
+    if t is ev.Discard:
+        return f"{p} discards {cards(e.cards)}"
+    if t is ev.Give:
+        return f"{p} gives {cards(e.cards)} to {e.to}"
+    if t in (ev.Kontra, ev.Szubkontra, ev.Hirskontra, ev.Mordkontra):
+        tag = t.__struct_config__.tag.capitalize()
+        return f"{p}: {tag}" + (f" on the {e.target}" if e.target else "")
+    if t is ev.Rekontra:
+        return f"{p}: Rekontra" + (f" against {e.against}" if e.against else "") + \
+            (f" on the {e.target}" if e.target else "")
+    if t is ev.Reveal:
+        return f"{p} shows the hand"
+    if t is ev.Declare:
+        return f"{p} declares trumps: {e.trump}" + (", arrivázs" if e.arrivazs else "")
+    if t is ev.Trump:
+        return f"{p} names trumps: {e.suit}"
+    if t is ev.Claim:
+        return f"{p} claims the rest"
+    if t is ev.Dispute:
+        return f"{p} disputes the claim"
+    if t is ev.Marriage:
+        return f"{p} shows a marriage in {e.suit}"
+    if t is ev.Exchange:
+        return f"{p} exchanges the nine of trumps for the trump card"
+    if t is ev.Close:
+        return f"{p} closes the talon" + (" before the draw" if e.before_draw else "")
+    if t is ev.DeclareOut:
+        return f"{p} declares out"
+    if t is ev.Resign:
+        return f"{p} resigns"
+    if t is ev.Timeout:
+        return f"{p} runs out of time"
+    if t is ev.Retract:
+        return f"{p} takes back {_card(engine, e.card, style)}"
+    if t is ev.Score:
+        return "score sheet: " + ", ".join(f"{k} {number(v)}" for k, v in e.totals.items())
+    if t is ev.End:
+        return "the table ends the match" + (f" ({p})" if p else "")
+    return None
+
+
+def _card(engine: MatchEngine | None, text: str, style: Style) -> str:
+    if engine is None:
+        return text
+    try:
+        return engine.DECK.name(engine.DECK.parse(text), style.symbols)
+    except ValueError:
+        return str(text)
+
+
+class HistoryPrinter(Listener):
+    """Prints the history of each hand; buffers one hand so that findings (which may be settled
+    later than their line, e.g. a revoke) stand right after their line."""
+
+    def __init__(self, out: IO[str], style: Style | None = None) -> None:
+        self.out = out
+        self.style = style or Style()
+        self.engine: MatchEngine | None = None
+        self.lines: list[tuple[int, int, str]] = []  # (line, order, text)
+        self.findings: list[Finding] = []
+        self.seq = 0
+
+    def _add(self, line: int, text: str) -> None:
+        self.seq += 1
+        self.lines.append((line, self.seq, text))
+
+    def _flush(self) -> None:
+        if not self.lines and not self.findings:
+            return
+        items = list(self.lines)
+        for f in self.findings:
+            self.seq += 1
+            items.append((f.line, self.seq, "  !! " + finding_text(f, self.style)))
+        items.sort(key=lambda x: (x[0], x[1]))
+        self.out.write("".join(t + "\n" for _, _, t in items))
+        self.lines.clear()
+        self.findings.clear()
+
+    def finding(self, f: Finding) -> None:
+        self.findings.append(f)
+
+    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+        self._flush()
+        self.engine = engine
+        title = engine.TITLE
+        self._add(info.line, self.style.paint(
+            f"== {info.file}: match {info.match}, {title}: {', '.join(info.players)}", "bold"))
+        self._flush()
+
+    def deal(self, engine: MatchEngine) -> None:
+        self._flush()
+        h = engine.hand
+        name = self.name
+        self._add(h.line, self.style.paint(f"-- Hand {h.number} (line {h.line}), dealer "
+                                           f"{h.dealer}", "bold"))
+        for p in engine.players:
+            self._add(h.line, f"   {p:<10} " + " ".join(name(c) for c in
+                                                          engine.sort_for_display(h.dealt[p])))
+        if engine.PILE:
+            self._add(h.line, f"   {engine.PILE:<10} " + " ".join(name(c) for c in h.pile))
+        for label, value in engine.deal_notes():
+            self._add(h.line, f"   {label:<10} {value}")
+
+    def name(self, c: Card) -> str:
+        return self.engine.DECK.name(c, self.style.symbols)
+
+    def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+        if type(e) in (ev.Play, ev.Deal, ev.Match):
+            return
+        text = describe(e, engine, self.style)
+        if text:
+            self._add(line, "   " + text)
+
+    def trick(self, engine: MatchEngine, trick: Trick) -> None:
+        parts = []
+        for p, c, _ in trick.plays:
+            mark = "*" if p == trick.winner else ""
+            parts.append(f"{p} {self.name(c)}{mark}")
+        self._add(trick.plays[-1][2], f"   trick {trick.number:>2}: " + ", ".join(parts)
+                  + f"  → {trick.winner}")
+
+    def hand(self, engine: MatchEngine, r: HandResult) -> None:
+        h = engine.hand
+        line = max(h.last_line, max((x[0] for x in self.lines), default=h.line))
+        contract = engine.contract_title() if r.contract else None
+        head = f"   result ({r.status}): {r.summary}" if r.summary else f"   result: {r.status}"
+        if contract and r.declarer:
+            self._add(line, f"   contract: {contract}, declarer {r.declarer}")
+        self._add(line, head)
+        self._add(line, "   score: " + ", ".join(f"{p} {signed(r.deltas[p])}"
+                                                   for p in engine.players)
+                  + "  →  totals " + ", ".join(f"{p} {number(r.totals[p])}"
+                                               for p in engine.players))
+
+    def end_match(self, s: MatchSummary) -> None:
+        self._flush()
+        if s.finished:
+            self.out.write(f"== match over: {' and '.join(s.winners)} "
+                           f"{'wins' if len(s.winners) == 1 else 'share the win'}; totals "
+                           + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()) + "\n\n")
+        else:
+            self.out.write("== match not finished; totals "
+                           + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()) + "\n\n")
+
+    def close(self) -> None:
+        self._flush()
+

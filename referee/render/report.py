@@ -1,0 +1,118 @@
+"""Listeners for ``check`` (findings) and ``score`` (hand results and standings)."""
+from __future__ import annotations
+
+from typing import IO, Any
+
+from ..findings import Finding
+from ..games.base import HandResult, MatchEngine
+from ..replay import Listener, MatchInfo, MatchSummary
+from . import Style, finding_text, json_writer, number, signed
+
+
+class FindingPrinter(Listener):
+    """Prints each finding: text (``FILE:LINE: error[code]: message``) or JSON Lines."""
+
+    def __init__(self, out: IO[str], fmt: str = "text", style: Style | None = None) -> None:
+        self.out = out
+        self.fmt = fmt
+        self.style = style
+        self.writer = json_writer(out) if fmt == "json" else None
+
+    def finding(self, f: Finding) -> None:
+        if self.writer is not None:
+            self.writer.write(f.to_json())
+        else:
+            self.out.write(finding_text(f, self.style) + "\n")
+
+
+class FindingCounter(Listener):
+    """Counts findings and prints nothing (``check --quiet`` / ``--summary``)."""
+
+    def __init__(self) -> None:
+        self.errors = 0
+        self.warnings = 0
+
+    def finding(self, f: Finding) -> None:
+        if f.is_error:
+            self.errors += 1
+        else:
+            self.warnings += 1
+
+
+class Tee(Listener):
+    """Passes every call on to several listeners."""
+
+    def __init__(self, *listeners: Listener) -> None:
+        self.listeners = listeners
+
+    def __getattribute__(self, name: str) -> Any:
+        if name.startswith("_") or name == "listeners":
+            return object.__getattribute__(self, name)
+
+        def call(*args: Any) -> None:
+            for lis in object.__getattribute__(self, "listeners"):
+                getattr(lis, name)(*args)
+        return call
+
+
+class ScoreCollector(Listener):
+    """Collects each match's hands and prints its score table (text) or one JSON object per
+    match (FORMAT.md ``score --format json``)."""
+
+    def __init__(self, out: IO[str], fmt: str = "text", style: Style | None = None) -> None:
+        self.out = out
+        self.fmt = fmt
+        self.style = style or Style(symbols=False)
+        self.writer = json_writer(out) if fmt == "json" else None
+        self.hands: list[HandResult] = []
+        self.engine: MatchEngine | None = None
+        self.matches: list[dict] = []  # for the standings across files
+
+    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+        self.hands = []
+        self.engine = engine
+
+    def hand(self, engine: MatchEngine, result: HandResult) -> None:
+        self.hands.append(result)
+
+    def end_match(self, s: MatchSummary) -> None:
+        obj = {"file": s.info.file, "match": s.info.match, "game": s.info.game,
+               "players": s.info.players, "hands": [h.to_json() for h in self.hands],
+               "totals": s.totals}
+        obj.update(s.extra)
+        obj["finished"] = s.finished
+        obj["winners"] = s.winners
+        self.matches.append({"file": s.info.file, "match": s.info.match, "game": s.info.game,
+                             "totals": s.totals, "finished": s.finished, "winners": s.winners})
+        if self.writer is not None:
+            self.writer.write(obj)
+        else:
+            self.out.write(self.table(s))
+        self.hands = []
+
+    def table(self, s: MatchSummary) -> str:
+        players = s.info.players
+        w = max(7, *(len(p) + 1 for p in players))
+        head = (f"{s.info.file}: match {s.info.match} ({s.info.game}): "
+                f"{', '.join(players)}\n")
+        cols = "".join(f"{p:>{w}}" for p in players)
+        lines = [head, f"{'hand':>4}  {'dealer':<8}{'declarer':<9}{'contract':<18}"
+                       f"{'status':<11}{cols}\n"]
+        for h in self.hands:
+            vals = "".join(f"{signed(h.deltas[p]):>{w}}" for p in players)
+            lines.append(f"{h.hand:>4}  {(h.dealer or '-'):<8}{(h.declarer or '-'):<9}"
+                         f"{(h.contract or '-'):<18}{h.status:<11}{vals}\n")
+        tot = "".join(f"{number(s.totals[p]):>{w}}" for p in players)
+        lines.append(f"{'totals':<50}{tot}\n")
+        for k, v in s.extra.items():
+            if isinstance(v, dict):
+                lines.append(f"{k:<50}" + "".join(f"{number(v.get(p, 0)):>{w}}"
+                                                  for p in players) + "\n")
+        if s.finished:
+            verb = "wins" if len(s.winners) == 1 else "share the win"
+            lines.append(f"finished: {' and '.join(s.winners)} {verb}\n")
+        else:
+            lines.append("not finished\n")
+        lines.append("\n")
+        return "".join(lines)
+

@@ -1,0 +1,236 @@
+"""The replay driver: reads one log, runs each match through its game engine, and tells a
+:class:`Listener` what it finds (in the manner of python-chess's PGN visitors).
+
+It owns what is the same in every game: matches and files (FORMAT.md), lines that cannot be read
+(G7), events before the first match, events after the end of a match (G9), ``score`` events
+(``score-mismatch``) and ``end``.  Everything about a hand is the engine's.
+
+Findings of a hand are handed on sorted by line when the hand is over (a revoke is only known to be
+repaired or established later than its own line), so memory stays bounded by one hand.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from . import events as ev
+from .findings import ERROR, Finding
+from .games import ENGINES
+from .games.base import HandResult, MatchEngine, OPEN, tidy
+from .games.tricks import Trick
+
+
+@dataclass(slots=True)
+class MatchInfo:
+    """A match as the log starts it: ``match`` is its id, or its 1-based number in the file."""
+
+    file: str
+    match: str | int
+    game: str
+    players: list[str]
+    line: int
+
+
+@dataclass(slots=True)
+class MatchSummary:
+    """A match at its end (or where the log stops): totals, finished, winners (G9)."""
+
+    info: MatchInfo
+    totals: dict[str, Any]
+    finished: bool
+    winners: list[str]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Listener:
+    """Receives what the replay finds.  Every method does nothing by default; renderers override
+    the ones they need."""
+
+    def finding(self, f: Finding) -> None: ...
+
+    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None: ...
+
+    def event(self, line: int, e: Any, engine: MatchEngine | None) -> None: ...
+
+    def deal(self, engine: MatchEngine) -> None: ...
+
+    def trick(self, engine: MatchEngine, trick: Trick) -> None: ...
+
+    def hand(self, engine: MatchEngine, result: HandResult) -> None: ...
+
+    def end_match(self, summary: MatchSummary) -> None: ...
+
+
+@dataclass(slots=True)
+class FileStats:
+    """What a replay of one file saw: error and warning counts, lines read, matches."""
+
+    errors: int = 0
+    warnings: int = 0
+    events: int = 0
+    bad_lines: int = 0
+    matches: int = 0
+
+    @property
+    def undecodable(self) -> bool:
+        """True when the file had content but not one line of it was JSON."""
+        return self.bad_lines > 0 and self.events == 0
+
+
+class _Run:
+    """One file's replay; also the :class:`~referee.games.base.Context` of its engines."""
+
+    def __init__(self, filename: str, listener: Listener) -> None:
+        self.file = filename
+        self.listener = listener
+        self.stats = FileStats()
+        self.engine: MatchEngine | None = None
+        self.info: MatchInfo | None = None
+        self.match_count = 0
+        self.pending: list[Finding] = []
+        self.orphan_reported = False
+        self.bad_match = False
+
+    # Context for the engines
+    def report(self, code: str, line: int, message: str, *, severity: str,
+               hand: int | None = None, trick: int | None = None,
+               player: str | None = None) -> None:
+        self.pending.append(Finding(self.file, line, severity, code, message,
+                                    self.info.match if self.info else None, hand, trick, player))
+
+    def on_deal(self, engine: MatchEngine) -> None:
+        self.listener.deal(engine)
+
+    def on_trick(self, engine: MatchEngine, trick: Trick) -> None:
+        self.listener.trick(engine, trick)
+
+    def on_hand(self, engine: MatchEngine, result: HandResult) -> None:
+        self.listener.hand(engine, result)
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        self.pending.sort(key=lambda f: f.line)
+        for f in self.pending:
+            if f.severity == ERROR:
+                self.stats.errors += 1
+            else:
+                self.stats.warnings += 1
+            self.listener.finding(f)
+        self.pending.clear()
+
+    # the replay
+    def close_match(self) -> None:
+        eng = self.engine
+        if eng is None:
+            return
+        eng.close_hand()
+        self.flush()
+        self.listener.end_match(MatchSummary(
+            self.info, {p: tidy(v) for p, v in eng.standings().items()}, eng.finished,
+            list(eng.winners) if eng.finished else [], eng.summary_extra()))
+        self.engine = None
+
+    def start_match(self, e: ev.Match, line: int) -> None:
+        self.close_match()
+        self.match_count += 1
+        self.stats.matches += 1
+        self.info = MatchInfo(self.file, e.id if e.id is not None else self.match_count, e.game,
+                              list(e.players), line)
+        cls = ENGINES.get(e.game)
+        problem = None
+        if cls is None:
+            problem = f"the game {e.game!r} is not supported"
+        else:
+            problem = cls.check_players(list(e.players))
+        engine = None
+        if problem is None:
+            try:
+                engine = cls(list(e.players), e.rules, self)
+            except ValueError as exc:
+                problem = str(exc)
+        if problem is not None:
+            self.report("bad-event", line, f"this match cannot be refereed: {problem}; its "
+                        "events are skipped up to the next match", severity=ERROR)
+            self.bad_match = True
+            self.flush()
+            return
+        self.bad_match = False
+        self.engine = engine
+        self.listener.begin_match(self.info, engine)
+
+    def score(self, e: ev.Score, line: int) -> None:
+        eng = self.engine
+        standing = eng.standings()
+        unknown = [p for p in e.totals if p not in standing]
+        if unknown:
+            self.report("unknown-player", line, f"the score names {', '.join(map(repr, unknown))}"
+                        ", not in the match", severity=ERROR)
+        diffs = [f"{p}: recorded {tidy(v)}, referee {tidy(standing[p])}"
+                 for p, v in e.totals.items() if p in standing and abs(v - standing[p]) > 1e-9]
+        if diffs:
+            after = f" after hand {eng.hand.number}" if eng.hand is not None else ""
+            self.report("score-mismatch", line, f"recorded totals differ from the referee's{after}"
+                        f": {'; '.join(diffs)}", severity=ERROR)
+
+    def item(self, line: int, e: Any) -> None:
+        eng = self.engine
+        if isinstance(e, ev.ReadError):
+            self.stats.bad_lines += 1
+            if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
+                    and not eng.finished:
+                eng.void(e.code, line, e.message + " (G7: the hand is not scored)")
+            else:
+                self.report(e.code, line, e.message, severity=ERROR)
+                if eng is None:
+                    self.flush()
+            return
+        self.stats.events += 1
+        t = type(e)
+        if t is ev.Match:
+            self.start_match(e, line)
+        elif eng is None:
+            if not self.orphan_reported and not self.bad_match:
+                self.orphan_reported = True
+                self.report("no-match", line, "events before the first `match` of the file "
+                            "are skipped up to the next `match` (G7)", severity=ERROR)
+                self.flush()
+        elif eng.finished:
+            if t is ev.Deal:
+                eng.close_hand()
+                self.report("match-over", line, "a deal after the match has ended (G9); "
+                            "skipped", severity=ERROR)
+        elif t is ev.Deal:
+            eng.close_hand()
+            self.flush()
+            if eng.finished:
+                self.report("match-over", line, "a deal after the match has ended (G9); "
+                            "skipped", severity=ERROR)
+            else:
+                eng.deal(e, line)
+        elif t is ev.Score:
+            eng.close_hand()
+            self.score(e, line)
+        elif t is ev.End:
+            if e.player is not None and e.player not in eng.seat:
+                self.report("unknown-player", line, f"{e.player!r} is not a player of this "
+                            "match", severity=ERROR)
+            eng.close_hand()
+            eng.end(e, line)
+        else:
+            eng.apply(e, line)
+        self.listener.event(line, e, self.engine)
+
+
+def replay(stream: IO[bytes], filename: str, listener: Listener) -> FileStats:
+    """Replay one log from a binary stream; ``filename`` is how findings name it.
+
+    Returns the file's :class:`FileStats`.  Bad content never raises; OSError from the stream
+    does.
+    """
+    run = _Run(filename, listener)
+    for line, item in ev.read_events(stream):
+        run.item(line, item)
+    run.close_match()
+    run.flush()
+    return run.stats

@@ -1,0 +1,57 @@
+"""Shared helpers for the tests: replay a log given as Python objects or text."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.findings import Finding
+from referee.games.base import HandResult
+from referee.replay import Listener, MatchSummary, replay
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+
+class Recorder(Listener):
+    """Collects findings, hand results and match summaries of a replay."""
+
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+        self.hands: list[HandResult] = []
+        self.matches: list[MatchSummary] = []
+
+    def finding(self, f):
+        self.findings.append(f)
+
+    def hand(self, engine, result):
+        self.hands.append(result)
+
+    def end_match(self, summary):
+        self.matches.append(summary)
+
+    @property
+    def codes(self) -> list[tuple[int, str]]:
+        return [(f.line, f.code) for f in self.findings]
+
+    @property
+    def last(self) -> MatchSummary:
+        return self.matches[-1]
+
+
+def run_log(lines, name: str = "test.jsonl") -> Recorder:
+    """Replay a log given as a list of dicts (one event each) or a str/bytes of the whole file."""
+    if isinstance(lines, (str, bytes)):
+        data = lines.encode() if isinstance(lines, str) else lines
+    else:
+        data = "".join(json.dumps(x) + "\n" for x in lines).encode()
+    rec = Recorder()
+    replay(io.BytesIO(data), name, rec)
+    return rec
+
+
+@pytest.fixture
+def run():
+    return run_log
