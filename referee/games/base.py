@@ -423,6 +423,15 @@ class MatchEngine:
         """The current hand's contract as ``history`` names it (with its value)."""
         return self.contract_name()
 
+    # --- legal actions (issue 6) -----------------------------------------------------------
+
+    def candidates(self) -> list[Any]:
+        """Game hook: events (msgspec structs from :mod:`referee.events`) that might be legal at
+        this point of the current hand: a superset of the legal actions, for the player(s) to act.
+        :func:`referee.legal.legal_actions` keeps those that the engine itself accepts without an
+        error finding, so the rules are never written twice."""
+        return []
+
     def summary_extra(self) -> dict[str, Any]:
         """Game-specific keys of a match's ``score --format json`` object (Asszorti's net/debt)."""
         return {}
