@@ -48,6 +48,12 @@ class Card(NamedTuple):
     def is_joker(self) -> bool:
         return self.rank == "JK"
 
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self  # cards are interned values
+
 
 JOKER = Card("JK", "")
 ALL_CARDS: dict[str, Card] = {r + s: Card(r, s) for s in SUITS for r in RANKS}

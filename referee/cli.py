@@ -5,6 +5,7 @@ other errors; 2 a file could not be opened or decoded at all, or the command lin
 """
 from __future__ import annotations
 
+import io
 import os
 import sys
 from typing import IO, Iterator
@@ -143,17 +144,122 @@ def schema() -> None:
 
 
 def run() -> None:
-    """Console entry point: like :func:`main`, but quiet when the output pipe closes."""
+    """Console entry point: like :func:`main`, but a closed output pipe (``referee history big |
+    head``) ends the command quietly with status 0."""
+    sys.stdout = _PipeGuard(sys.stdout)
     try:
-        main()
-    except BrokenPipeError:
+        rv = main.main(standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2 if exc.exit_code == 2 else exc.exit_code)
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
+    except _PipeClosed:
         _quiet_pipe()
         sys.exit(0)
+    sys.exit(rv if isinstance(rv, int) else 0)
+
+
+class _PipeClosed(Exception):
+    """The reader of standard output went away (not an OSError, so click lets it through)."""
+
+
+class _PipeGuard(io.TextIOBase):
+    """Standard output that turns a broken pipe into :class:`_PipeClosed`."""
+
+    def __init__(self, inner: IO[str]) -> None:
+        self._inner = inner
+
+    def write(self, s: str) -> int:
+        try:
+            return self._inner.write(s)
+        except BrokenPipeError:
+            raise _PipeClosed from None
+
+    def flush(self) -> None:
+        try:
+            self._inner.flush()
+        except BrokenPipeError:
+            raise _PipeClosed from None
+
+    def isatty(self) -> bool:
+        return self._inner.isatty()
+
+    def fileno(self) -> int:
+        return self._inner.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._inner.encoding
+
+    @property
+    def buffer(self):  # click writes bytes here at times
+        return self._inner.buffer
 
 
 def _quiet_pipe() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except OSError:
+        os.dup2(devnull, sys.__stdout__.fileno())
+    except (OSError, ValueError):
         pass
+    sys.stdout = sys.__stdout__
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--line", "line_no", type=click.IntRange(min=1), required=True,
+              help="The physical line whose moment to examine.")
+@FORMAT
+@ASCII
+def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
+    """Replay FILE up to LINE and list who is to act and every legal action there; the event
+    actually at LINE is judged legal or not, and why."""
+    from .legal import judge, legal_actions
+    from .render.legal import legal_json, legal_text
+    from .replay import replay_until
+    for name, stream, error in _inputs((file,)):
+        if stream is None:
+            click.echo(f"referee: cannot open {name}: {error}", err=True)
+            sys.exit(2)
+        engine, at, _ = replay_until(stream, name, line_no)
+    acts = legal_actions(engine) if engine is not None else []
+    verdict = None
+    if at is not None and engine is not None and not isinstance(at, ev.ReadError) \
+            and type(at) not in (ev.Match, ev.Deal, ev.Score, ev.End):
+        verdict = judge(engine, at, line_no)
+    if fmt == "json":
+        from .render import json_writer
+        json_writer(sys.stdout).write(legal_json(name, line_no, engine, acts, at, verdict))
+    else:
+        click.echo(legal_text(name, line_no, engine, acts, at, verdict,
+                              Style(symbols=not ascii_)), nl=False)
+    sys.exit(1 if verdict is not None and not verdict.legal else 0)
+
+
+@main.command()
+@click.argument("game", type=click.Choice(["thirty-three", "asszorti", "sixty-six",
+                                           "eighty-three"]))
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--hands", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many hands (deals) to play in all.")
+@click.option("--players", default=None, help="Comma-separated names in seating order.")
+def simulate(game: str, seed: int, hands: int, players: str | None) -> None:
+    """Write a log of random legal play of GAME (JSON Lines on standard output); the same seed
+    gives the same log."""
+    from .games import ENGINES
+    from .render import json_writer
+    from .simulate import simulate as sim
+    if game not in ENGINES:
+        raise click.UsageError(f"{game} is not available in this version")
+    names = [p.strip() for p in players.split(",")] if players else None
+    try:
+        events = sim(game, seed, hands, names)
+        writer = json_writer(sys.stdout)
+        for e in events:
+            writer.write(e)
+    except ValueError as exc:
+        raise click.UsageError(str(exc))

@@ -234,3 +234,26 @@ def replay(stream: IO[bytes], filename: str, listener: Listener) -> FileStats:
     run.close_match()
     run.flush()
     return run.stats
+
+
+def replay_until(stream: IO[bytes], filename: str, stop: int) -> tuple[MatchEngine | None, Any,
+                                                                          list[Finding]]:
+    """Replay the events before physical line ``stop`` and return (the engine of the match in
+    play there, the event read at line ``stop`` or None, the findings so far).  The engine is
+    left exactly as it stood before that line (``referee legal``)."""
+    found: list[Finding] = []
+
+    class _Keep(Listener):
+        def finding(self, f: Finding) -> None:
+            found.append(f)
+
+    run = _Run(filename, _Keep())
+    at = None
+    for line, item in ev.read_events(stream):
+        if line >= stop:
+            if line == stop:
+                at = item
+            break
+        run.item(line, item)
+    run.flush()
+    return run.engine, at, found

@@ -10,12 +10,13 @@ are the score (contract values, Kontra payments, bonuses), halves kept exactly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import combinations
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck
 from . import register
-from .base import Hand, MatchEngine, Number, Revoke
+from .base import OPEN, Hand, MatchEngine, Number, Revoke
 from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -247,7 +248,7 @@ class ThirtyThree(MatchEngine):
             if not active:
                 self.finish(None, None, {p: 0 for p in self.players},
                             "all three passed; the same dealer deals again (§3)",
-                            status="passed-out")
+                            status="passed-out" if h.status == "scored" else h.status)
                 self.next_dealers = {h.dealer}
                 return
         elif active == [h.standing[0]]:
@@ -578,3 +579,51 @@ class ThirtyThree(MatchEngine):
     def after_hand(self, result) -> None:
         if any(v >= TARGET or v <= -TARGET for v in self.totals.values()):
             self.finish_match()
+
+    # --- legal actions (issue 6) ---------------------------------------------------------------
+
+    def candidates(self) -> list:
+        """Events that may be legal now (a superset; see MatchEngine.candidates): in the auction
+        every bid and a pass by the player to speak; after it the draws and discards the contract
+        asks for, Kontra/Rekontra, the reveal, and the first card; then each card held by the
+        player to play (any player for a free Misère lead)."""
+        h = self.hand
+        if h is None or h.mode != OPEN:
+            return []
+        out: list = []
+        if h.phase == AUCTION:
+            p = h.to_act
+            out.append(ev.Pass(player=p))
+            for g in GAMES:
+                for lv in LEVELS:
+                    if g != "misere" or lv in MISERE_VALUE:
+                        out.append(ev.Bid(player=p, game=g, level=lv))
+            return out
+        decl, k = h.declarer, h.contract
+        if h.phase == BOAT:
+            if k.draw is not None and h.drawn is None:
+                out += [ev.Draw(player=decl, cards=[str(c) for c in cs])
+                        for cs in combinations(h.pile, k.draw)]
+            elif k.draw is not None and not h.discarded:
+                out += [ev.Discard(player=decl, cards=[str(c) for c in cs])
+                        for cs in combinations(self.sort_for_display(h.hands[decl]),
+                                               len(h.drawn))]
+            elif not k.from_hand and not h.discarded:
+                pool = self.sort_for_display(h.hands[decl] | set(h.pile))
+                out += [ev.Discard(player=decl, cards=[str(c) for c in cs])
+                        for cs in combinations(pool, 3)]
+            for p in self.players:
+                if p != decl:
+                    out.append(ev.Kontra(player=p))
+            out.append(ev.Rekontra(player=decl))
+            out += [ev.Rekontra(player=decl, against=p) for p in h.kontra]
+            if k.ouvert and not h.revealed:
+                out.append(ev.Reveal(player=decl))
+            leaders = [p for p in self.players] if k.misere else [decl]
+        else:
+            nxt = h.play.to_play()
+            leaders = [nxt] if nxt is not None else list(self.players)
+        for p in leaders:
+            out += [ev.Play(player=p, card=str(c))
+                    for c in self.sort_for_display(h.hands[p])]
+        return out

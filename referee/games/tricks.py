@@ -46,6 +46,9 @@ class TrickOrder:
         if names:
             self.names.update(names)
 
+    def __deepcopy__(self, memo: dict) -> "TrickOrder":
+        return self  # built once per contract and never changed
+
     def is_trump(self, c: Card) -> bool:
         return self.trump is not None and self.suit_of[c] == self.trump
 

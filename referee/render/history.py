@@ -100,6 +100,7 @@ class HistoryPrinter(Listener):
         self.lines: list[tuple[int, int, str]] = []  # (line, order, text)
         self.findings: list[Finding] = []
         self.seq = 0
+        self.contract_of: tuple[object, str | None] = (None, None)
 
     def _add(self, line: int, text: str) -> None:
         self.seq += 1
@@ -148,9 +149,18 @@ class HistoryPrinter(Listener):
     def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
         if type(e) in (ev.Play, ev.Deal, ev.Match):
             return
-        text = describe(e, engine, self.style)
+        text = (engine.describe_event(line, e, self.style.symbols) if engine is not None
+                else None) or describe(e, engine, self.style)
         if text:
             self._add(line, "   " + text)
+        h = engine.hand if engine is not None else None
+        if h is not None and h is not self.contract_of[0]:
+            self.contract_of = (h, None)
+        title = engine.contract_title() if h is not None else None
+        if title and title != self.contract_of[1]:
+            self.contract_of = (h, title)
+            who = engine.declarer_name()
+            self._add(line, f"   contract: {title}" + (f", declarer {who}" if who else ""))
 
     def trick(self, engine: MatchEngine, trick: Trick) -> None:
         parts = []
@@ -163,10 +173,7 @@ class HistoryPrinter(Listener):
     def hand(self, engine: MatchEngine, r: HandResult) -> None:
         h = engine.hand
         line = max(h.last_line, max((x[0] for x in self.lines), default=h.line))
-        contract = engine.contract_title() if r.contract else None
         head = f"   result ({r.status}): {r.summary}" if r.summary else f"   result: {r.status}"
-        if contract and r.declarer:
-            self._add(line, f"   contract: {contract}, declarer {r.declarer}")
         self._add(line, head)
         self._add(line, "   score: " + ", ".join(f"{p} {signed(r.deltas[p])}"
                                                    for p in engine.players)

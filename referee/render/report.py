@@ -108,6 +108,8 @@ class ScoreCollector(Listener):
             if isinstance(v, dict):
                 lines.append(f"{k:<50}" + "".join(f"{number(v.get(p, 0)):>{w}}"
                                                   for p in players) + "\n")
+        if self.engine is not None:
+            lines.extend(note + "\n" for note in self.engine.score_notes())
         if s.finished:
             verb = "wins" if len(s.winners) == 1 else "share the win"
             lines.append(f"finished: {' and '.join(s.winners)} {verb}\n")

@@ -1,0 +1,96 @@
+"""Output of ``referee legal``: who is to act and the legal actions, grouped by kind."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from .. import events as ev
+from ..games.base import MatchEngine
+from ..legal import Verdict
+from . import Style
+
+
+def _kind(e: Any) -> str:
+    return type(e).__struct_config__.tag
+
+
+def _brief(e: Any, engine: MatchEngine, style: Style) -> str:
+    d = msgspec.to_builtins(e)
+    d.pop("event", None)
+    d.pop("player", None)
+    parts = []
+    for k, v in d.items():
+        if k == "card":
+            parts.append(engine.DECK.name(engine.DECK.parse(v), style.symbols))
+        elif k == "cards":
+            parts.append("[" + " ".join(engine.DECK.name(engine.DECK.parse(x), style.symbols)
+                                        for x in v) + "]")
+        else:
+            parts.append(f"{k}={v}")
+    return " ".join(parts) if parts else "(no fields)"
+
+
+def to_act(acts: list[Any]) -> list[str]:
+    """The players with at least one legal action, in the order first met."""
+    out: list[str] = []
+    for a in acts:
+        p = getattr(a, "player", None)
+        if p is not None and p not in out:
+            out.append(p)
+    return out
+
+
+def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any], at: Any,
+               verdict: Verdict | None, style: Style) -> str:
+    """The text report (see ``man referee-legal``)."""
+    if engine is None:
+        return f"{name}:{line}: no match is in play here\n"
+    h = engine.hand
+    where = f"hand {h.number}" if h is not None else "before the first deal"
+    if h is not None and h.play is not None:
+        where += f", trick {h.play.trick_number}"
+    out = [f"{name}:{line}: {engine.TITLE}, {where}\n"]
+    if not acts:
+        out.append("nobody is to act here (the hand is over or cannot be followed)\n")
+    else:
+        out.append(f"to act: {', '.join(to_act(acts))}\n")
+        groups: dict[tuple[str, str], list[str]] = {}
+        for a in acts:
+            groups.setdefault((getattr(a, "player", "") or "", _kind(a)), []).append(
+                _brief(a, engine, style))
+        for (p, kind), items in groups.items():
+            sep = "  " if kind == "play" else "; "
+            out.append(f"  {p} {kind}: {sep.join(items)}\n")
+    if at is not None:
+        if isinstance(at, ev.ReadError):
+            out.append(f"line {line}: unreadable ({at.code}: {at.message})\n")
+        elif verdict is None:
+            out.append(f"line {line}: `{_kind(at)}` (not a move within the hand)\n")
+        elif verdict.legal:
+            out.append(f"line {line}: {_kind(at)} {_brief(at, engine, style)} by "
+                       f"{getattr(at, 'player', '-')}: legal\n")
+        else:
+            out.append(f"line {line}: {_kind(at)} by {getattr(at, 'player', '-')}: NOT legal\n")
+            for code, sev, msg in verdict.findings:
+                out.append(f"  {sev}[{code}]: {msg}\n")
+    return "".join(out)
+
+
+def legal_json(name: str, line: int, engine: MatchEngine | None, acts: list[Any], at: Any,
+               verdict: Verdict | None) -> dict:
+    """The JSON report: file, line, game, hand, trick, to_act, legal (events), event,
+    event_legal, findings."""
+    h = engine.hand if engine is not None else None
+    return {
+        "file": name, "line": line, "game": engine.GAME if engine else None,
+        "hand": h.number if h is not None else None,
+        "trick": h.play.trick_number if h is not None and h.play is not None else None,
+        "to_act": to_act(acts),
+        "legal": [msgspec.to_builtins(a) for a in acts],
+        "event": msgspec.to_builtins(at) if at is not None and not isinstance(
+            at, ev.ReadError) else None,
+        "event_legal": verdict.legal if verdict is not None else None,
+        "findings": [{"code": c, "severity": s, "message": m}
+                     for c, s, m in (verdict.findings if verdict else [])],
+    }
