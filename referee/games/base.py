@@ -139,6 +139,9 @@ class MatchEngine:
     RULES: ClassVar[dict[str, tuple[type, Any]]] = {}
     HandClass: ClassVar[type[Hand]] = Hand
     DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
+    TEAMS: ClassVar[int] = 0
+    """Partnerships: 0 means everyone plays alone; n > 0 splits the seats into n teams whose
+    members sit n seats apart (Eighty-Three: 2 teams, seats 1 & 3 and 2 & 4)."""
 
     def __init__(self, players: list[str], rules: Mapping[str, Any] | None, ctx: Context) -> None:
         self.players: tuple[str, ...] = tuple(players)
@@ -258,6 +261,30 @@ class MatchEngine:
                       f"{player} does not hold {self.names(missing)}", player)
             return False
         return True
+
+    def teams(self) -> list[tuple[str, ...]]:
+        """The sides of the match in seating order of their first member: one tuple of players
+        per team (``TEAMS``), or one single player per side when nobody has a partner."""
+        n = self.TEAMS
+        if n <= 0:
+            return [(p,) for p in self.players]
+        return [tuple(self.players[i::n]) for i in range(n)]
+
+    def team_of(self, player: str) -> tuple[str, ...]:
+        """The side ``player`` belongs to (``(player,)`` without partnerships)."""
+        n = self.TEAMS
+        if n <= 0:
+            return (player,)
+        return tuple(self.players[self.seat[player] % n::n])
+
+    def partner_of(self, player: str) -> str | None:
+        """``player``'s partner in a two-player team, else None."""
+        team = self.team_of(player)
+        return next((p for p in team if p != player), None) if len(team) == 2 else None
+
+    def team_name(self, team: Iterable[str]) -> str:
+        """A side as text: ``Ann & Cat``."""
+        return " & ".join(team)
 
     def next_seat(self, player: str, k: int = 1) -> str:
         """The player ``k`` seats to the left (clockwise, the next in seating order)."""
@@ -419,6 +446,18 @@ class MatchEngine:
         """Extra (label, text) lines ``history`` shows under a deal (Sixty-Six's trump card)."""
         return []
 
+    def describe_event(self, line: int, e: Any, symbols: bool = True) -> str | None:
+        """Game hook: ``history``'s line for the event just applied at ``line``, when the game can
+        say more than the generic words (Asszorti: the bid held, the talon cards taken); None
+        keeps the generic line."""
+        return None
+
+    def take_notes(self, name: Any) -> tuple[list[str], list[str]]:
+        """Lines ``history`` shows for what the last event did beyond its own line (Sixty-Six's
+        implicit draws), as (lines before the event's line, lines after it); ``name`` turns a
+        card into text.  The engine forgets them once taken.  Default: none."""
+        return [], []
+
     def contract_title(self) -> str | None:
         """The current hand's contract as ``history`` names it (with its value)."""
         return self.contract_name()
@@ -430,6 +469,32 @@ class MatchEngine:
         this point of the current hand: a superset of the legal actions, for the player(s) to act.
         :func:`referee.legal.legal_actions` keeps those that the engine itself accepts without an
         error finding, so the rules are never written twice."""
+        return []
+
+    @classmethod
+    def simulation_rules(cls) -> dict[str, Any]:
+        """Variant options ``referee simulate`` writes into its ``match`` events (default none)."""
+        return {}
+
+    def random_deal(self, rng: Any, dealer: str) -> dict[str, Any]:
+        """A shuffled ``deal`` event (as a JSON object) by ``dealer``: ``HAND_SIZE`` cards to each
+        player, the rest to the ``PILE``.  Games with more to a deal override it."""
+        deck = [str(c) for c in self.DECK.cards]
+        rng.shuffle(deck)
+        hands = {}
+        for i, p in enumerate(self.players):
+            hands[p] = deck[i * self.HAND_SIZE:(i + 1) * self.HAND_SIZE]
+        out: dict[str, Any] = {"event": "deal", "dealer": dealer, "hands": hands}
+        if self.PILE:
+            out[self.PILE] = deck[len(self.players) * self.HAND_SIZE:]
+        return out
+
+    def after_simulated_hand(self, rng: Any) -> list[Any]:
+        """Events ``referee simulate`` adds between hands (an ``end``, a ``resign``); default none."""
+        return []
+
+    def score_notes(self) -> list[str]:
+        """Extra lines under a match's text score table (Eighty-Three's team totals)."""
         return []
 
     def summary_extra(self) -> dict[str, Any]:
