@@ -22,12 +22,18 @@ class Recorder(Listener):
         self.findings: list[Finding] = []
         self.hands: list[HandResult] = []
         self.matches: list[MatchSummary] = []
+        self.per_match: list[list[HandResult]] = []
+
+    def begin_match(self, info, engine):
+        self.per_match.append([])
 
     def finding(self, f):
         self.findings.append(f)
 
     def hand(self, engine, result):
         self.hands.append(result)
+        if self.per_match:
+            self.per_match[-1].append(result)
 
     def end_match(self, summary):
         self.matches.append(summary)

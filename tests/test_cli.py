@@ -1,0 +1,180 @@
+"""The command line (click's test runner): output contract of FORMAT.md, exit statuses, inputs."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+
+from .conftest import ROOT
+
+EX = ROOT / "examples" / "thirty-three"
+CASE = ROOT / "tests" / "cases" / "thirty-three" / "revoke_established_left_bower.jsonl"
+
+
+def invoke(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
+
+
+def test_check_text_finding_format_and_exit_1():
+    r = invoke("check", CASE)
+    assert r.exit_code == 1
+    line = r.output.strip()
+    assert line.startswith(f"{CASE}:11: error[revoke]: trick 1: B played J♥ to a lead of 8♥")
+    # evidence: the led suit as the game counts it and the card of that suit held
+    assert "hearts as Diamonds 20 counts them" in line and "holding 7♥" in line
+    assert "left bower" in line and "B −27" in line
+
+
+def test_check_json_shape():
+    r = invoke("check", "--format", "json", CASE)
+    assert r.exit_code == 1
+    objs = [json.loads(x) for x in r.output.splitlines()]
+    assert len(objs) == 1
+    assert list(objs[0]) == ["file", "line", "severity", "code", "match", "hand", "trick",
+                             "player", "message"]
+    assert objs[0]["match"] == 1 and objs[0]["hand"] == 1 and objs[0]["trick"] == 1
+    assert objs[0]["player"] == "B" and objs[0]["severity"] == "error"
+
+
+def test_check_clean_exit_0_and_quiet_and_summary():
+    r = invoke("check", EX / "match.jsonl")
+    assert r.exit_code == 0 and r.output == ""
+    r = invoke("check", "-q", CASE)
+    assert r.exit_code == 1 and r.output == ""
+    r = invoke("check", "--summary", CASE, EX / "match.jsonl")
+    assert r.output.splitlines() == [
+        f"{CASE}: errors: 1 error, 0 warnings, 1 match",
+        f"{EX / 'match.jsonl'}: clean: 0 errors, 0 warnings, 1 match"]
+
+
+def test_missing_file_exit_2_others_still_processed():
+    r = CliRunner().invoke(main, ["check", "nope.jsonl", str(CASE)])
+    assert r.exit_code == 2
+    assert "referee: cannot open nope.jsonl" in r.output
+    assert "error[revoke]" in r.output   # the other file was still checked
+
+
+def test_directory_exit_2():
+    r = CliRunner().invoke(main, ["check", str(EX)])
+    assert r.exit_code == 2 and "is a directory" in r.output
+
+
+def test_stdin_default_and_dash():
+    data = CASE.read_bytes()
+    r = CliRunner().invoke(main, ["check"], input=data)
+    assert r.exit_code == 1 and r.output.startswith("<stdin>:11: error[revoke]")
+    r = CliRunner().invoke(main, ["check", "-"], input=data)
+    assert r.output.startswith("<stdin>:11:")
+
+
+def test_score_json_contract():
+    r = invoke("score", "--format", "json", EX / "match.jsonl")
+    assert r.exit_code == 0
+    objs = [json.loads(x) for x in r.output.splitlines()]
+    assert len(objs) == 1
+    m = objs[0]
+    assert list(m) == ["file", "match", "game", "players", "hands", "totals", "finished",
+                       "winners"]
+    assert list(m["hands"][0]) == ["hand", "line", "dealer", "declarer", "contract", "status",
+                                   "deltas", "totals"]
+    # G8: the totals are always the sum of the deltas
+    for p in m["players"]:
+        assert sum(h["deltas"][p] for h in m["hands"]) == pytest.approx(m["totals"][p])
+
+
+def test_example_match_totals_and_winner():
+    """The example match, as scored.  Two hands checked by hand:
+
+    Hand 4, Bela 20 No Trump (CV 14 × 3 = 42), Anna's Kontra: Bela 12 in tricks + 6 discarded
+    (three aces) = 18 < 20, failed: Bela −42 − 21 (½CV to Anna, who took tricks) = −63; Anna 15
+    card points + 21 = +36; Cili 0.  Hand 13, Anna 24 Hearts (CV 11 × 5 = 55) made under Cili's
+    Kontra: Anna 55 + 27.5 = +82.5, Cili 0 − 27.5.  Cili passes 200 first: 218.5.
+    """
+    r = invoke("score", "--format", "json", EX / "match.jsonl")
+    m = json.loads(r.output)
+    assert m["totals"] == {"Anna": 169.5, "Bela": 103, "Cili": 218.5}
+    assert m["finished"] is True and m["winners"] == ["Cili"]
+    h4, h13 = m["hands"][3], m["hands"][12]
+    assert h4["deltas"] == {"Anna": 36, "Bela": -63, "Cili": 0}
+    assert h13["deltas"] == {"Anna": 82.5, "Bela": 0, "Cili": -27.5}
+    kinds = {h["contract"].split()[-1] for h in m["hands"] if h["contract"]}
+    assert {"nines", "no-trump", "misere", "hearts", "spades", "clubs", "diamonds"} <= kinds
+    assert any(h["contract"].startswith("slam") for h in m["hands"] if h["contract"])
+    assert len(m["hands"]) >= 12
+
+
+def test_disputed_example_has_exactly_its_revoke():
+    r = invoke("check", "--format", "json", EX / "disputed.jsonl")
+    assert r.exit_code == 1
+    codes = [(json.loads(x)["line"], json.loads(x)["code"]) for x in r.output.splitlines()]
+    assert codes == [(58, "revoke")]
+
+
+def test_score_text_shows_totals_and_winner():
+    r = invoke("score", EX / "match.jsonl")
+    assert "finished: Cili wins" in r.output
+    assert "totals" in r.output and "218.5" in r.output
+
+
+def test_history_shows_hands_tricks_and_findings_in_place():
+    r = invoke("history", CASE)
+    out = r.output
+    assert r.exit_code == 1
+    assert "dealer A" in out and "boat" in out
+    assert "contract: Diamonds 20 (CV 27), declarer C" in out
+    assert "B: Kontra" in out
+    assert "trick  1: C 8♥, A 7♣, B J♥*  → B" in out
+    # the finding comes right after the trick line it belongs to
+    lines = out.splitlines()
+    i = next(k for k, x in enumerate(lines) if "trick  1:" in x)
+    assert "error[revoke]" in lines[i + 1]
+    r = invoke("history", "--ascii", CASE)
+    assert "trick  1: C 8H, A 7C, B JH*  → B" in r.output
+
+
+def test_schema_is_json_schema_of_every_event():
+    r = invoke("schema")
+    s = json.loads(r.output)
+    assert s["$schema"].startswith("https://json-schema.org/")
+    text = json.dumps(s)
+    for tag in ("match", "deal", "bid", "play", "retract", "kontra", "declare_out", "give"):
+        assert f'"{tag}"' in text
+
+
+def test_legal_command_text_and_json():
+    r = invoke("legal", CASE, "--line", "11")
+    assert r.exit_code == 1
+    assert "to act: B" in r.output and "B play: 7♥" in r.output and "NOT legal" in r.output
+    r = invoke("legal", CASE, "--line", "11", "--format", "json")
+    obj = json.loads(r.output)
+    assert obj["to_act"] == ["B"] and obj["legal"] == [{"event": "play", "player": "B",
+                                                        "card": "7H"}]
+    assert obj["event_legal"] is False and obj["findings"][0]["code"] == "revoke"
+    r = invoke("legal", CASE, "--line", "10")
+    assert r.exit_code == 0 and "A play:" in r.output and "legal" in r.output
+
+
+def test_simulate_is_reproducible():
+    a = invoke("simulate", "thirty-three", "--seed", "5", "--hands", "3").output
+    b = invoke("simulate", "thirty-three", "--seed", "5", "--hands", "3").output
+    c = invoke("simulate", "thirty-three", "--seed", "6", "--hands", "3").output
+    assert a == b and a != c
+    assert json.loads(a.splitlines()[0])["event"] == "match"
+
+
+def test_version_and_usage_error():
+    assert "referee, version" in invoke("--version").output
+    r = CliRunner().invoke(main, ["check", "--format", "xml"])
+    assert r.exit_code == 2
+
+
+def test_closed_pipe_is_quiet():
+    cmd = f"{sys.executable} -m referee simulate thirty-three --seed 1 --hands 40 | head -c 10"
+    p = subprocess.run(["bash", "-c", f"{cmd}; exit ${{PIPESTATUS[0]}}"], capture_output=True,
+                       text=True, cwd=ROOT)
+    assert p.returncode == 0 and "Traceback" not in p.stderr
