@@ -429,3 +429,82 @@ def test_incomplete_hand_at_end_of_log():
 def test_event_of_another_game_is_bad_event():
     rec = run_log([MATCH, deal(), {"event": "marriage", "player": "A", "suit": "hearts"}])
     assert rec.codes == [(3, "bad-event")]
+
+
+# --- the project's own rulings (docs/rulings.md) ---------------------------------------------
+
+def test_R1_after_an_unscored_hand_same_or_next_dealer():
+    # Hand 1 (dealer C) is a misdeal → unscored.  Hand 2 by C again (a redeal) or by A (the
+    # next) are both accepted; B would be wrong.
+    bad = deal("C", hands=dict(HANDS, B=HANDS["B"][:-1]))
+    for again, ok in (("C", True), ("A", True), ("B", False)):
+        rec = run_log([MATCH, bad, *nines_hand(again)])
+        assert ((3, "wrong-dealer") in rec.codes) is (not ok)
+
+
+def test_R3_playing_twice_to_one_trick_cannot_be_applied():
+    seq = [("A", "7C"), ("B", "AC"), ("B", "10C")]
+    rec = run_log([MATCH, *nines_hand()[:5], *plays(seq)])
+    assert rec.codes == [(9, "out-of-turn")] and rec.hands[0].status == "unscored"
+
+
+def test_R5_score_in_mid_hand_settles_the_hand():
+    # an open revoke is established by a score event (G11) ...
+    seq = [("A", "7C"), ("B", "7H")]
+    rec = run_log([MATCH, *nines_hand()[:5], *plays(seq), {"event": "score", "totals": {}}])
+    assert rec.codes == [(8, "revoke")] and rec.hands[0].deltas["B"] == -65
+    # ... and a hand still being played is incomplete
+    rec = run_log([MATCH, *nines_hand()[:5], *plays(PLAYS[:1]), {"event": "score",
+                                                                  "totals": {"A": 0}}])
+    assert rec.codes == [(7, "incomplete-hand")]
+
+
+def test_R6_a_match_that_cannot_be_refereed_is_skipped_quietly():
+    rec = run_log([{"event": "match", "game": "thirty-three", "players": ["A", "B"]},
+                   *nines_hand(), MATCH, *nines_hand()])
+    assert rec.codes == [(1, "bad-event")]
+    assert len(rec.matches) == 1 and rec.last.totals == {"A": 65, "B": 5, "C": 0}
+    rec = run_log([{"event": "match", "game": "thirty-three", "players": ["A", "B", "C"],
+                    "rules": {"speed": 1}}])
+    assert rec.codes == [(1, "bad-event")] and "unknown rules option" in rec.findings[0].message
+
+
+def test_TR1_discard_by_a_defender_or_in_a_hand_contract_cannot_be_applied():
+    rec = run_log([MATCH, deal(), bid("A", "nines", 24), pas("B"), pas("C"),
+                   discard("B", ["AH", "10H", "KH"])])
+    assert rec.codes == [(6, "illegal-discard")] and rec.hands[0].status == "unscored"
+    rec = run_log([MATCH, deal(), bid("A", "nines", "slam-hand"), pas("B"), pas("C"),
+                   discard("A", ["8S", "7S", "JS"])])
+    assert rec.codes == [(6, "illegal-discard")] and rec.hands[0].status == "unscored"
+
+
+def test_TR4_auction_events_out_of_their_phase():
+    rec = run_log([MATCH, deal(), {"event": "kontra", "player": "B"}])
+    assert rec.codes == [(3, "out-of-phase")]
+    rec = run_log([MATCH, *nines_hand()[:5], bid("B", "clubs", 28)])
+    assert rec.codes == [(7, "out-of-phase")]
+
+
+def test_TR5_rekontra_against_a_player_without_kontra_is_not_applied():
+    auction = [bid("A", "diamonds", 18), bid("B", "spades", 20), bid("C", "clubs", 22),
+               bid("A", "nines", 24), pas("B"), pas("C")]
+    extra = [{"event": "kontra", "player": "B"},
+             {"event": "rekontra", "player": "A", "against": "C"}]
+    rec = run_log([MATCH, *nines_hand(auction=auction, extra=extra)])
+    assert rec.codes == [(11, "illegal-kontra")]
+    # only B's Kontra stands, undoubled: A 65 + 32.5 = 97.5; B 5 − 32.5 = −27.5
+    assert rec.hands[0].deltas == {"A": 97.5, "B": -27.5, "C": 0}
+
+
+def test_TR6_match_can_end_on_a_penalty_hand():
+    # Four nines hands put A at 65 × 4 + 25 (3rd) ... instead: B revokes in three 24-Nines hands
+    # at −65 each: −195, and a fourth: −260 ≤ −200 → the match ends; A, C share the win at 0.
+    seq = [("A", "7C"), ("B", "7H"), ("C", "8C")]
+    def revoke_hand(dealer):
+        order = {"C": ["A", "B", "C"], "A": ["B", "C", "A"], "B": ["C", "A", "B"]}[dealer]
+        auction = [bid("A", "nines", 24) if p == "A" else pas(p) for p in order]
+        return [deal(dealer), *auction, discard("A", ["8S", "7S", "JS"]), *plays(seq)]
+    rec = run_log([MATCH, *revoke_hand("C"), *revoke_hand("A"), *revoke_hand("B"),
+                   *revoke_hand("C")])
+    assert rec.last.totals == {"A": 0, "B": -260, "C": 0}
+    assert rec.last.finished and rec.last.winners == ["A", "C"]
