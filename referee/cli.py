@@ -40,7 +40,8 @@ def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str
             yield name, f, None
 
 
-def _run(files: tuple[str, ...], listener: Listener) -> tuple[int, list[tuple[str, FileStats]]]:
+def _run(files: tuple[str, ...], listener: Listener,
+         strict: bool = False) -> tuple[int, list[tuple[str, FileStats]]]:
     """Replay every input through ``listener``; returns (exit status, per-file stats)."""
     status = 0
     done = []
@@ -50,7 +51,7 @@ def _run(files: tuple[str, ...], listener: Listener) -> tuple[int, list[tuple[st
             status = 2
             continue
         try:
-            stats = replay(stream, name, listener)
+            stats = replay(stream, name, listener, strict)
         except OSError as exc:
             click.echo(f"referee: cannot read {name}: {exc.strerror or exc}", err=True)
             status = 2
@@ -73,6 +74,8 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
                       show_default=True, help="Text for people, JSON Lines for scripts.")
 FILES = click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
 ASCII = click.option("--ascii", "ascii_", is_flag=True, help="Letters for suits (10H), not ♥.")
+STRICT = click.option("--strict", is_flag=True,
+                      help="Also warn of unknown fields and keys given twice.")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -86,9 +89,11 @@ def main() -> None:
 @FILES
 @FORMAT
 @ASCII
+@STRICT
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("--summary", is_flag=True, help="One line per file: errors and warnings.")
-def check(files: tuple[str, ...], fmt: str, ascii_: bool, quiet: bool, summary: bool) -> None:
+def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, quiet: bool,
+          summary: bool) -> None:
     """Replay the logs against the rules and print every finding.
 
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
@@ -96,7 +101,7 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, quiet: bool, summary: 
     """
     if quiet or summary:
         counter = FindingCounter()
-        status, done = _run(files, counter)
+        status, done = _run(files, counter, strict)
         if summary and not quiet:
             for name, st in done:
                 verdict = "clean" if not st.errors else "errors"
@@ -104,7 +109,7 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, quiet: bool, summary: 
                            f"{st.warnings} warning{'s' * (st.warnings != 1)}, "
                            f"{st.matches} match{'es' * (st.matches != 1)}")
     else:
-        status, _ = _run(files, FindingPrinter(sys.stdout, fmt, _style(ascii_)))
+        status, _ = _run(files, FindingPrinter(sys.stdout, fmt, _style(ascii_)), strict)
     sys.exit(status)
 
 

@@ -276,14 +276,31 @@ def _loads(text: str) -> Any:
         raise ValueError("JSON nested too deeply") from None
 
 
-def read_events(stream: IO[bytes]) -> Iterator[tuple[int, Any]]:
+@dataclass(slots=True)
+class ReadWarning:
+    """Something odd about a line that was read all the same (``--strict``): an unknown field or
+    a key given twice.  Reported as a ``bad-event`` warning; the event still counts."""
+
+    code: str
+    message: str
+
+
+def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, Any]]:
     """Yield ``(line, event_or_ReadError)`` for each non-blank physical line of a binary stream.
 
-    Blank and white-space-only lines are skipped but counted.  Never raises for bad content
-    (OSError from the stream itself propagates).
+    Blank and white-space-only lines are skipped but counted.  With ``strict``, a
+    :class:`ReadWarning` is yielded before an event whose line has unknown fields or a key
+    given twice (without it the last of two equal keys counts, as JSON readers commonly do).
+    Never raises for bad content (OSError from the stream itself propagates).
     """
     lines = _PhysicalLines(stream)
-    read = jsonlines.Reader(lines, loads=_loads).read
+    last = [""]
+
+    def loads(text: str) -> Any:
+        last[0] = text
+        return _loads(text)
+
+    read = jsonlines.Reader(lines, loads=loads if strict else _loads).read
     while True:
         try:
             value = read(skip_empty=True, allow_none=True)
@@ -292,7 +309,35 @@ def read_events(stream: IO[bytes]) -> Iterator[tuple[int, Any]]:
         except jsonlines.InvalidLineError as exc:
             yield exc.lineno, _read_error(exc.__cause__, exc)
             continue
+        if strict:
+            for note in _strict_notes(last[0], value):
+                yield lines.lineno, ReadWarning("bad-event", note)
         yield lines.lineno, value
+
+
+def _strict_notes(text: str, value: Any) -> list[str]:
+    """Unknown top-level fields and keys given twice (at any depth) in one line."""
+    import json
+    notes: list[str] = []
+
+    def pairs(items: list) -> dict:
+        seen: set[str] = set()
+        for k, _ in items:
+            if k in seen:
+                notes.append(f"the key {k!r} is given twice; the last one counts")
+            seen.add(k)
+        return dict(items)
+
+    try:
+        raw = json.loads(text, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return notes
+    known = set(type(value).__struct_fields__) | {"event"}
+    extra = [k for k in raw if k not in known] if isinstance(raw, dict) else []
+    if extra:
+        notes.append(f"unknown field{'s' * (len(extra) > 1)} "
+                     f"{', '.join(map(repr, extra))} ignored")
+    return notes
 
 
 def _read_error(cause: BaseException | None, exc: Exception) -> ReadError:

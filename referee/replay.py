@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from . import events as ev
-from .findings import ERROR, Finding
+from .findings import ERROR, WARNING, Finding
 from .games import ENGINES
 from .games.base import HandResult, MatchEngine, OPEN, tidy
 from .games.tricks import Trick
@@ -175,6 +175,9 @@ class _Run:
 
     def item(self, line: int, e: Any) -> None:
         eng = self.engine
+        if isinstance(e, ev.ReadWarning):
+            self.report(e.code, line, e.message, severity=WARNING)
+            return
         if isinstance(e, ev.ReadError):
             self.stats.bad_lines += 1
             if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
@@ -222,14 +225,16 @@ class _Run:
         self.listener.event(line, e, self.engine)
 
 
-def replay(stream: IO[bytes], filename: str, listener: Listener) -> FileStats:
-    """Replay one log from a binary stream; ``filename`` is how findings name it.
+def replay(stream: IO[bytes], filename: str, listener: Listener,
+           strict: bool = False) -> FileStats:
+    """Replay one log from a binary stream; ``filename`` is how findings name it; ``strict``
+    also warns of unknown fields and keys given twice.
 
     Returns the file's :class:`FileStats`.  Bad content never raises; OSError from the stream
     does.
     """
     run = _Run(filename, listener)
-    for line, item in ev.read_events(stream):
+    for line, item in ev.read_events(stream, strict):
         run.item(line, item)
     run.close_match()
     run.flush()
