@@ -42,27 +42,77 @@ def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str
 
 def _run(files: tuple[str, ...], listener: Listener,
          strict: bool = False) -> tuple[int, list[tuple[str, FileStats]]]:
-    """Replay every input through ``listener``; returns (exit status, per-file stats)."""
+    """Replay every input through ``listener``; returns (exit status, per-file stats).
+
+    A progress bar goes to standard error when it is a terminal and the run is long (several
+    files, or more than 8 MB); never into a pipe."""
     status = 0
     done = []
+    progress = _Progress(files)
     for name, stream, error in _inputs(files):
         if stream is None:
             click.echo(f"referee: cannot open {name}: {error}", err=True)
             status = 2
             continue
         try:
-            stats = replay(stream, name, listener, strict)
+            stats = replay(stream, name, progress.watch(stream, listener), strict)
         except OSError as exc:
             click.echo(f"referee: cannot read {name}: {exc.strerror or exc}", err=True)
             status = 2
             continue
+        progress.file_done(stream)
         done.append((name, stats))
         if stats.undecodable:
             click.echo(f"referee: {name}: no line of it could be decoded as JSON", err=True)
             status = 2
         elif stats.errors and status == 0:
             status = 1
+    progress.close()
     return status, done
+
+
+class _Progress:
+    """A click progress bar over the bytes of all named files, on a terminal only."""
+
+    THRESHOLD = 8 * 1024 * 1024
+
+    def __init__(self, files: tuple[str, ...]) -> None:
+        self.bar = None
+        self.seen = 0
+        if not sys.stderr.isatty() or os.environ.get("CI"):
+            return
+        sizes = [os.path.getsize(f) for f in files if f != "-" and os.path.isfile(f)]
+        total = sum(sizes)
+        if total > self.THRESHOLD or len(sizes) > 20:
+            self.bar = click.progressbar(length=total, file=sys.stderr, label="referee",
+                                         show_eta=True)
+            self.bar.__enter__()
+
+    def watch(self, stream: IO[bytes], listener: Listener) -> Listener:
+        if self.bar is None:
+            return listener
+        bar, start = self.bar, self.seen
+
+        class _Tick(Listener):
+            def hand(self, engine, result):
+                try:
+                    bar.update(start + stream.tell() - bar.pos)
+                except (OSError, ValueError):
+                    pass
+        return Tee(listener, _Tick())
+
+    def file_done(self, stream: IO[bytes]) -> None:
+        if self.bar is None:
+            return
+        try:
+            self.seen += stream.tell()
+        except (OSError, ValueError):
+            return
+        self.bar.update(self.seen - self.bar.pos)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
 
 
 def _style(ascii_: bool) -> Style:
@@ -117,24 +167,32 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, quiet: b
 @FILES
 @FORMAT
 @ASCII
-def score(files: tuple[str, ...], fmt: str, ascii_: bool) -> None:
+@STRICT
+@click.option("--standings", is_flag=True, help="Also sum up all matches read, per player.")
+def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool,
+          standings: bool) -> None:
     """Print each match's hands, totals and winners.
 
-    Findings go to standard error (text); JSON output is one object per match.
+    Findings go to standard error (text); JSON output is one object per match.  With
+    --standings, a last table (JSON: a last object with a "standings" key) sums up every match
+    read: per player, matches played, finished, won, and points.
     """
     collector = ScoreCollector(sys.stdout, fmt)
     errs = FindingPrinter(sys.stderr, "text", Style(symbols=not ascii_))
-    status, _ = _run(files, Tee(collector, errs))
+    status, _ = _run(files, Tee(collector, errs), strict)
+    if standings:
+        collector.standings()
     sys.exit(status)
 
 
 @main.command()
 @FILES
 @ASCII
-def history(files: tuple[str, ...], ascii_: bool) -> None:
+@STRICT
+def history(files: tuple[str, ...], ascii_: bool, strict: bool) -> None:
     """Print each hand readably: deal, auction, tricks, result, and the findings in place."""
     printer = HistoryPrinter(sys.stdout, _style(ascii_))
-    status, _ = _run(files, printer)
+    status, _ = _run(files, printer, strict)
     printer.close()
     sys.exit(status)
 

@@ -178,3 +178,24 @@ def test_closed_pipe_is_quiet():
     p = subprocess.run(["bash", "-c", f"{cmd}; exit ${{PIPESTATUS[0]}}"], capture_output=True,
                        text=True, cwd=ROOT)
     assert p.returncode == 0 and "Traceback" not in p.stderr
+
+
+def test_score_standings_across_matches():
+    r = invoke("score", "--standings", EX / "match.jsonl", EX / "disputed.jsonl")
+    assert "standings across 2 matches" in r.output
+    r = invoke("score", "--standings", "--format", "json", EX / "match.jsonl",
+               EX / "disputed.jsonl")
+    last = json.loads(r.stdout.splitlines()[-1])
+    assert last["matches"] == 2
+    cili = next(x for x in last["standings"] if x["player"] == "Cili")
+    assert cili["won"] == 1 and cili["matches"] == 2
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
+    from referee import cli
+    monkeypatch.setattr(cli.sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert cli._style(False).colour is True
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert cli._style(False).colour is False
+    assert cli._style(True).symbols is False

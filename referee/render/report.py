@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import IO, Any
 
 from ..findings import Finding
-from ..games.base import HandResult, MatchEngine
+from ..games.base import HandResult, MatchEngine, tidy
 from ..replay import Listener, MatchInfo, MatchSummary
 from . import Style, finding_text, json_writer, number, signed
 
@@ -118,3 +118,30 @@ class ScoreCollector(Listener):
         lines.append("\n")
         return "".join(lines)
 
+
+    def standings(self) -> None:
+        """Sum up every match read: per player (by name), matches played, finished, won
+        (shared wins count for each winner) and the sum of final totals."""
+        rows: dict[str, dict] = {}
+        for m in self.matches:
+            for p, v in m["totals"].items():
+                r = rows.setdefault(p, {"player": p, "matches": 0, "finished": 0, "won": 0,
+                                        "points": 0})
+                r["matches"] += 1
+                r["finished"] += int(m["finished"])
+                r["won"] += int(p in m["winners"])
+                r["points"] += v
+        ordered = sorted(rows.values(), key=lambda r: (-r["won"], -r["points"], r["player"]))
+        for r in ordered:
+            r["points"] = tidy(r["points"])
+        if self.writer is not None:
+            self.writer.write({"standings": ordered, "matches": len(self.matches)})
+            return
+        w = max([6] + [len(r["player"]) for r in ordered])
+        out = [f"standings across {len(self.matches)} match"
+               f"{'es' if len(self.matches) != 1 else ''}\n",
+               f"{'player':<{w}}  {'matches':>7} {'finished':>8} {'won':>4} {'points':>8}\n"]
+        for r in ordered:
+            out.append(f"{r['player']:<{w}}  {r['matches']:>7} {r['finished']:>8} {r['won']:>4} "
+                       f"{number(r['points']):>8}\n")
+        self.out.write("".join(out))
