@@ -199,3 +199,15 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert cli._style(False).colour is False
     assert cli._style(True).symbols is False
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
+    from referee import cli
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr(cli._Progress, "THRESHOLD", 0)
+    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: False, raising=False)
+    assert cli._Progress((str(EX / "match.jsonl"),)).bar is None       # a pipe: never
+    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True, raising=False)
+    prog = cli._Progress((str(EX / "match.jsonl"),))
+    assert prog.bar is not None and prog.bar.length == (EX / "match.jsonl").stat().st_size
+    prog.close()

@@ -1,0 +1,118 @@
+"""Throughput and memory benchmark of `referee` (issue 9).  Run by hand, not in the test suite:
+
+    python bench/bench.py                     # every game, 10k and 100k hands
+    python bench/bench.py --games sixty-six --sizes 10000
+
+For each game it makes a log of N hands (random legal play from `referee simulate`, a base of
+BASE hands repeated as whole matches until N hands), then times, as whole processes:
+
+- `referee check FILE` and `referee score --format json FILE > /dev/null`;
+- the floor: a process that only reads the same file through jsonlines and decodes every line
+  with msgspec into the event types (nothing else).
+
+It prints events/s, hands/s, the ratio of each command's time to the floor's, and the peak
+resident memory (RSS) of each process, for each size.  Logs are kept in bench/out/ (git-ignored)
+and reused when present.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "out"
+GAMES = ["thirty-three", "asszorti", "sixty-six", "eighty-three"]
+BASE = 200
+
+FLOOR = r"""
+import sys, jsonlines, msgspec
+from referee.events import Event
+decode = msgspec.json.Decoder(Event).decode
+n = 0
+with open(sys.argv[1], "rb") as f:
+    for _ in jsonlines.Reader(f, loads=decode):
+        n += 1
+print(n)
+"""
+
+
+def make_log(game: str, hands: int) -> Path:
+    """The log of ``hands`` hands of ``game`` (made once, then reused)."""
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"{game}-{hands}.jsonl"
+    if path.exists():
+        return path
+    base = OUT / f"{game}-base{BASE}.jsonl"
+    if not base.exists():
+        with open(base, "wb") as f:
+            subprocess.run([sys.executable, "-m", "referee", "simulate", game, "--seed", "1",
+                            "--hands", str(BASE)], stdout=f, check=True)
+    data = base.read_bytes()
+    copies = -(-hands // BASE)
+    with open(path, "wb") as f:
+        for _ in range(copies):
+            f.write(data)
+    return path
+
+
+def measure(cmd: list[str]) -> tuple[float, float]:
+    """(wall seconds, peak RSS in MiB) of one process."""
+    t = time.perf_counter()
+    with open(os.devnull, "wb") as devnull:
+        p = subprocess.Popen(cmd, stdout=devnull, stderr=devnull)
+        _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t
+    return wall, ru.ru_maxrss / 1024
+
+
+def count(path: Path) -> tuple[int, int]:
+    events = hands = 0
+    with open(path, "rb") as f:
+        for line in f:
+            if line.strip():
+                events += 1
+                if b'"deal"' in line[:30]:
+                    hands += 1
+    return events, hands
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", nargs="*", default=GAMES)
+    ap.add_argument("--sizes", nargs="*", type=int, default=[10_000, 100_000])
+    ap.add_argument("--repeat", type=int, default=1, help="runs per measure (best is kept)")
+    args = ap.parse_args()
+    py = sys.executable
+    print(f"# referee benchmark, {date.today()}, Python {platform.python_version()}, "
+          f"{platform.machine()}, {os.cpu_count()} cores")
+    head = (f"{'game':<13} {'hands':>7} {'events':>9} {'what':<6} {'seconds':>8} "
+            f"{'events/s':>10} {'hands/s':>8} {'x floor':>7} {'RSS MiB':>8}")
+    print(head)
+    for game in args.games:
+        for size in args.sizes:
+            path = make_log(game, size)
+            events, hands = count(path)
+            runs = {
+                "floor": [py, "-c", FLOOR, str(path)],
+                "check": [py, "-m", "referee", "check", "-q", str(path)],
+                "score": [py, "-m", "referee", "score", "--format", "json", str(path)],
+            }
+            floor_t = None
+            for what, cmd in runs.items():
+                best = min((measure(cmd) for _ in range(args.repeat)), key=lambda x: x[0])
+                wall, rss = best
+                if what == "floor":
+                    floor_t = wall
+                print(f"{game:<13} {hands:>7} {events:>9} {what:<6} {wall:>8.2f} "
+                      f"{events / wall:>10,.0f} {hands / wall:>8,.0f} {wall / floor_t:>7.2f} "
+                      f"{rss:>8.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
