@@ -147,12 +147,19 @@ class HistoryPrinter(Listener):
         return self.engine.DECK.name(c, self.style.symbols)
 
     def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+        before, after = engine.take_notes(self.name) if engine is not None else ([], [])
+        for note in before:
+            self._add(line, "   " + note)
         if type(e) in (ev.Play, ev.Deal, ev.Match):
+            for note in after:
+                self._add(line, "   " + note)
             return
         text = (engine.describe_event(line, e, self.style.symbols) if engine is not None
                 else None) or describe(e, engine, self.style)
         if text:
             self._add(line, "   " + text)
+        for note in after:
+            self._add(line, "   " + note)
         h = engine.hand if engine is not None else None
         if h is not None and h is not self.contract_of[0]:
             self.contract_of = (h, None)
@@ -174,11 +181,12 @@ class HistoryPrinter(Listener):
         h = engine.hand
         line = max(h.last_line, max((x[0] for x in self.lines), default=h.line))
         head = f"   result ({r.status}): {r.summary}" if r.summary else f"   result: {r.status}"
-        self._add(line, head)
-        self._add(line, "   score: " + ", ".join(f"{p} {signed(r.deltas[p])}"
-                                                   for p in engine.players)
-                  + "  →  totals " + ", ".join(f"{p} {number(r.totals[p])}"
-                                               for p in engine.players))
+        score = ("   score: " + ", ".join(f"{p} {signed(r.deltas[p])}" for p in engine.players)
+                 + "  →  totals " + ", ".join(f"{p} {number(r.totals[p])}"
+                                              for p in engine.players))
+        for text in (head, score):  # after the event that ended the hand (a declaration)
+            self.seq += 1
+            self.lines.append((line, self.seq + (1 << 40), text))
 
     def end_match(self, s: MatchSummary) -> None:
         self._flush()

@@ -1,0 +1,674 @@
+"""Eighty-Three: four players in two partnerships (seats 1 & 3 against 2 & 4), 52 cards and a joker.
+
+Rules: the Eighty-Three rules text (seed 003) and RULINGS G and E; project rulings E-R1 … are in
+``docs/eighty-three.md``.  In short: twelve cards each and a kitty of five; an auction on how many
+points the bidder's team will take (30 to 83, and "83 doubled" above 83), the dealer forced to bid
+when the other three pass (E1); the bid winner takes the kitty and names trumps; extra trumps may go
+to the partner, and everyone discards down to six cards (E2); six tricks, the bid winner leading,
+a trump lead followed with trumps and a plain lead followed or trumped (E3); only trumps hold
+points, 83 in all (E4); the first team to 200 wins (E5).
+
+Trumps are the named suit plus the five of the other suit of the same colour (the *off-five*) and
+the joker.  Units: *card points* are what the trump cards in tricks are worth (83 in a hand); *game
+points* are the score.  Partners always have the same total.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .. import events as ev
+from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
+    parse_suit
+from . import register
+from .base import OPEN, Hand, MatchEngine, Number, Revoke
+from .tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
+
+# --- the rules as data -----------------------------------------------------------------------
+
+DECK: Deck = build_deck("A K Q J 10 9 8 7 6 5 4 3 2", joker=True, joker_name="Joker")
+"""A 52-card deck and one joker."""
+
+HAND_SIZE = 12
+KITTY_SIZE = 5
+PLAY_SIZE = 6
+"""Deal 12 each and a kitty of 5; everyone plays with 6 cards (E2), so a hand has 6 tricks."""
+
+BID_MIN, BID_MAX = 30, 83
+"""Bids are whole numbers of card points from 30 to 83; "83 doubled" ranks above 83 (E1)."""
+DOUBLED_KEY = BID_MAX + 1
+"""The rank of "83 doubled" among bids: one above a plain 83."""
+DOUBLED_VALUE = 2 * BID_MAX
+"""83 doubled wins or loses 166 game points (E4)."""
+
+TARGET = 200
+"""The first team to 200 game points wins the game (E5)."""
+
+TRUMP_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "OFF5", "4", "3", "2", "JK")
+"""Trump ranking, highest first: the trump suit's own five above the off-five; the joker lowest."""
+PLAIN_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+"""A plain suit, highest first (the suit that lends its five to trumps has no five)."""
+
+TRUMP_POINTS = {"A": 1, "K": 25, "Q": 20, "J": 1, "10": 1, "9": 9, "5": 5, "OFF5": 5, "2": 1,
+                "JK": 15}
+"""Card points of trumps (only trumps count): 1+25+20+1+1+9+5+5+1+15 = 83."""
+TOTAL_POINTS = sum(TRUMP_POINTS.values())
+assert TOTAL_POINTS == 83
+
+
+def off_five(trump: str) -> Card:
+    """The five of the other suit of the trump suit's colour (5♦ when hearts are trumps)."""
+    return ALL_CARDS["5" + SAME_COLOUR[trump]]
+
+
+def trump_cards(trump: str) -> list[Card]:
+    """The 15 trumps when ``trump`` (a suit letter) is named, highest first."""
+    return [off_five(trump) if r == "OFF5" else JOKER if r == "JK" else ALL_CARDS[r + trump]
+            for r in TRUMP_RANKS]
+
+
+def trick_order(trump: str) -> TrickOrder:
+    """Effective suits and rank orders when ``trump`` is named: the trump suit with the off-five
+    and the joker (ranked as :data:`TRUMP_RANKS`), and three plain suits (one without its five)."""
+    off = off_five(trump)
+    suits = {trump: trump_cards(trump)}
+    for s in SUITS:
+        if s != trump:
+            suits[s] = [ALL_CARDS[r + s] for r in PLAIN_RANKS if ALL_CARDS[r + s] != off]
+    return TrickOrder(suits, trump, {trump: f"{SUIT_NAMES[trump]}, trumps"})
+
+
+ORDERS = {s: trick_order(s) for s in SUITS}
+"""One TrickOrder per possible trump suit, built once."""
+
+POINTS = {s: {c: TRUMP_POINTS[r] for c, r in zip(trump_cards(s), TRUMP_RANKS)
+              if r in TRUMP_POINTS} for s in SUITS}
+"""Per trump suit: card → card points (only the ten point trumps appear)."""
+
+
+def card_points(c: Card, trump: str) -> int:
+    """Card points of ``c`` when ``trump`` (a suit letter) is trumps (0 for all but ten trumps)."""
+    return POINTS[trump].get(c, 0)
+
+
+class Bid:
+    """A bid: ``points`` (30–83) and ``doubled`` (only with 83).  ``key`` orders bids (83 doubled
+    is 84); ``need`` is the card points the bidding team must take (all 83 for either 83)."""
+
+    __slots__ = ("points", "doubled")
+
+    def __init__(self, points: int, doubled: bool = False) -> None:
+        self.points = points
+        self.doubled = doubled and points == BID_MAX
+
+    @property
+    def key(self) -> int:
+        return DOUBLED_KEY if self.doubled else self.points
+
+    @property
+    def need(self) -> int:
+        return self.points
+
+    @property
+    def stake(self) -> int:
+        """Game points lost when set under ``set_penalty: "bid"`` (and after a revoke, E6):
+        the amount bid, 166 for 83 doubled."""
+        return DOUBLED_VALUE if self.doubled else self.points
+
+    def __str__(self) -> str:
+        return f"{self.points} doubled" if self.doubled else str(self.points)
+
+    def short(self) -> str:
+        """As the ``contract`` of ``score`` names it: ``60``, ``83 dbl``."""
+        return f"{self.points} dbl" if self.doubled else str(self.points)
+
+
+def bid_score(bid: Bid, taken: int, set_penalty: str) -> tuple[bool, int]:
+    """(made, game points) for the bidding team that took ``taken`` card points (E4).
+
+    Made when ``taken`` reaches the bid (all 83 for 83 and 83 doubled): the team scores what it
+    took, or 166 for 83 doubled.  Set: 83 doubled loses 166; otherwise the team loses what it took
+    (``set_penalty`` "points", the rules as written) or the amount bid ("bid").
+    """
+    made = taken >= bid.need
+    if bid.doubled:
+        return made, DOUBLED_VALUE if made else -DOUBLED_VALUE
+    if made:
+        return True, taken
+    return False, -(bid.points if set_penalty == "bid" else taken)
+
+
+AUCTION, TRUMP_CALL, PREPARE, PLAY = "auction", "trump", "prepare", "play"
+"""Phases of a hand: bidding; waiting for trumps to be named; gives and discards; tricks."""
+
+
+class EightyThreeHand(Hand):
+    """An Eighty-Three hand: the auction, trumps, gives and discards, six tricks."""
+
+    def __init__(self, number: int, line: int, dealer: str) -> None:
+        super().__init__(number, line, dealer)
+        self.phase = AUCTION
+        self.to_act: str | None = None
+        self.passed: set[str] = set()
+        self.standing: tuple[str, Bid] | None = None
+        self.declarer: str | None = None
+        self.bid: Bid | None = None
+        self.trump: str | None = None
+        self.discarded: set[str] = set()
+        self.discards: dict[str, list[Card]] = {}
+        self.given: dict[str, list[Card]] = {}
+
+
+@register
+class EightyThree(MatchEngine):
+    """The Eighty-Three match engine (see the module docstring for the rules it follows)."""
+
+    GAME = "eighty-three"
+    TITLE = "Eighty-Three"
+    PLAYERS = 4
+    TEAMS = 2
+    DECK = DECK
+    HAND_SIZE = HAND_SIZE
+    PILE = "kitty"
+    PILE_SIZE = KITTY_SIZE
+    HandClass = EightyThreeHand
+    DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "SHDC" for r in PLAIN_RANKS) + (JOKER,)
+    """History shows hands ♠ ♥ ♦ ♣, each ace first, the joker last."""
+    EVENTS = {ev.Bid: "on_bid", ev.Pass: "on_pass", ev.Trump: "on_trump", ev.Give: "on_give",
+              ev.Discard: "on_discard", ev.Play: "on_play", ev.Retract: "on_retract"}
+    RULES = {"set_penalty": (str, "points")}
+
+    def __init__(self, players, rules, ctx) -> None:
+        super().__init__(players, rules, ctx)
+        if self.rules["set_penalty"] not in ("points", "bid"):
+            raise ValueError(f"rules option 'set_penalty' must be \"points\" or \"bid\", got "
+                             f"{self.rules['set_penalty']!r}")
+        self.hand: EightyThreeHand | None = None
+
+    # --- teams -------------------------------------------------------------------------------
+
+    def side(self, player: str) -> str:
+        """``player``'s team as text (``Ann & Cat``)."""
+        return self.team_name(self.team_of(player))
+
+    def team_deltas(self, by_team: dict[tuple[str, ...], Number]) -> dict[str, Number]:
+        """Per-player deltas from per-team ones: partners alike."""
+        return {p: by_team.get(self.team_of(p), 0) for p in self.players}
+
+    def deal_notes(self) -> list[tuple[str, str]]:
+        return [("teams", " v ".join(self.team_name(t) for t in self.teams()))]
+
+    def score_notes(self) -> list[str]:
+        return ["teams: " + ", ".join(f"{self.team_name(t)} {self.totals[t[0]]}"
+                                      for t in self.teams())]
+
+    # --- the auction (E1, E7) ----------------------------------------------------------------
+
+    def start_hand(self, e: ev.Deal, line: int) -> None:
+        self.hand.to_act = self.next_seat(e.dealer)
+
+    def _phase(self, e, line: int, *want: str) -> bool:
+        """True if the hand is in one of the phases ``want``; else ``out-of-phase`` (G10, the
+        hand unscored) and False."""
+        h = self.hand
+        if h.phase in want:
+            return True
+        where = {AUCTION: "during the auction", TRUMP_CALL: "before trumps are named",
+                 PREPARE: "after trumps are named, before the first card",
+                 PLAY: "during the play"}[h.phase]
+        self.void("out-of-phase", line, f"`{type(e).__struct_config__.tag}` {where} (G10)",
+                  getattr(e, "player", None))
+        return False
+
+    def on_bid(self, e: ev.Bid, line: int) -> None:
+        """A bid of ``points`` (30–83), ``doubled`` only with 83, above the standing bid (E1, E7).
+        Out of range or missing: ``bad-event`` (hand unscored).  Too low or out of turn: reported
+        and applied (G2); ``doubled`` on another number: ``illegal-bid``, read as not doubled."""
+        h = self.hand
+        pts = e.points
+        if pts is None or isinstance(pts, bool) or not isinstance(pts, int) \
+                or not BID_MIN <= pts <= BID_MAX:
+            what = "no `points`" if pts is None else f"points {pts!r}"
+            self.void("bad-event", line, f"an Eighty-Three bid names `points` from {BID_MIN} to "
+                      f"{BID_MAX} (E1); this one has {what}", e.player)
+            return
+        if not self._phase(e, line, AUCTION):
+            return
+        if e.doubled and pts != BID_MAX:
+            self.irregular("illegal-bid", line, f"{e.player} bids {pts} doubled: only 83 can be "
+                           "doubled (E1); read as a plain " + str(pts) + " (E7)", e.player)
+        bid = Bid(pts, bool(e.doubled))
+        self._turn(e.player, line, "bid")
+        if h.standing is not None and bid.key <= h.standing[1].key:
+            p0, b0 = h.standing
+            self.irregular("illegal-bid", line, f"{e.player} bids {bid}, not above {p0}'s {b0}: "
+                           "each bid must be higher than the last (E1); applied as recorded "
+                           "(G2)", e.player)
+        h.standing = (e.player, bid)
+        self._next_in_auction(e.player)
+
+    def on_pass(self, e: ev.Pass, line: int) -> None:
+        """A pass: the player is out of the auction (E1).  The dealer may not pass once the other
+        three have passed with no bid: ``illegal-pass``, not applied (E7)."""
+        h = self.hand
+        if not self._phase(e, line, AUCTION):
+            return
+        if e.player in h.passed:
+            self.irregular("out-of-turn", line, f"{e.player} has already passed; the pass is "
+                           "ignored (E1)", e.player)
+            return
+        others = [p for p in self.players if p != e.player]
+        if h.standing is None and all(p in h.passed for p in others):
+            if e.player == h.dealer:
+                self.irregular("illegal-pass", line, f"{e.player} is the dealer and the other "
+                               "three have passed: the dealer must bid at least 30 (E1); the pass "
+                               "is not applied (E7)", e.player)
+                return
+        self._turn(e.player, line, "pass")
+        h.passed.add(e.player)
+        if h.standing is None and len(h.passed) == len(self.players):
+            # E-R5: the dealer passed out of turn earlier; the forced bid is still owed.
+            h.passed.discard(h.dealer)
+        self._next_in_auction(e.player)
+
+    def _turn(self, player: str, line: int, what: str) -> None:
+        """Report a bid or pass out of turn (G11, applied); a passed player who bids is back in
+        the auction (E-R3)."""
+        h = self.hand
+        if player in h.passed:
+            h.passed.discard(player)
+            self.irregular("out-of-turn", line, f"{player} bids after passing; a player who has "
+                           "passed is out of this auction (E1, G11); applied as recorded", player)
+        elif h.to_act is not None and player != h.to_act:
+            verb = "passes" if what == "pass" else "bids"
+            self.irregular("out-of-turn", line, f"{player} {verb}, but it was {h.to_act}'s turn "
+                           "to speak (bidding goes to the left from the dealer's left, E1); "
+                           "applied as recorded", player)
+
+    def _next_in_auction(self, player: str) -> None:
+        """After a bid or pass: the auction ends when all but the standing bidder have passed;
+        otherwise the next player to the left who has not passed speaks."""
+        h = self.hand
+        active = [p for p in self.players if p not in h.passed]
+        if h.standing is not None and active == [h.standing[0]]:
+            h.declarer, h.bid = h.standing
+            h.phase = TRUMP_CALL
+            h.to_act = h.declarer
+            return
+        for k in range(1, len(self.players) + 1):
+            p = self.next_seat(player, k)
+            if p not in h.passed:
+                h.to_act = p
+                return
+
+    # --- trumps, gives and discards (E2, E7) ---------------------------------------------------
+
+    def on_trump(self, e: ev.Trump, line: int) -> None:
+        """The bid winner takes the kitty and names trumps.  Named by another player:
+        ``out-of-turn``, applied (the suit stands; the kitty is still the winner's, E7).  A second
+        ``trump``: ignored if it names the same suit, else ``illegal-trump`` and the hand is not
+        scored (E-R6)."""
+        h = self.hand
+        try:
+            suit = parse_suit(e.suit)
+        except ValueError:
+            self.void("bad-event", line, f"{e.suit!r} is not a suit (clubs, diamonds, hearts, "
+                      "spades)", e.player)
+            return
+        if h.phase in (PREPARE, PLAY):
+            if suit != h.trump:
+                self.void("illegal-trump", line, f"{e.player} names {SUIT_NAMES[suit]}, but "
+                          f"{SUIT_NAMES[h.trump]} are already trumps; which suit was played "
+                          "cannot be known (E-R6)", e.player)
+            return
+        if not self._phase(e, line, TRUMP_CALL):
+            return
+        if e.player != h.declarer:
+            self.irregular("out-of-turn", line, f"{e.player} names trumps, but {h.declarer} won "
+                           f"the auction with {h.bid} (E7); {SUIT_NAMES[suit]} stand, the kitty "
+                           f"goes to {h.declarer}", e.player)
+        h.trump = suit
+        h.hands[h.declarer] |= set(h.pile)
+        h.phase = PREPARE
+        h.to_act = None
+
+    def order(self) -> TrickOrder:
+        return ORDERS[self.hand.trump]
+
+    def trumps_held(self, player: str) -> list[Card]:
+        """The trumps ``player`` holds now, highest first."""
+        o = self.order()
+        return o.sort(c for c in self.hand.hands[player] if o.is_trump(c))
+
+    def _cards_ok(self, e, line: int) -> list[Card] | None:
+        """Parse and check the cards of a give or discard: no repeats, all held (else
+        ``card-not-held``, G3)."""
+        cs = self.cards(e.cards, line, e.player)
+        if cs is None:
+            return None
+        if len(set(cs)) != len(cs):
+            self.void("card-not-held", line, f"{e.player} names {self.names(cs)}, a card twice",
+                      e.player)
+            return None
+        if not self.holds(e.player, cs, line):
+            return None
+        return cs
+
+    def on_give(self, e: ev.Give, line: int) -> None:
+        """Extra trumps passed to the partner (E2): only to the partner, only trumps, only while
+        holding more than 6 trumps, at most the excess, and before the partner's discard (E7).
+        A breach is ``illegal-give``, applied as recorded (E-R7); a give to oneself moves
+        nothing."""
+        h = self.hand
+        if not self._phase(e, line, PREPARE):
+            return
+        cs = self._cards_ok(e, line)
+        if cs is None or not cs:
+            return
+        giver, to = e.player, e.to
+        if to == giver:
+            self.irregular("illegal-give", line, f"{giver} gives {self.names(cs)} to "
+                           "themselves; nothing moves (E-R7)", giver)
+            return
+        o = self.order()
+        held = self.trumps_held(giver)
+        excess = len(held) - PLAY_SIZE
+        why = []
+        if to != self.partner_of(giver):
+            why.append(f"{to} is not {giver}'s partner ({self.partner_of(giver)} is)")
+        plain = [c for c in cs if not o.is_trump(c)]
+        if plain:
+            verb = "is not a trump" if len(plain) == 1 else "are not trumps"
+            why.append(f"{self.names(plain)} {verb} with {SUIT_NAMES[h.trump]} trumps")
+        if excess <= 0:
+            why.append(f"{giver} holds {len(held)} trumps, not more than {PLAY_SIZE}")
+        elif len(cs) > excess:
+            why.append(f"{giver} holds {len(held)} trumps and may give at most the {excess} "
+                       f"over {PLAY_SIZE}")
+        if to in h.discarded:
+            why.append(f"{to} has already discarded (E7)")
+        if why:
+            self.irregular("illegal-give", line, f"{giver} gives {self.names(cs)} to {to}: "
+                           + "; ".join(why) + " (E2); applied as recorded (E-R7)", giver)
+        h.hands[giver] -= set(cs)
+        h.hands[to] |= set(cs)
+        h.given.setdefault(giver, []).extend(cs)
+
+    def on_discard(self, e: ev.Discard, line: int) -> None:
+        """A player's discard down to 6 cards (E2, E-R1).  Trumps may go only while holding more
+        than 6 trumps, no more than the excess, and never a point trump; a discard that leaves
+        other than 6 cards, or a second discard, is ``illegal-discard``.  All are applied as
+        recorded (G2); discarded cards count for nobody (E7)."""
+        h = self.hand
+        if not self._phase(e, line, PREPARE):
+            return
+        cs = self._cards_ok(e, line)
+        if cs is None:
+            return
+        p = e.player
+        o = self.order()
+        held = self.trumps_held(p)
+        excess = len(held) - PLAY_SIZE
+        trumps = [c for c in cs if o.is_trump(c)]
+        pointed = [c for c in trumps if card_points(c, h.trump)]
+        left = len(h.hands[p]) - len(cs)
+        why = []
+        if p in h.discarded:
+            why.append(f"{p} has discarded already (E-R1)")
+        if left != PLAY_SIZE:
+            why.append(f"it leaves {p} with {left} cards, not {PLAY_SIZE} (E2)")
+        if pointed:
+            one = len(pointed) == 1
+            why.append(f"{self.names(pointed)} {'is a point trump' if one else 'are point trumps'}"
+                       f", which may never be discarded (E2); {'it counts' if one else 'they count'}"
+                       " for nobody (E7)")
+        if trumps and excess <= 0:
+            why.append(f"{p} holds {len(held)} trumps, not more than {PLAY_SIZE}, and may not "
+                       "discard a trump (E2)")
+        elif len(trumps) > max(excess, 0):
+            why.append(f"{p} discards {len(trumps)} trumps holding {len(held)}: at most the "
+                       f"{excess} over {PLAY_SIZE} (E2, E-R8)")
+        if why:
+            self.irregular("illegal-discard", line, f"{p} discards {self.names(cs)}: "
+                           + "; ".join(why) + "; applied as recorded", p)
+        h.hands[p] -= set(cs)
+        h.discards.setdefault(p, []).extend(cs)
+        h.discarded.add(p)
+
+    # --- play (E3, E7) -------------------------------------------------------------------------
+
+    def ready_to_play(self, player: str, c: Card, line: int) -> bool:
+        """Start the play at the first card: a player who never discarded and holds other than 6
+        cards is ``illegal-discard`` (E-R2, applied: 7 cards keep one, 5 cannot play trick 6).
+        The bid winner leads trick 1 (E3)."""
+        h = self.hand
+        if h.phase == PLAY:
+            return True
+        if not self._phase(ev.Play(player=player, card=str(c)), line, PREPARE):
+            return False
+        for p in self.players:
+            n = len(h.hands[p])
+            if p not in h.discarded and n != PLAY_SIZE:
+                self.irregular("illegal-discard", line, f"the play begins but {p} holds {n} "
+                               f"cards: every player discards down to {PLAY_SIZE} before the first "
+                               "card (E2, E-R2); played as held", p)
+        h.phase = PLAY
+        h.play = TrickPlay(self.players, h.hands, self.order(), follow_or_trump, h.declarer)
+        return True
+
+    def all_tricks_played(self) -> bool:
+        return len(self.hand.play.tricks) == PLAY_SIZE
+
+    def after_trick(self, trick: Trick, line: int) -> None:
+        """A player with no card left before trick 6 cannot play on: ``incomplete-hand``, the hand
+        unscored (E7).  An open revoke is established first (G11)."""
+        h = self.hand
+        if trick.number >= PLAY_SIZE or h.mode != OPEN:
+            return
+        empty = [p for p in self.players if not h.play.hands[p]]
+        if not empty:
+            return
+        if h.revoke is not None:
+            self.establish_revoke(None)
+            return
+        self.report("incomplete-hand", line, f"{', '.join(empty)} "
+                    f"{'has' if len(empty) == 1 else 'have'} no card left for trick "
+                    f"{trick.number + 1}: a player short of {PLAY_SIZE} cards cannot finish the "
+                    "hand (E7); the hand is not scored", trick=None)
+        self._unscored(h, "a player ran out of cards before the last trick")
+
+    def counting_words(self) -> str:
+        return f" with {SUIT_NAMES[self.hand.trump]} trumps"
+
+    def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
+        """Notes on the off-five and the joker among the cards of a revoke (E3)."""
+        t = self.hand.trump
+        off = off_five(t)
+        lead = tp.current.cards[0]
+        player = next((p for p in self.players if c in tp.hands[p]), None)
+        seen = {lead, c} | set((tp.allowed(player) or ()) if player else ())
+        notes = []
+        if off in seen:
+            notes.append(f"{self.name(off)} is a trump here (the off-five), not a "
+                         f"{SUIT_NAMES[off.suit][:-1]}")
+        if JOKER in seen:
+            notes.append(f"the {self.name(JOKER)} is a trump (the lowest)")
+        return "; ".join(notes)
+
+    # --- scoring (E4–E6) ---------------------------------------------------------------------
+
+    def declarer_name(self) -> str | None:
+        return self.hand.declarer
+
+    def contract_name(self) -> str | None:
+        """``60 hearts``, ``83 dbl diamonds`` (the bid before trumps are named)."""
+        h = self.hand
+        if h.bid is None:
+            return None
+        return f"{h.bid.short()} {SUIT_NAMES[h.trump]}" if h.trump else h.bid.short()
+
+    def contract_title(self) -> str | None:
+        """``40 in hearts by Ann & Cat`` once trumps are named (None before)."""
+        h = self.hand
+        if h.bid is None or h.trump is None:
+            return None
+        return f"{h.bid} in {SUIT_NAMES[h.trump]} by {self.side(h.declarer)}"
+
+    def team_points(self) -> dict[tuple[str, ...], int]:
+        """Card points each team took in tricks (E4)."""
+        h = self.hand
+        tp = h.play
+        out = {t: 0 for t in self.teams()}
+        for p in self.players:
+            out[self.team_of(p)] += sum(card_points(c, h.trump) for t in tp.won[p]
+                                        for c in t.cards)
+        return out
+
+    def score_hand(self, line: int) -> None:
+        """E4: the defenders score their card points; the bidders score theirs if they reach
+        the bid, else lose per ``set_penalty``; 83 doubled is ±166."""
+        h = self.hand
+        bidders = self.team_of(h.declarer)
+        defenders = next(t for t in self.teams() if t != bidders)
+        pts = self.team_points()
+        made, value = bid_score(h.bid, pts[bidders], self.rules["set_penalty"])
+        by_team = {bidders: value, defenders: pts[defenders]}
+        summary = (f"{self.side(h.declarer)} bid {h.bid} in {SUIT_NAMES[h.trump]} and took "
+                   f"{pts[bidders]} points: {'made' if made else 'set'}; "
+                   f"{self.team_name(defenders)} took {pts[defenders]}")
+        self.finish(h.declarer, self.contract_name(), self.team_deltas(by_team), summary)
+
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
+        """E6: the other team is credited with all 83 card points, the offenders with none.
+        Offending bidders are set and lose the amount bid (166 for 83 doubled) whatever
+        ``set_penalty`` says; offending defenders let the bidders make their bid with 83."""
+        h = self.hand
+        offenders = self.team_of(r.player)
+        others = next(t for t in self.teams() if t != offenders)
+        bidders = self.team_of(h.declarer)
+        if offenders == bidders:
+            by_team = {offenders: -h.bid.stake, others: TOTAL_POINTS}
+            words = (f"hand ends; {self.team_name(offenders)} are set and lose the {h.bid} bid "
+                     f"(−{h.bid.stake}); {self.team_name(others)} are credited with all "
+                     f"{TOTAL_POINTS} (+{TOTAL_POINTS})")
+        else:
+            _, value = bid_score(h.bid, TOTAL_POINTS, self.rules["set_penalty"])
+            by_team = {others: value, offenders: 0}
+            words = (f"hand ends; {self.team_name(others)} make their {h.bid} with all "
+                     f"{TOTAL_POINTS} points (+{value}); {self.team_name(offenders)} score "
+                     "nothing")
+        return (self.team_deltas(by_team), words,
+                "Eighty-Three E3 follow with the suit or trumps, E6")
+
+    def after_hand(self, result) -> None:
+        """E5: once a team reaches 200 the game is over; if both reach it in the same hand the
+        bidding team wins, otherwise the higher score.  Winners are both partners."""
+        over = [t for t in self.teams() if self.totals[t[0]] >= TARGET]
+        if not over:
+            return
+        if len(over) > 1 and result.declarer is not None:
+            win = self.team_of(result.declarer)
+        else:
+            win = max(over, key=lambda t: self.totals[t[0]])
+        self.finished = True
+        self.winners = [p for p in self.players if p in win]
+
+    # --- candidate actions (for referee.legal) -------------------------------------------------
+
+    def candidates(self) -> list:
+        """Events that might be legal now (a superset of the legal actions; see
+        :func:`referee.legal.legal_actions`), in this order:
+
+        - auction: for the player to speak, each bid above the standing one (30 … 83, then 83
+          doubled) and a pass;
+        - trumps: the bid winner naming each of the four suits;
+        - gives and discards, for every player who has not discarded yet: gives to the partner of
+          1 … excess trumps (every combination while there are at most 40 of them, else the lowest
+          trumps), and a few discards down to 6 cards — not every combination, which would be too
+          many (up to C(17, 11) = 12376 for the bid winner), but a sensible set: the lowest plain
+          cards; the lowest cards that are worth nothing, non-point trumps included up to the
+          excess; and discards that void the shortest plain suits first.  Once every player holds
+          6 cards, also the bid winner's first lead;
+        - play: every card the player to play holds, and a retract of a revoke not yet settled.
+        """
+        h = self.hand
+        if h is None or h.mode != OPEN:
+            return []
+        if h.phase == AUCTION:
+            return self._auction_candidates()
+        if h.phase == TRUMP_CALL:
+            return [ev.Trump(player=h.declarer, suit=SUIT_NAMES[s]) for s in SUITS]
+        if h.phase == PREPARE:
+            out = []
+            for p in seat_order(self.players, self.next_seat(h.dealer)):
+                if p not in h.discarded:
+                    out += self._give_candidates(p) + self._discard_candidates(p)
+            if all(len(h.hands[p]) == PLAY_SIZE for p in self.players):
+                out += [ev.Play(player=h.declarer, card=str(c))
+                        for c in self.order().sort(h.hands[h.declarer])]
+            return out
+        tp = h.play
+        out = []
+        if h.revoke is not None:
+            out.append(ev.Retract(player=h.revoke.player, card=str(h.revoke.card)))
+        p = tp.to_play()
+        if p is not None:
+            out += [ev.Play(player=p, card=str(c)) for c in tp.order.sort(tp.hands[p])]
+        return out
+
+    def _auction_candidates(self) -> list:
+        h = self.hand
+        p = h.to_act
+        if p is None:
+            return []
+        low = h.standing[1].key + 1 if h.standing else BID_MIN
+        out = [ev.Bid(player=p, points=n) for n in range(low, BID_MAX + 1)]
+        if low <= DOUBLED_KEY:
+            out.append(ev.Bid(player=p, points=BID_MAX, doubled=True))
+        out.append(ev.Pass(player=p))
+        return out
+
+    def _give_candidates(self, p: str) -> list:
+        h = self.hand
+        to = self.partner_of(p)
+        held = self.trumps_held(p)
+        excess = len(held) - PLAY_SIZE
+        if to is None or excess <= 0 or to in h.discarded:
+            return []
+        out = []
+        for k in range(1, excess + 1):
+            combos = list(combinations(held, k))
+            if len(combos) > 40:
+                combos = [tuple(held[-k:])]
+            out += [ev.Give(player=p, to=to, cards=[str(c) for c in cs]) for cs in combos]
+        return out
+
+    def _discard_candidates(self, p: str) -> list:
+        h = self.hand
+        o = self.order()
+        n = len(h.hands[p]) - PLAY_SIZE
+        if n <= 0:
+            return []
+        held = self.trumps_held(p)
+        excess = max(len(held) - PLAY_SIZE, 0)
+        plain = sorted((c for c in h.hands[p] if not o.is_trump(c)), key=lambda c: o.power[c])
+        spare = [c for c in reversed(held) if not card_points(c, h.trump)][:excess]
+        by_suit: dict[str, list[Card]] = {}
+        for c in plain:
+            by_suit.setdefault(o.suit_of[c], []).append(c)
+        short_first = [c for s in sorted(by_suit, key=lambda s: (len(by_suit[s]), s))
+                       for c in by_suit[s]]
+        worthless = sorted(plain + spare, key=lambda c: (o.power[c] % 1000, o.is_trump(c)))
+        picks = [plain[:n], worthless[:n], short_first[:n], spare + plain[:n - len(spare)]]
+        out, seen = [], set()
+        for cs in picks:
+            key = frozenset(cs)
+            if len(cs) == n and key not in seen:
+                seen.add(key)
+                out.append(ev.Discard(player=p, cards=[str(c) for c in cs]))
+        return out
+
+
+def seat_order(players, first: str) -> list[str]:
+    """The players in seating order starting with ``first``."""
+    i = players.index(first)
+    return [players[(i + k) % len(players)] for k in range(len(players))]

@@ -1,0 +1,746 @@
+"""Sixty-Six: two players, 24 cards (A 10 K Q J 9 of four suits), the German rules.
+
+Rules: the Sixty-Six rules text (seed 002) and RULINGS G and S; the project's own rulings for
+what both leave open are numbered SS-R1 … in ``docs/sixty-six.md``.  In short: six cards each, a
+turned-up trump card under a stock of eleven; free play while the talon is open, strict play
+(follow, head the trick, trump when void) once it is closed or used up (S1); marriages of 20/40
+(S2), the trump-nine exchange (S3), closing (S4); going out at 66 card points by declaring (S5,
+S6), else the deal is played out with 10 for the last trick (S7); the match goes to ``target``
+game points (S8).
+
+Units: *card points* are what tricks hold (120 in the pack, 130 with the last trick's 10) plus
+marriages (20 or 40, counted once their owner has a trick); *game points* are the score (1, 2 or 3
+a deal, S5–S9).
+
+Draws are implicit: after a trick while the talon is open a draw is *due*; it is carried out (the
+winner takes the top card, the loser the next; the turned-up trump card comes last) before the
+next event is applied, unless that event is a ``close`` with ``before_draw: true`` (FORMAT.md).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .. import events as ev
+from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
+from . import register
+from .base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
+from .tricks import Trick, TrickOrder, TrickPlay, follow_head_trump
+
+# --- the rules as data -----------------------------------------------------------------------
+
+RANK_ORDER = ("A", "10", "K", "Q", "J", "9")
+"""Rank order inside a suit, highest first: the ten sits between the ace and the king."""
+
+DECK: Deck = build_deck(" ".join(RANK_ORDER))
+"""24 cards: ace, ten, king, queen, jack and nine of each suit."""
+
+CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+"""Card points of each rank; 120 in the pack."""
+
+LAST_TRICK_BONUS = 10
+"""Extra card points for the last trick, only in a deal played out with the talon never closed
+(S7, S4); 130 in all then."""
+
+HAND_SIZE = 6
+STOCK_SIZE = 11
+"""Six cards each; eleven face down on the turned-up trump card: twelve cards to draw."""
+
+GO_OUT = 66
+"""Card points (marriages counted, S2) a player needs to declare out correctly (S5)."""
+
+SCHNEIDER = 33
+"""An opponent below this total costs 2 game points instead of 1 (S5)."""
+
+MARRIAGE = 20
+TRUMP_MARRIAGE = 40
+"""King and queen of a suit shown on lead: 20, or 40 in trumps (S2)."""
+
+GAME_POINTS = {"opponent 33 or more": 1, "opponent under 33": 2, "opponent without a trick": 3}
+"""The value of a won deal by the loser's state (S5, S7)."""
+
+FALSE_DECLARATION = 2
+"""A declaration short of 66 gives the opponent this many game points (S5)."""
+
+CLOSER_FAILS = 2
+CLOSER_FAILS_NO_TRICK = 3
+"""A closer who does not go out: the opponent scores 2, or 3 if the opponent had no trick when the
+talon was closed (S6)."""
+
+CLOSER_BEATEN = 2
+"""The closer's opponent goes out first: 2 game points (S6)."""
+
+REVOKE_PENALTY = 2
+"""An established revoke ends the deal; the offender's opponent scores 2 (S9)."""
+
+TARGET = 7
+"""Default game points that win the match (rules option ``target``, S8)."""
+
+
+def card_points(c: Card) -> int:
+    """Card points of one card (ace 11, ten 10, king 4, queen 3, jack 2, nine 0)."""
+    return CARD_POINTS[c.rank]
+
+
+def deal_value(loser_total: int, loser_has_trick: bool) -> int:
+    """Game points (1, 2 or 3) for winning a deal against a loser with ``loser_total`` card
+    points (marriages counted by S2) who has or has not taken a trick (S5, S7)."""
+    if not loser_has_trick:
+        return GAME_POINTS["opponent without a trick"]
+    if loser_total < SCHNEIDER:
+        return GAME_POINTS["opponent under 33"]
+    return GAME_POINTS["opponent 33 or more"]
+
+
+def marriage_value(suit: str, trump: str) -> int:
+    """20 for a marriage in a plain suit, 40 in trumps (S2)."""
+    return TRUMP_MARRIAGE if suit == trump else MARRIAGE
+
+
+def trick_order(trump: str) -> TrickOrder:
+    """Ranks for a deal with ``trump`` (a suit letter) as trumps: every suit A 10 K Q J 9."""
+    return TrickOrder({s: [ALL_CARDS[r + s] for r in RANK_ORDER] for s in SUITS}, trump)
+
+
+ORDERS = {s: trick_order(s) for s in SUITS}
+"""One TrickOrder per trump suit, built once."""
+
+
+class SixtySixHand(Hand):
+    """A Sixty-Six deal: the talon, marriages, closing and the right to declare.
+
+    ``stock``: face-down talon cards, top first; ``turned``: the face-up trump card under them
+    (None once drawn; the nine of trumps after an exchange); ``draw_due``: (winner, loser) of a
+    trick whose draw has not happened yet; ``closer``: who closed the talon; ``marriages``:
+    player → [(suit, value in card points, line)]; ``may_declare``: the player who just won a trick
+    or showed a marriage (S5, S10); ``played_out``: the last trick is played and its winner may
+    still declare (S10).
+    """
+
+    def __init__(self, number: int, line: int, dealer: str) -> None:
+        super().__init__(number, line, dealer)
+        self.trump = ""
+        self.trump_card: Card | None = None
+        self.turned: Card | None = None
+        self.stock: list[Card] = []
+        self.draw_due: tuple[str, str] | None = None
+        self.closer: str | None = None
+        self.close_line = 0
+        self.closed_before_draw = False
+        self.opp_trick_at_close = False
+        self.exchange_window: str | None = None
+        self.marriages: dict[str, list[tuple[str, int, int]]] = {}
+        self.pending_marriage: tuple[str, str] | None = None
+        self.marriage_lead: tuple[int, tuple[str, str]] | None = None
+        self.may_declare: str | None = None
+        self.declarer: str | None = None
+        self.played_out = False
+        self.since_trick = False
+        self.notes: list[tuple[bool, str, tuple[Card, ...]]] = []
+
+    @property
+    def talon_size(self) -> int:
+        """Cards left to draw, the face-up trump card included."""
+        return len(self.stock) + (self.turned is not None)
+
+    @property
+    def talon_open(self) -> bool:
+        """True while cards are drawn: the talon is neither closed nor used up (S1)."""
+        return self.closer is None and self.talon_size > 0
+
+
+@register
+class SixtySix(MatchEngine):
+    """The Sixty-Six match engine (see the module docstring for the rules it follows)."""
+
+    GAME = "sixty-six"
+    TITLE = "Sixty-Six"
+    PLAYERS = 2
+    DECK = DECK
+    HAND_SIZE = HAND_SIZE
+    PILE = "stock"
+    PILE_SIZE = STOCK_SIZE
+    HandClass = SixtySixHand
+    DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "CSHD" for r in RANK_ORDER)
+    RULES = {"target": (int, TARGET)}
+    EVENTS = {ev.Play: "on_card", ev.Retract: "on_take_back", ev.Draw: "on_draw",
+              ev.Marriage: "on_marriage", ev.Exchange: "on_exchange", ev.Close: "on_close",
+              ev.DeclareOut: "on_declare_out", ev.Resign: "on_resign", ev.Timeout: "on_resign"}
+
+    hand: SixtySixHand | None
+
+    @classmethod
+    def check_rules(cls, rules):
+        """The options with defaults; ``target`` must be a whole number of game points above 0.
+        Raises ValueError otherwise (the match cannot be refereed)."""
+        out = super().check_rules(rules)
+        if out["target"] < 1:
+            raise ValueError(f"rules option 'target' must be at least 1, got {out['target']}")
+        return out
+
+    def other(self, player: str) -> str:
+        """The opponent of ``player``."""
+        return self.players[1 - self.seat[player]]
+
+    def rotation_words(self) -> str:
+        return "to the winner of the previous deal (S8)"
+
+    # --- the deal (S8, S10) ------------------------------------------------------------------
+
+    def deal(self, e: ev.Deal, line: int) -> None:
+        """Start a deal; a previous deal left waiting for a last-trick declaration is scored
+        first (the replay driver already does this through :meth:`close_hand`)."""
+        h = self.hand
+        if h is not None and h.mode == OPEN and h.played_out:
+            self._score_played_out()
+        super().deal(e, line)
+
+    def deal_problem(self, e: ev.Deal, dealt, pile) -> str | None:
+        """Six cards each, a stock of eleven and one turned-up trump card: the 24 cards."""
+        h = self.hand
+        if e.trump_card is None:
+            return "no `trump_card` was turned up under the stock"
+        try:
+            h.trump_card = DECK.parse(e.trump_card)
+        except CardError as exc:
+            self.void("bad-card", h.line, f"trump_card: {exc}: {self.TITLE} uses 24 cards")
+            return None
+        return super().deal_problem(e, dealt, pile)
+
+    def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
+        return [self.hand.trump_card] if self.hand.trump_card is not None else []
+
+    def start_hand(self, e: ev.Deal, line: int) -> None:
+        h = self.hand
+        if h.mode != OPEN:  # the trump card was no card (G3)
+            self.next_dealers = None
+            return
+        h.trump = h.trump_card.suit
+        h.turned = h.trump_card
+        h.stock = list(h.pile)
+        h.marriages = {p: [] for p in self.players}
+        h.play = TrickPlay(self.players, h.hands, ORDERS[h.trump], follow_head_trump,
+                           self.other(e.dealer))
+
+    def deal_notes(self) -> list[tuple[str, str]]:
+        h = self.hand
+        return [("trump card", f"{self.name(h.trump_card)} under the stock: "
+                               f"{SUIT_NAMES[h.trump]} are trumps")]
+
+    def random_deal(self, rng: Any, dealer: str) -> dict[str, Any]:
+        """A shuffled deal: six cards each, eleven in the stock and the trump card."""
+        deck = [str(c) for c in self.DECK.cards]
+        rng.shuffle(deck)
+        return {"event": "deal", "dealer": dealer,
+                "hands": {p: deck[6 * i:6 * i + 6] for i, p in enumerate(self.players)},
+                "stock": deck[12:23], "trump_card": deck[23]}
+
+    # --- the event loop -------------------------------------------------------------------------
+
+    def apply(self, e: Any, line: int) -> None:
+        """As the base, plus: ``resign``/``timeout`` are taken at any point of the match (S8); a
+        deal whose last trick is played is scored before any event other than the winner's
+        ``declare_out`` (or a ``retract``) (S10)."""
+        t = type(e)
+        if t in (ev.Resign, ev.Timeout):
+            if self.hand is not None:
+                self.hand.last_line = line
+            self.on_resign(e, line)
+            return
+        h = self.hand
+        if h is not None and h.mode == OPEN and h.played_out and \
+                t not in (ev.DeclareOut, ev.Retract):
+            self._score_played_out()
+        super().apply(e, line)
+
+    def applies_after_hand(self, e: Any) -> bool:
+        return type(e) in (ev.Resign, ev.Timeout)
+
+    def close_open_hand(self) -> bool:
+        h = self.hand
+        if h.played_out:
+            self._score_played_out()
+            return True
+        return False
+
+    def _note(self, text: str, *cs: Card, before: bool = False) -> None:
+        """Remember a line for ``history`` (``{}`` placeholders are filled with card names);
+        ``before``: it happened before the event's own action (an implicit draw)."""
+        self.hand.notes.append((before, text, cs))
+
+    def take_notes(self, name: Callable[[Card], str]) -> tuple[list[str], list[str]]:
+        """The draws this event set off (before its line) and what it did (after it)."""
+        h = self.hand
+        if h is None or not h.notes:
+            return [], []
+        out: tuple[list[str], list[str]] = ([], [])
+        for before, text, cs in h.notes:
+            out[0 if before else 1].append(text.format(*(name(c) for c in cs)))
+        h.notes.clear()
+        return out
+
+    def _settle_draw(self) -> None:
+        """Carry out a due draw: the trick's winner takes the top card, the loser the next; the
+        turned-up trump card is the last card of the talon (seed: the winner draws first)."""
+        h = self.hand
+        if h.draw_due is None:
+            return
+        winner, loser = h.draw_due
+        h.draw_due = None
+        h.since_trick = True
+        got = []
+        for p in (winner, loser):
+            if h.stock:
+                c = h.stock.pop(0)
+            elif h.turned is not None:
+                c, h.turned = h.turned, None
+            else:  # cannot happen: a draw is due only while the talon holds cards
+                break
+            h.hands[p].add(c)
+            got.append(c)
+        text = f"draw: {winner} {{}}, {loser} {{}}"
+        if h.turned is None and h.talon_size == 0:
+            text += " (the trump card); the talon is used up: follow, head, trump (S1)"
+        self._note(text, *got, before=True)
+
+    def _on_lead(self, player: str) -> bool:
+        tp = self.hand.play
+        return not tp.current.plays and tp.leader == player
+
+    def _lead_words(self) -> str:
+        tp = self.hand.play
+        if tp.current.plays:
+            return f"trick {tp.trick_number} is in progress"
+        return f"{tp.leader} is on lead"
+
+    # --- playing a card (S1, S2) ----------------------------------------------------------------
+
+    def on_card(self, e: ev.Play, line: int) -> None:
+        """A card: the due draw first, the lead a marriage demands (S2, ``illegal-lead``), then
+        the shared card play (turn, holding, S1 duty and revokes)."""
+        h = self.hand
+        if h.revoke is None:
+            self._settle_draw()
+        tp = h.play
+        try:
+            c = DECK.parse(e.card)
+        except CardError:
+            c = None
+        applies = (h.revoke is None and c is not None and c in tp.hands[e.player]
+                   and not tp.has_played(e.player))
+        if applies:
+            pm = h.pending_marriage
+            lead = not tp.current.plays
+            if pm is not None:
+                h.pending_marriage = None
+                who, suit = pm
+                if who == e.player and lead:
+                    h.marriage_lead = (tp.trick_number, pm)
+                    if c not in (ALL_CARDS["K" + suit], ALL_CARDS["Q" + suit]):
+                        self.irregular(
+                            "illegal-lead", line,
+                            f"trick {tp.trick_number}: {who} showed the marriage in "
+                            f"{SUIT_NAMES[suit]} and then led {self.name(c)}; the lead after a "
+                            f"marriage must be its king or queen ({self.name(ALL_CARDS['K' + suit])}"
+                            f" or {self.name(ALL_CARDS['Q' + suit])}) (S2); applied as recorded "
+                            "(G2)", who)
+            h.may_declare = None
+            h.exchange_window = None
+        self.on_play(e, line)
+
+    def allowed_cards(self, player: str) -> frozenset[Card] | None:
+        """Any card while the talon is open; else follow, head the trick, trump when void (S1)."""
+        h = self.hand
+        if h.talon_open:
+            return None
+        return h.play.allowed(player)
+
+    def after_trick(self, trick: Trick, line: int) -> None:
+        """The winner may declare (S5); while the talon is open a draw becomes due."""
+        h = self.hand
+        h.may_declare = trick.winner
+        h.since_trick = False
+        if h.talon_open:
+            h.draw_due = (trick.winner, self.other(trick.winner))
+
+    def score_hand(self, line: int) -> None:
+        """The last trick is played: its winner may still declare out (S10); otherwise the deal
+        is scored as played out when the next event (or the end of the log) comes."""
+        h = self.hand
+        h.played_out = True
+        h.may_declare = h.play.tricks[-1].winner
+
+    def on_take_back(self, e: ev.Retract, line: int) -> None:
+        """``retract`` (G4, G4a), keeping the talon consistent: a trick reopened by it has its due
+        draw cancelled; one followed by a draw, close, exchange or marriage cannot be reopened
+        (SS-R6, ``illegal-retract``, hand unscored)."""
+        h = self.hand
+        tp = h.play
+        reopens = not tp.current.plays and bool(tp.tricks)
+        if reopens and h.since_trick:
+            self.void("illegal-retract", line, f"{e.player} takes back {e.card}, the last card of "
+                      f"trick {tp.tricks[-1].number}, after the talon has changed since that "
+                      "trick (a draw, close or exchange); the deal cannot be followed (SS-R6)",
+                      e.player)
+            return
+        n = len(tp.tricks)
+        self.on_retract(e, line)
+        if h.mode != OPEN:
+            return
+        if len(tp.tricks) < n:
+            h.draw_due = None
+            h.may_declare = None
+            h.played_out = False
+        if not tp.current.plays and h.marriage_lead and h.marriage_lead[0] == tp.trick_number:
+            h.pending_marriage = h.marriage_lead[1]
+            h.may_declare = h.marriage_lead[1][0]
+
+    # --- the talon: draw, close, exchange (S3, S4) ------------------------------------------------
+
+    def on_draw(self, e: ev.Draw, line: int) -> None:
+        """An explicit ``draw``: the due draw.  With none due, ``illegal-draw``, nothing is drawn
+        (SS-R2)."""
+        h = self.hand
+        if h.draw_due is not None:
+            self._settle_draw()
+            return
+        why = ("the talon is closed" if h.closer else
+               "the talon is used up" if h.talon_size == 0 else
+               "no trick has been played yet" if not h.play.tricks else
+               "the draw after this trick has been made already")
+        self.irregular("illegal-draw", line, f"a draw, but none is due: {why}; nothing is drawn "
+                       "(SS-R2)")
+
+    def on_close(self, e: ev.Close, line: int) -> None:
+        """Closing the talon: by the player on lead, before or after the draw, while the talon
+        holds cards (S4).  A close before the draw leaves both hands a card short."""
+        h = self.hand
+        p = e.player
+        before = bool(e.before_draw)
+        skipped = False
+        if before and h.draw_due is not None and h.closer is None:
+            h.draw_due = None
+            skipped = True
+        else:
+            self._settle_draw()
+        if h.closer is not None:
+            self.irregular("illegal-close", line, f"{p} closes the talon, but {h.closer} closed "
+                           f"it already at line {h.close_line} (S4); ignored", p)
+            return
+        if h.talon_size == 0:
+            self.irregular("illegal-close", line, f"{p} closes the talon, but it is used up: "
+                           "there is nothing left to close (S4); ignored", p)
+            return
+        if not self._on_lead(p):
+            self.irregular("illegal-close", line, f"{p} closes the talon, but only the player on "
+                           f"lead may close and {self._lead_words()} (S4); applied as recorded "
+                           "(G2)", p)
+        opp = self.other(p)
+        h.closer = p
+        h.close_line = line
+        h.closed_before_draw = skipped
+        h.opp_trick_at_close = h.play.tricks_won(opp) > 0
+        h.exchange_window = opp
+        h.since_trick = True
+        self._note(f"the talon is closed with {h.talon_size} cards"
+                   + (", before the draw: both hands stay a card short" if skipped else "")
+                   + f"; {p} must reach 66 and declare; {opp} "
+                   + ("has a trick" if h.opp_trick_at_close else "has no trick yet")
+                   + "; from now on follow, head, trump (S1, S4, S6)")
+
+    def on_exchange(self, e: ev.Exchange, line: int) -> None:
+        """The nine of trumps for the turned-up trump card: by the player on lead before leading,
+        with a trick won, while the talon is open; or by the closer's opponent right after the
+        close, before the next card (S3, SS-R4)."""
+        h = self.hand
+        p = e.player
+        self._settle_draw()
+        nine = ALL_CARDS["9" + h.trump]
+        if h.turned is None or h.turned == nine:
+            why = ("the trump card has been drawn" if h.turned is None else
+                   "the nine of trumps is the face-up card already")
+            self.void("illegal-exchange", line, f"{p} exchanges the nine of trumps, but {why}; "
+                      "the deal cannot be followed (G3)", p)
+            return
+        if nine not in h.hands[p]:
+            self.void("card-not-held", line, f"{p} exchanges the nine of trumps "
+                      f"({self.name(nine)}) without holding it", p)
+            return
+        if h.exchange_window != p:
+            why = None
+            if h.closer is not None:
+                why = (f"the talon is closed; only {self.other(h.closer)} could exchange, right "
+                       f"after {h.closer}'s close")
+            elif not self._on_lead(p):
+                why = f"only the player on lead may exchange, before leading, and {self._lead_words()}"
+            elif h.play.tricks_won(p) == 0:
+                why = f"{p} has not won a trick yet"
+            if why is not None:
+                self.irregular("illegal-exchange", line, f"{p} exchanges {self.name(nine)} for "
+                               f"{self.name(h.turned)}: {why} (S3); applied as recorded (G2)", p)
+        h.hands[p].discard(nine)
+        h.hands[p].add(h.turned)
+        self._note(f"{p} takes {{}} and lays {{}} face up under the stock", h.turned, nine)
+        h.turned = nine
+        h.exchange_window = None
+        h.since_trick = True
+
+    # --- marriages and going out (S2, S5, S6, S10) -------------------------------------------------
+
+    def on_marriage(self, e: ev.Marriage, line: int) -> None:
+        """King and queen of a suit shown by the player on lead while the talon is open, one per
+        lead, 20 or 40 in trumps (S2).  An illegal marriage is reported and does not count
+        (SS-R1)."""
+        h = self.hand
+        p = e.player
+        try:
+            s = parse_suit(e.suit)
+        except ValueError:
+            self.void("bad-event", line, f"marriage: {e.suit!r} is not a suit (clubs, diamonds, "
+                      "hearts, spades)", p)
+            return
+        self._settle_draw()
+        pair = [ALL_CARDS["K" + s], ALL_CARDS["Q" + s]]
+        missing = [c for c in pair if c not in h.hands[p]]
+        if missing:
+            self.void("card-not-held", line, f"{p} shows a marriage in {SUIT_NAMES[s]} without "
+                      f"holding {self.names(missing)}", p)
+            return
+        why = None
+        if h.closer is not None:
+            why = f"the talon was closed by {h.closer} at line {h.close_line}"
+        elif h.talon_size == 0:
+            why = "the talon is used up"
+        elif not self._on_lead(p):
+            why = f"only the player on lead may show one, and {self._lead_words()}"
+        elif h.pending_marriage is not None:
+            why = (f"{p} has shown the marriage in {SUIT_NAMES[h.pending_marriage[1]]} for this "
+                   "lead already; one marriage per lead")
+        elif any(m[0] == s for m in h.marriages[p]):
+            why = f"{p} has shown this marriage already"
+        if why is not None:
+            self.irregular("illegal-marriage", line, f"{p} shows the marriage in "
+                           f"{SUIT_NAMES[s]}: {why} (S2); it does not count (SS-R1)", p)
+            return
+        value = marriage_value(s, h.trump)
+        h.marriages[p].append((s, value, line))
+        h.pending_marriage = (p, s)
+        h.may_declare = p
+        has = h.play.tricks_won(p) > 0
+        self._note(f"the marriage is worth {value}"
+                   + (" (trumps)" if s == h.trump else "")
+                   + ("" if has else f", counted once {p} has a trick")
+                   + f"; {p} must lead {{}} or {{}} (S2)", *pair)
+
+    def counted_marriages(self, p: str) -> int:
+        """Card points of ``p``'s marriages, counted only once ``p`` has a trick (S2)."""
+        h = self.hand
+        if h.play.tricks_won(p) == 0:
+            return 0
+        return sum(v for _, v, _ in h.marriages[p])
+
+    def trick_points(self, p: str) -> int:
+        """Card points in the tricks ``p`` has won (no last-trick bonus)."""
+        return sum(card_points(c) for t in self.hand.play.won[p] for c in t.cards)
+
+    def total(self, p: str) -> int:
+        """Card points of tricks plus counted marriages (S2, S5)."""
+        return self.trick_points(p) + self.counted_marriages(p)
+
+    def _count_words(self, p: str) -> str:
+        tp, m = self.trick_points(p), self.counted_marriages(p)
+        shown = sum(v for _, v, _ in self.hand.marriages[p])
+        words = f"{tp + m}"
+        if m:
+            words += f" ({tp} in tricks + {m} in marriages)"
+        elif shown:
+            words += f" (marriages of {shown} do not count without a trick)"
+        return words
+
+    def on_declare_out(self, e: ev.DeclareOut, line: int) -> None:
+        """``declare_out``: legal right after winning a trick or showing a marriage, until the next
+        card (S5, S10); elsewhere ``illegal-declaration``, ignored.  Scores the deal by S5/S6."""
+        h = self.hand
+        p = e.player
+        if h.revoke is not None:
+            self.establish_revoke(line)
+            return
+        if h.may_declare != p:
+            if h.played_out:
+                when = f"the last trick went to {h.may_declare}"
+            elif h.may_declare is not None:
+                when = f"only {h.may_declare} may declare now"
+            else:
+                when = "a card has been played since"
+            self.irregular("illegal-declaration", line, f"{p} declares out, but a player may "
+                           f"declare only right after winning a trick or showing a marriage, "
+                           f"before the next card ({when}) (S5, S10); ignored", p)
+            return
+        self._score_declaration(p, line)
+
+    def _score_declaration(self, p: str, line: int) -> None:
+        h = self.hand
+        opp = self.other(p)
+        have = self.total(p)
+        h.declarer = p
+        tricks_opp = h.play.tricks_won(opp)
+        deltas: dict[str, Number] = {q: 0 for q in self.players}
+        mine = self._count_words(p)
+        if have >= GO_OUT:
+            if h.closer == opp:
+                gp, why = CLOSER_BEATEN, f"{opp} closed and {p} went out first (S6)"
+            else:
+                gp = deal_value(self.total(opp), tricks_opp > 0)
+                rule = " (S5, S6)" if h.closer == p else " (S5)"
+                why = (f"{opp} has no trick{rule}" if tricks_opp == 0 else
+                       f"{opp} has {self._count_words(opp)}, "
+                       + ("under 33" if self.total(opp) < SCHNEIDER else "33 or more") + rule)
+            deltas[p] = gp
+            summary = f"{p} declared out with {mine}: {why}; {p} +{gp}"
+        else:
+            if h.closer == p:
+                gp = CLOSER_FAILS if h.opp_trick_at_close else CLOSER_FAILS_NO_TRICK
+                why = (f"{p} closed and fell short; {opp} "
+                       + ("had a trick" if h.opp_trick_at_close else "had no trick")
+                       + " at the close (S6, S10)")
+            else:
+                gp, why = FALSE_DECLARATION, "a false declaration (S5)"
+            deltas[opp] = gp
+            summary = f"{p} declared out with {mine}, short of 66: {why}; {opp} +{gp}"
+        if h.played_out:
+            summary += "; no 10 for the last trick (S10)"
+        self.finish(p, None, deltas, summary)
+
+    def _score_played_out(self) -> None:
+        """Nobody declared and every trick is played (S6, S7)."""
+        h = self.hand
+        deltas: dict[str, Number] = {q: 0 for q in self.players}
+        if h.closer is not None:
+            opp = self.other(h.closer)
+            gp = CLOSER_FAILS if h.opp_trick_at_close else CLOSER_FAILS_NO_TRICK
+            deltas[opp] = gp
+            self.finish(None, None, deltas, f"{h.closer} closed the talon and did not declare "
+                        f"out; {opp} " + ("had a trick" if h.opp_trick_at_close else
+                                          "had no trick") + f" at the close: {opp} +{gp} (S6)")
+            return
+        last = h.play.tricks[-1].winner
+        pts = {q: self.total(q) for q in self.players}
+        pts[last] += LAST_TRICK_BONUS
+        a, b = self.players
+        score = f"{a} {pts[a]}, {b} {pts[b]} with 10 for {last}'s last trick"
+        if pts[a] == pts[b]:
+            status = "drawn" if h.status == "scored" else h.status
+            self.finish(None, None, deltas, f"played out: {score}: a drawn deal, nobody scores; "
+                        f"{h.dealer} deals again (S7)", status=status, extra=None)
+            return
+        w = a if pts[a] > pts[b] else b
+        lo = self.other(w)
+        gp = deal_value(pts[lo], h.play.tricks_won(lo) > 0)
+        deltas[w] = gp
+        self.finish(None, None, deltas, f"played out: {score}: {w} +{gp} (S7)")
+
+    # --- the match (S8, S10) ------------------------------------------------------------------------
+
+    def on_resign(self, e: ev.Resign | ev.Timeout, line: int) -> None:
+        """``resign`` or ``timeout`` ends the match; the opponent wins (S8).  In mid-deal the deal
+        is left ``unscored`` without a finding (S10); a revoke still open is established first
+        (G11), a played-out deal is scored first."""
+        p = e.player
+        h = self.hand
+        if p not in self.seat:
+            msg = f"{p!r} is not a player of this match"
+            if h is not None and h.mode == OPEN:
+                self.void("unknown-player", line, msg)
+            else:
+                self.report("unknown-player", line, msg, trick=None)
+            return
+        if h is not None and h.mode == OPEN:
+            if h.revoke is not None:
+                self.establish_revoke(line)
+            elif h.played_out:
+                self._score_played_out()
+            else:
+                what = "runs out of time" if isinstance(e, ev.Timeout) else "resigns"
+                self._unscored(h, f"{p} {what} in mid-deal; the deal is not scored (S10)")
+        if self.finished:
+            return
+        self.finished = True
+        self.winners = [self.other(p)]
+
+    def after_unscored(self, h: Hand) -> None:
+        """After an unscored deal any dealer is accepted (S10)."""
+        self.next_dealers = None
+
+    def after_hand(self, result: HandResult) -> None:
+        """The deal's winner deals next; a drawn deal is dealt again by the same dealer (S8,
+        G6); the match ends when a total reaches ``target``."""
+        h = self.hand
+        won = [p for p in self.players if result.deltas.get(p, 0) > 0]
+        self.next_dealers = {won[0]} if won else {h.dealer}
+        if any(v >= self.rules["target"] for v in self.totals.values()):
+            self.finish_match()
+
+    def declarer_name(self) -> str | None:
+        return self.hand.declarer if self.hand is not None else None
+
+    def contract_name(self) -> str | None:
+        return None
+
+    # --- revokes (S1, S9) ---------------------------------------------------------------------------
+
+    def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
+        h = self.hand
+        talon = (f"the talon was closed by {h.closer} at line {h.close_line}" if h.closer else
+                 "the talon is used up")
+        return talon
+
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
+        opp = self.other(r.player)
+        deltas: dict[str, Number] = {q: 0 for q in self.players}
+        deltas[opp] = REVOKE_PENALTY
+        return (deltas, f"the deal ends, {opp} +{REVOKE_PENALTY}",
+                "Sixty-Six S1 (follow, head the trick, trump when void) and S9")
+
+    # --- legal actions -----------------------------------------------------------------------------
+
+    def candidates(self) -> list[Any]:
+        """Events that might be legal now (a superset; :func:`referee.legal.legal_actions` keeps
+        those the engine accepts without a finding): ``draw`` when one is due; for the player on
+        lead every card held (after the due draw) as ``play``, a ``marriage`` in each suit,
+        ``exchange``, ``close`` (with ``before_draw`` when a draw is due) and ``declare_out``;
+        for the player to follow every card held; ``exchange`` for the closer's opponent and
+        ``declare_out`` for whoever may declare; a ``retract`` of an open revoke.  ``resign`` and
+        ``timeout`` are always accepted and left out (they are not moves of the deal)."""
+        h = self.hand
+        if h is None or h.mode != OPEN:
+            return []
+        tp = h.play
+        out: list[Any] = []
+        if h.revoke is not None:
+            out.append(ev.Retract(player=h.revoke.player, card=str(h.revoke.card)))
+        if h.played_out:
+            out.append(ev.DeclareOut(player=h.may_declare))
+            return out
+        after = {p: set(cs) for p, cs in tp.hands.items()}
+        if h.draw_due is not None:
+            out.append(ev.Draw())
+            talon = h.stock + ([h.turned] if h.turned is not None else [])
+            for p, c in zip(h.draw_due, talon):
+                after[p].add(c)
+        actor = tp.to_play()
+        if actor is None:
+            return out
+        for c in self.sort_for_display(after[actor]):
+            out.append(ev.Play(player=actor, card=str(c)))
+        if not tp.current.plays:
+            out.extend(ev.Marriage(player=actor, suit=SUIT_NAMES[s]) for s in SUITS)
+            out.append(ev.Exchange(player=actor))
+            out.append(ev.Close(player=actor))
+            if h.draw_due is not None:
+                out.append(ev.Close(player=actor, before_draw=True))
+        if h.exchange_window is not None and h.exchange_window != actor:
+            out.append(ev.Exchange(player=h.exchange_window))
+        declarers = {actor, h.may_declare} - {None}
+        if h.draw_due is not None:
+            declarers.add(h.draw_due[0])
+        out.extend(ev.DeclareOut(player=p) for p in self.players if p in declarers)
+        return out
