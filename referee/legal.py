@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from . import events as ev
 from .games.base import MatchEngine, OPEN
 
 
@@ -55,13 +56,15 @@ class Verdict:
 
 
 def judge(engine: MatchEngine, e: Any, line: int = 0) -> Verdict:
-    """Apply ``e`` to a copy of ``engine`` and say whether it is legal (no finding at all)."""
+    """Apply ``e`` to a copy of ``engine`` and say whether it is legal: no finding at all, but
+    for the warning that a ``retract`` repairs a revoke (G4: that is the lawful repair)."""
     twin = clone(engine)
     try:
         twin.apply(e, line)
     except Exception as exc:  # a crash is a bug, but it must never pass for legal
         return Verdict(e, False, [("internal-error", "error", repr(exc))])
-    found = list(twin.ctx.findings)
+    found = [f for f in twin.ctx.findings
+             if not (isinstance(e, ev.Retract) and f[0] == "revoke" and f[1] == "warning")]
     h = twin.hand
     if h is not None and h.revoke is not None:  # a revoke is reported only once it is settled
         found.append(("revoke", "error", h.revoke.text))

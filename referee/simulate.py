@@ -68,6 +68,7 @@ def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = N
             engine.deal(msgspec.convert(deal, ev.Deal), 0)
             played += 1
             yield from _play_hand(engine, rng, policy)
+            engine.close_hand()  # as the replay does when the next event comes
             for e in engine.after_simulated_hand(rng):
                 yield to_dict(e)
                 engine.close_hand()

@@ -50,3 +50,14 @@ def signed(x: Any) -> str:
     """A score change as text: ``+65``, ``-27``, ``0``."""
     t = number(x)
     return t if t.startswith("-") or t == "0" else "+" + t
+
+
+def winners_text(engine: Any, winners: list[str]) -> str:
+    """``Cili wins``, ``Anna and Bela share the win``, or for a partnership ``Bob & Dan win``."""
+    if engine is not None and getattr(engine, "TEAMS", 0):
+        teams = [t for t in engine.teams() if set(t) <= set(winners)]
+        if len(teams) == 1 and set(teams[0]) == set(winners):
+            return f"{engine.team_name(teams[0])} win"
+    if len(winners) == 1:
+        return f"{winners[0]} wins"
+    return f"{' and '.join(winners)} share the win"

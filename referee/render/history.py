@@ -14,7 +14,7 @@ from ..findings import Finding
 from ..games.base import HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, finding_text, number, signed
+from . import Style, finding_text, number, signed, winners_text
 
 
 def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
@@ -191,8 +191,7 @@ class HistoryPrinter(Listener):
     def end_match(self, s: MatchSummary) -> None:
         self._flush()
         if s.finished:
-            self.out.write(f"== match over: {' and '.join(s.winners)} "
-                           f"{'wins' if len(s.winners) == 1 else 'share the win'}; totals "
+            self.out.write(f"== match over: {winners_text(self.engine, s.winners)}; totals "
                            + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()) + "\n\n")
         else:
             self.out.write("== match not finished; totals "
@@ -200,4 +199,5 @@ class HistoryPrinter(Listener):
 
     def close(self) -> None:
         self._flush()
+
 

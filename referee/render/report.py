@@ -6,7 +6,7 @@ from typing import IO, Any
 from ..findings import Finding
 from ..games.base import HandResult, MatchEngine, tidy
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, finding_text, json_writer, number, signed
+from . import Style, finding_text, json_writer, number, signed, winners_text
 
 
 class FindingPrinter(Listener):
@@ -111,8 +111,7 @@ class ScoreCollector(Listener):
         if self.engine is not None:
             lines.extend(note + "\n" for note in self.engine.score_notes())
         if s.finished:
-            verb = "wins" if len(s.winners) == 1 else "share the win"
-            lines.append(f"finished: {' and '.join(s.winners)} {verb}\n")
+            lines.append(f"finished: {winners_text(self.engine, s.winners)}\n")
         else:
             lines.append("not finished\n")
         lines.append("\n")
