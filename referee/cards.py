@@ -125,6 +125,10 @@ class Deck:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def cached(self, text: str) -> Card | None:
+        """The card for ``text`` if it was parsed before (a hot path), else None."""
+        return self._cache.get(text)
+
     def parse(self, text: object) -> Card:
         """The card of this deck that ``text`` names.  Raises :class:`CardError` (bad-card) for
         unparseable text or a card the deck does not hold."""

@@ -42,6 +42,19 @@ class MatchSummary:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+_HAND_EVENTS = frozenset(t for t in ev.EVENT_TYPES
+                         if t not in (ev.Match, ev.Deal, ev.Score, ev.End))
+
+
+def listener_wants(listener: "Listener", method: str) -> bool:
+    """False when ``listener`` keeps the do-nothing default of ``method`` (so it need not be
+    called on the hot path)."""
+    wants = getattr(listener, "wants", None)
+    if wants is not None:
+        return wants(method)
+    return getattr(type(listener), method) is not getattr(Listener, method)
+
+
 class Listener:
     """Receives what the replay finds.  Every method does nothing by default; renderers override
     the ones they need."""
@@ -90,6 +103,7 @@ class _Run:
         self.pending: list[Finding] = []
         self.orphan_reported = False
         self.bad_match = False
+        self.wants_events = listener_wants(listener, "event")
 
     # Context for the engines
     def report(self, code: str, line: int, message: str, *, severity: str,
@@ -175,10 +189,18 @@ class _Run:
 
     def item(self, line: int, e: Any) -> None:
         eng = self.engine
-        if isinstance(e, ev.ReadWarning):
+        t = type(e)
+        if t in _HAND_EVENTS and eng is not None and not eng.finished:
+            # the hot path: an event inside a hand goes straight to the engine
+            self.stats.events += 1
+            eng.apply(e, line)
+            if self.wants_events:
+                self.listener.event(line, e, eng)
+            return
+        if t is ev.ReadWarning:
             self.report(e.code, line, e.message, severity=WARNING)
             return
-        if isinstance(e, ev.ReadError):
+        if t is ev.ReadError:
             self.stats.bad_lines += 1
             if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
                     and not eng.finished:
@@ -189,7 +211,6 @@ class _Run:
                     self.flush()
             return
         self.stats.events += 1
-        t = type(e)
         if t is ev.Match:
             self.start_match(e, line)
         elif eng is None:
@@ -222,7 +243,8 @@ class _Run:
             eng.end(e, line)
         else:
             eng.apply(e, line)
-        self.listener.event(line, e, self.engine)
+        if self.wants_events:
+            self.listener.event(line, e, self.engine)
 
 
 def replay(stream: IO[bytes], filename: str, listener: Listener,

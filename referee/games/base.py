@@ -239,10 +239,13 @@ class MatchEngine:
     def cards(self, texts: Iterable[str], line: int, player: str | None = None) -> list[Card] | None:
         """Parse a list of cards (see :meth:`card`); None after a ``bad-card`` finding."""
         out = []
+        cache = self.DECK._cache
         for t in texts:
-            c = self.card(t, line, player)
+            c = cache.get(t) if type(t) is str else None
             if c is None:
-                return None
+                c = self.card(t, line, player)
+                if c is None:
+                    return None
             out.append(c)
         return out
 
@@ -373,12 +376,13 @@ class MatchEngine:
                         player=getattr(e, "player", None))
             return
         h.last_line = line
-        if h.mode == SKIP:
+        mode = h.mode
+        if mode is SKIP:
             return
-        handler = self.EVENTS.get(type(e))
-        if h.mode == DONE:
+        handler = self._handlers.get(type(e))
+        if mode is DONE:
             if handler is not None and self.applies_after_hand(e):
-                getattr(self, handler)(e, line)
+                handler(e, line)
             elif not h.late_reported:
                 h.late_reported = True
                 self.report("out-of-phase", line,
@@ -389,12 +393,24 @@ class MatchEngine:
             self.void("bad-event", line, f"{_tag(e)} is not an event of {self.TITLE} (G11)",
                       getattr(e, "player", None))
             return
-        for attr in ("player", "to"):
-            p = getattr(e, attr, None)
-            if p is not None and p not in self.seat:
-                self.void("unknown-player", line, f"{p!r} is not a player of this match")
-                return
-        getattr(self, handler)(e, line)
+        p = getattr(e, "player", None)
+        if p is not None and p not in self.seat:
+            self.void("unknown-player", line, f"{p!r} is not a player of this match")
+            return
+        if type(e) is ev.Give and e.to not in self.seat:
+            self.void("unknown-player", line, f"{e.to!r} is not a player of this match")
+            return
+        handler(e, line)
+
+    @property
+    def _handlers(self) -> dict[type, Any]:
+        """``EVENTS`` as bound methods, made once per engine (a hot path)."""
+        try:
+            return self.__dict__["_bound_handlers"]
+        except KeyError:
+            table = {t: getattr(self, name) for t, name in self.EVENTS.items()}
+            self.__dict__["_bound_handlers"] = table
+            return table
 
     def applies_after_hand(self, e: Any) -> bool:
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
@@ -493,6 +509,22 @@ class MatchEngine:
         """Events ``referee simulate`` adds between hands (an ``end``, a ``resign``); default none."""
         return []
 
+    def simulation_weights(self) -> dict[str, float]:
+        """Game hook for ``referee simulate``: how often the random policy picks each kind of
+        event, as relative weights keyed by the log's event name (``"claim"``, ``"close"``).  A
+        kind not named weighs 1.  The key ``"stop"`` offers leaving the hand here with no
+        further event (an undisputed claim, a played-out deal nobody declares); it is offered
+        only when named and taken only when a copy of the engine closes the hand without a
+        finding.  Weights must be above 0: a legal action may be made rarer, never impossible.
+        Default: every kind alike, no stop."""
+        return {}
+
+    def simulation_weight(self, e: Any) -> float:
+        """Game hook for ``referee simulate``: the relative weight (above 0) of candidate ``e``
+        among the candidates of its kind, e.g. to keep auctions from mostly jumping to the
+        highest bid.  Default 1: all alike."""
+        return 1.0
+
     def score_notes(self) -> list[str]:
         """Extra lines under a match's text score table (Eighty-Three's team totals)."""
         return []
@@ -535,37 +567,51 @@ class MatchEngine:
         if h.revoke is not None:
             self.establish_revoke(line)
             return
-        c = self.card(e.card, line, e.player)
+        player = e.player
+        c = self.DECK._cache.get(e.card)
         if c is None:
-            return
-        if not self.ready_to_play(e.player, c, line):
+            c = self.card(e.card, line, player)
+            if c is None:
+                return
+        if not self.ready_to_play(player, c, line):
             return
         tp = h.play
-        if c not in tp.hands[e.player]:
-            self.void("card-not-held", line, f"{e.player} plays {self.name(c)}, a card not held",
-                      e.player)
+        if c not in tp.hands[player]:
+            self.void("card-not-held", line, f"{player} plays {self.name(c)}, a card not held",
+                      player)
             return
-        if tp.has_played(e.player):
-            self.void("out-of-turn", line, f"{e.player} has already played to trick "
-                      f"{tp.trick_number}", e.player)
+        plays = tp.current.cards
+        if plays and player in tp.current.who:
+            self.void("out-of-turn", line, f"{player} has already played to trick "
+                      f"{tp.trick_number}", player)
             return
         due = tp.to_play()
-        if due is not None and due != e.player:
-            what = "lead" if not tp.current.plays else "play"
-            self.irregular("out-of-turn", line, f"trick {tp.trick_number}: {e.player} played "
-                           f"{self.name(c)}, but it was {due}'s turn to {what}", e.player)
-        allowed = self.allowed_cards(e.player)
-        if allowed is not None and c not in allowed:
-            self.start_revoke(e.player, c, line, allowed)
-        trick = tp.play(e.player, c, line)
+        if due is not None and due != player:
+            what = "lead" if not plays else "play"
+            self.irregular("out-of-turn", line, f"trick {tp.trick_number}: {player} played "
+                           f"{self.name(c)}, but it was {due}'s turn to {what}", player)
+        # The duty to follow only binds after the lead; a card of the suit led always satisfies
+        # duties that ask no more than following (not Sixty-Six's duty to head the trick).
+        if plays and not (tp.follow_fast and self._game_leaves_duty_to_contract and
+                          tp.order.suit_of[c] is tp.order.suit_of[plays[0]]):
+            allowed = self.allowed_cards(player)
+            if allowed is not None and c not in allowed:
+                self.start_revoke(player, c, line, allowed)
+        trick = tp.play(player, c, line)
         if trick is not None:
             self.ctx.on_trick(self, trick)
             self.after_trick(trick, line)
-        if h.mode == OPEN and self.all_tricks_played():
+        if h.mode is OPEN and self.all_tricks_played():
             if h.revoke is not None:
                 self.establish_revoke(None)
             else:
                 self.score_hand(line)
+
+    @property
+    def _game_leaves_duty_to_contract(self) -> bool:
+        """True when the game does not decide the allowed cards itself (no ``allowed_cards``
+        override), so the contract's duty alone rules (see the shortcut in :meth:`on_play`)."""
+        return type(self).allowed_cards is MatchEngine.allowed_cards
 
     def ready_to_play(self, player: str, c: Card, line: int) -> bool:
         """Game hook before a card is played: start the play phase (first card), check what must

@@ -74,6 +74,10 @@ def card_points(c: Card) -> int:
     return CARD_POINTS.get(c.rank, 0)
 
 
+CARD_POINTS_OF = {c: card_points(c) for c in DECK.cards}
+"""§2 card points per card of the deck (looked up, not computed, when scoring)."""
+
+
 def contract_value(game: str, level: int | str) -> int:
     """Contract value (CV) in game points of a bid of ``level`` in ``game`` (§3 table).
 
@@ -507,11 +511,11 @@ class ThirtyThree(MatchEngine):
         tp = h.play
         defenders = [p for p in self.players if p != decl]
         tricks = {p: tp.tricks_won(p) for p in self.players}
-        points = {p: sum(card_points(c) for t in tp.won[p] for c in t.cards)
-                  for p in self.players}
+        value = CARD_POINTS_OF.__getitem__
+        points = {p: sum(sum(map(value, t.cards)) for t in tp.won[p]) for p in self.players}
         points[tp.tricks[-1].winner] += LAST_TRICK
         if h.boat_in_play:
-            points[decl] += sum(card_points(c) for c in h.discards)
+            points[decl] += sum(map(value, h.discards))
         if k.misere:
             if k.level == 18:
                 made = tricks[decl] == 0 or all(tricks[decl] < tricks[d] for d in defenders)

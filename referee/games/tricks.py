@@ -94,6 +94,8 @@ def follow_suit(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
     return same or None
 
 
+follow_suit.following_is_enough = True  # type: ignore[attr-defined]
+
 def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
     """Follow suit if able; if void, play a trump if holding one; else anything (Asszorti)."""
     if not trick:
@@ -106,6 +108,8 @@ def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickO
     trumps = frozenset(c for c in hand if order.is_trump(c))
     return trumps or None
 
+
+follow_else_trump.following_is_enough = True  # type: ignore[attr-defined]
 
 def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
     """Eighty-Three: a trump lead must be followed with a trump if able; a plain lead with that
@@ -121,6 +125,8 @@ def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrd
         return same
     return same | frozenset(c for c in hand if order.is_trump(c))
 
+
+follow_or_trump.following_is_enough = True  # type: ignore[attr-defined]
 
 def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
     """Follow suit and beat the trick if able; if void, trump (beating any trump in the trick)
@@ -149,19 +155,18 @@ def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickO
 @dataclass(slots=True)
 class Trick:
     """A trick: its 1-based ``number``, ``plays`` as (player, card, line) in play order, and the
-    ``winner`` once complete."""
+    ``winner`` once complete.  ``cards`` and ``who`` are the plays' cards and players, kept
+    alongside (the hot path reads them often)."""
 
     number: int
     plays: list = field(default_factory=list)
     winner: str | None = None
-
-    @property
-    def cards(self) -> list[Card]:
-        return [c for _, c, _ in self.plays]
+    cards: list = field(default_factory=list)
+    who: list = field(default_factory=list)
 
     @property
     def leader(self) -> str | None:
-        return self.plays[0][0] if self.plays else None
+        return self.who[0] if self.who else None
 
 
 class TrickPlay:
@@ -183,6 +188,9 @@ class TrickPlay:
         self.current = Trick(1)
         self.first_leader = leader
         self.won: dict[str, list[Trick]] = {p: [] for p in self.players}
+        self.follow_fast = bool(getattr(duty, "following_is_enough", False))
+        """Playing the suit led always satisfies this duty (a hot-path shortcut)."""
+        self._next = {p: self.players[(i + 1) % self.size] for i, p in enumerate(self.players)}
 
     @property
     def leader(self) -> str | None:
@@ -196,16 +204,15 @@ class TrickPlay:
 
     def to_play(self) -> str | None:
         """Who should play next (None: the lead of trick 1 is free)."""
-        plays = self.current.plays
-        if not plays:
+        who = self.current.who
+        if not who:
             return self.leader
-        last = plays[-1][0]
-        i = self.players.index(last)
-        played = {p for p, _, _ in plays}
-        for k in range(1, self.size + 1):
-            p = self.players[(i + k) % self.size]
-            if p not in played:
+        nxt = self._next
+        p = nxt[who[-1]]
+        for _ in range(self.size):
+            if p not in who:
                 return p
+            p = nxt[p]
         return None
 
     def allowed(self, player: str, hand: Iterable[Card] | None = None) -> frozenset[Card] | None:
@@ -214,7 +221,7 @@ class TrickPlay:
                          self.order)
 
     def has_played(self, player: str) -> bool:
-        return any(p == player for p, _, _ in self.current.plays)
+        return player in self.current.who
 
     def play(self, player: str, c: Card, line: int) -> Trick | None:
         """Move ``c`` from ``player``'s hand to the trick.  Returns the trick if this card
@@ -222,9 +229,11 @@ class TrickPlay:
         self.hands[player].discard(c)
         t = self.current
         t.plays.append((player, c, line))
-        if len(t.plays) < self.size:
+        t.cards.append(c)
+        t.who.append(player)
+        if len(t.who) < self.size:
             return None
-        t.winner = t.plays[self.order.winner(t.cards)][0]
+        t.winner = t.who[self.order.winner(t.cards)]
         self.tricks.append(t)
         self.won[t.winner].append(t)
         self.current = Trick(t.number + 1)
@@ -246,7 +255,10 @@ class TrickPlay:
             self.won[t.winner].remove(t)
             t.winner = None
             self.current = t
-        player, c, line = self.current.plays.pop()
+        t = self.current
+        player, c, line = t.plays.pop()
+        t.cards.pop()
+        t.who.pop()
         self.hands[player].add(c)
         return player, c, line
 

@@ -45,8 +45,13 @@ class Tee(Listener):
     def __init__(self, *listeners: Listener) -> None:
         self.listeners = listeners
 
+    def wants(self, method: str) -> bool:
+        """True if any listener does something on ``method``."""
+        from ..replay import listener_wants
+        return any(listener_wants(x, method) for x in self.listeners)
+
     def __getattribute__(self, name: str) -> Any:
-        if name.startswith("_") or name == "listeners":
+        if name.startswith("_") or name in ("listeners", "wants"):
             return object.__getattribute__(self, name)
 
         def call(*args: Any) -> None:
