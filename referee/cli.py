@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+from dataclasses import dataclass, field
 from typing import IO, Iterator
 
 import click
@@ -40,35 +41,97 @@ def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str
             yield name, f, None
 
 
-def _run(files: tuple[str, ...], listener: Listener,
-         strict: bool = False) -> tuple[int, list[tuple[str, FileStats]]]:
+def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
+         err: IO[str] | None = None, progress: bool = True
+         ) -> tuple[int, list[tuple[str, FileStats]]]:
     """Replay every input through ``listener``; returns (exit status, per-file stats).
+    Messages about files that cannot be read go to ``err`` (standard error by default).
 
     A progress bar goes to standard error when it is a terminal and the run is long (several
     files, or more than 8 MB); never into a pipe."""
     status = 0
     done = []
-    progress = _Progress(files)
+    bar = _Progress(files if progress else ())
+
+    def say(msg: str) -> None:
+        click.echo(msg, file=err if err is not None else sys.stderr)
+
     for name, stream, error in _inputs(files):
         if stream is None:
-            click.echo(f"referee: cannot open {name}: {error}", err=True)
+            say(f"referee: cannot open {name}: {error}")
             status = 2
             continue
         try:
-            stats = replay(stream, name, progress.watch(stream, listener), strict)
+            stats = replay(stream, name, bar.watch(stream, listener), strict)
         except OSError as exc:
-            click.echo(f"referee: cannot read {name}: {exc.strerror or exc}", err=True)
+            say(f"referee: cannot read {name}: {exc.strerror or exc}")
             status = 2
             continue
-        progress.file_done(stream)
+        bar.file_done(stream)
         done.append((name, stats))
         if stats.undecodable:
-            click.echo(f"referee: {name}: no line of it could be decoded as JSON", err=True)
+            say(f"referee: {name}: no line of it could be decoded as JSON")
             status = 2
         elif stats.errors and status == 0:
             status = 1
-    progress.close()
+    bar.close()
     return status, done
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What to do with each file (picklable, for ``--jobs``)."""
+
+    command: str
+    fmt: str = "text"
+    style: Style = field(default_factory=Style)
+    strict: bool = False
+    counting: bool = False
+
+    def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
+        if self.command == "score":
+            collector = ScoreCollector(out, self.fmt)
+            return Tee(collector, FindingPrinter(err, "text", self.style)), collector
+        if self.counting:
+            return FindingCounter(), None
+        return FindingPrinter(out, self.fmt, self.style), None
+
+
+def _one_file(job: _Job, name: str) -> tuple[str, str, int, list, list]:
+    """Run ``job`` on one file in a worker: (stdout text, stderr text, status, stats, matches)."""
+    out, err = io.StringIO(), io.StringIO()
+    listener, collector = job.listener(out, err)
+    status, done = _run((name,), listener, job.strict, err, progress=False)
+    return out.getvalue(), err.getvalue(), status, done, collector.matches if collector else []
+
+
+def _run_job(job: _Job, files: tuple[str, ...], jobs: int
+             ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
+    """Run ``job`` over the files: serially and streaming, or with ``jobs`` worker processes
+    (then each file's output is printed whole, in the order the files were named, exactly as
+    the serial run prints it)."""
+    if jobs <= 1 or len(files) < 2 or "-" in files:
+        listener, collector = job.listener(sys.stdout, sys.stderr)
+        status, done = _run(files, listener, job.strict)
+        return status, done, collector
+    from concurrent.futures import ProcessPoolExecutor
+    status, done = 0, []
+    collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
+    bar = _Progress(files)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for name, (out, err, st, dn, matches) in zip(
+                files, pool.map(_one_file, [job] * len(files), files)):
+            sys.stdout.write(out)
+            sys.stdout.flush()
+            if err:
+                sys.stderr.write(err)
+            done.extend(dn)
+            if collector is not None:
+                collector.matches.extend(matches)
+            status = max(status, st)
+            bar.advance(name)
+    bar.close()
+    return status, done, collector
 
 
 class _Progress:
@@ -110,6 +173,11 @@ class _Progress:
             return
         self.bar.update(self.seen - self.bar.pos)
 
+    def advance(self, name: str) -> None:
+        """One whole file is done (parallel runs)."""
+        if self.bar is not None and os.path.isfile(name):
+            self.bar.update(os.path.getsize(name))
+
     def close(self) -> None:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
@@ -135,31 +203,33 @@ def main() -> None:
     Eighty-Three).  Reads JSON Lines logs (FILES, or standard input when none or '-')."""
 
 
+JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                    help="Worker processes for many files; output stays in file order.")
+
+
 @main.command()
 @FILES
 @FORMAT
 @ASCII
 @STRICT
+@JOBS
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("--summary", is_flag=True, help="One line per file: errors and warnings.")
-def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, quiet: bool,
-          summary: bool) -> None:
+def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
+          quiet: bool, summary: bool) -> None:
     """Replay the logs against the rules and print every finding.
 
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
     Exit 0 clean (warnings allowed), 1 errors found, 2 a file could not be read.
     """
-    if quiet or summary:
-        counter = FindingCounter()
-        status, done = _run(files, counter, strict)
-        if summary and not quiet:
-            for name, st in done:
-                verdict = "clean" if not st.errors else "errors"
-                click.echo(f"{name}: {verdict}: {st.errors} error{'s' * (st.errors != 1)}, "
-                           f"{st.warnings} warning{'s' * (st.warnings != 1)}, "
-                           f"{st.matches} match{'es' * (st.matches != 1)}")
-    else:
-        status, _ = _run(files, FindingPrinter(sys.stdout, fmt, _style(ascii_)), strict)
+    job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary)
+    status, done, _ = _run_job(job, files, jobs)
+    if summary and not quiet:
+        for name, st in done:
+            verdict = "clean" if not st.errors else "errors"
+            click.echo(f"{name}: {verdict}: {st.errors} error{'s' * (st.errors != 1)}, "
+                       f"{st.warnings} warning{'s' * (st.warnings != 1)}, "
+                       f"{st.matches} match{'es' * (st.matches != 1)}")
     sys.exit(status)
 
 
@@ -168,8 +238,9 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, quiet: b
 @FORMAT
 @ASCII
 @STRICT
+@JOBS
 @click.option("--standings", is_flag=True, help="Also sum up all matches read, per player.")
-def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool,
+def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
           standings: bool) -> None:
     """Print each match's hands, totals and winners.
 
@@ -177,10 +248,9 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool,
     --standings, a last table (JSON: a last object with a "standings" key) sums up every match
     read: per player, matches played, finished, won, and points.
     """
-    collector = ScoreCollector(sys.stdout, fmt)
-    errs = FindingPrinter(sys.stderr, "text", Style(symbols=not ascii_))
-    status, _ = _run(files, Tee(collector, errs), strict)
-    if standings:
+    job = _Job("score", fmt, Style(symbols=not ascii_), strict)
+    status, _, collector = _run_job(job, files, jobs)
+    if standings and collector is not None:
         collector.standings()
     sys.exit(status)
 

@@ -211,3 +211,17 @@ def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
     prog = cli._Progress((str(EX / "match.jsonl"),))
     assert prog.bar is not None and prog.bar.length == (EX / "match.jsonl").stat().st_size
     prog.close()
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", "--format", "json"], ["check", "--summary"],
+                                  ["score"], ["score", "--format", "json", "--standings"]])
+def test_jobs_output_is_identical_to_serial(args):
+    """--jobs N: the same stdout, stderr and exit status as one process, in file order."""
+    files = sorted(str(p) for p in (ROOT / "examples").glob("*/*.jsonl")) + ["missing.jsonl"]
+    runs = []
+    for extra in ([], ["--jobs", "3"]):
+        p = subprocess.run([sys.executable, "-m", "referee", *args, *extra, *files],
+                           capture_output=True, text=True, cwd=ROOT)
+        runs.append((p.returncode, p.stdout, p.stderr))
+    assert runs[0] == runs[1]
+    assert runs[0][0] == 2 and "cannot open missing.jsonl" in runs[0][2]
