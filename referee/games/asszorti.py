@@ -307,11 +307,9 @@ class Asszorti(MatchEngine):
         if h.bid is not None and len(active) == 1:
             self._auction_won(active[0], h.bid)
             return
-        for k in (1, 2, 3):
-            p = self.next_seat(player, k)
-            if p not in h.passed:
-                h.to_act = p
-                return
+        nxt = self.next_active(player, h.passed)
+        if nxt is not None:
+            h.to_act = nxt
 
     def _auction_won(self, declarer: str, last_bid: str | None,
                      contract: str | None = None) -> None:

@@ -293,6 +293,15 @@ class MatchEngine:
         """The player ``k`` seats to the left (clockwise, the next in seating order)."""
         return self.players[(self.seat[player] + k) % len(self.players)]
 
+    def next_active(self, player: str, passed: set[str]) -> str | None:
+        """The next player to the left of ``player`` who has not ``passed`` (``player`` himself
+        when all others have; None when everyone has): whose turn it is in an auction."""
+        for k in range(1, len(self.players) + 1):
+            p = self.next_seat(player, k)
+            if p not in passed:
+                return p
+        return None
+
     # --- the driver's API -------------------------------------------------------------------
 
     def deal(self, e: ev.Deal, line: int) -> None:

@@ -294,11 +294,7 @@ class EightyThree(MatchEngine):
             h.phase = TRUMP_CALL
             h.to_act = h.declarer
             return
-        for k in range(1, len(self.players) + 1):
-            p = self.next_seat(player, k)
-            if p not in h.passed:
-                h.to_act = p
-                return
+        h.to_act = self.next_active(player, h.passed)
 
     # --- trumps, gives and discards (E2, E7) ---------------------------------------------------
 

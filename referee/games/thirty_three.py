@@ -258,12 +258,7 @@ class ThirtyThree(MatchEngine):
         elif active == [h.standing[0]]:
             self._contract_formed(line)
             return
-        i = self.seat[player]
-        for k in range(1, 4):
-            p = self.players[(i + k) % 3]
-            if p not in h.passed:
-                h.to_act = p
-                return
+        h.to_act = self.next_active(player, h.passed)
 
     def _contract_formed(self, line: int) -> None:
         h = self.hand
