@@ -7,11 +7,14 @@ the engine applies it without any finding.  So "legal" means exactly "the refere
 from __future__ import annotations
 
 import copy
+import types
 from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
+from .cards import Card
 from .games.base import MatchEngine, OPEN
+from .games.tricks import TrickOrder
 
 
 class _Quiet:
@@ -33,8 +36,124 @@ class _Quiet:
         pass
 
 
+_ATOMS: set[type] = {str, int, float, bool, complex, bytes, type(None), frozenset, range,
+                     type, types.FunctionType, types.BuiltinFunctionType, Card, TrickOrder}
+"""Types whose values a copy shares: immutable (a ``frozenset`` here only ever holds cards or
+names), or shared by design (interned :class:`Card`, a contract's :class:`TrickOrder`, whose
+``__deepcopy__`` returns the object itself)."""
+
+
+def _slots_of(cls: type) -> tuple[str, ...]:
+    names: list[str] = []
+    for k in cls.__mro__:
+        for n in k.__dict__.get("__slots__", ()):
+            if n not in ("__dict__", "__weakref__") and n not in names:
+                names.append(n)
+    return tuple(names)
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+_HOOKS = {"__deepcopy__", "__copy__", "__getstate__", "__setstate__", "__reduce__",
+          "__reduce_ex__", "__getnewargs__", "__getnewargs_ex__"}
+_GENERIC: dict[type, bool] = {}
+
+
+def _generic(cls: type) -> bool:
+    """True for a plain class (``__dict__`` and/or ``__slots__``, no custom copy or pickling
+    hooks), which :func:`_copy` copies attribute by attribute as ``copy.deepcopy`` would."""
+    ok = _GENERIC.get(cls)
+    if ok is None:
+        own = _own_attrs(cls)
+        ok = (cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+              and cls.__new__ is object.__new__ and not own & _HOOKS
+              and not issubclass(cls, (dict, list, set, tuple)))
+        _GENERIC[cls] = ok
+        if ok:
+            _SLOTS[cls] = _slots_of(cls)
+    return ok
+
+
+def _own_attrs(cls: type) -> set[str]:
+    out: set[str] = set()
+    for k in cls.__mro__[:-1]:  # all but object
+        out.update(k.__dict__)
+    return out
+
+
+def _copy(x: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of ``x`` with the same sharing as ``copy.deepcopy`` (one copy per original
+    object, so ``hand.hands`` and ``play.hands`` stay one dict), but faster: atoms are shared,
+    dicts, lists, sets and tuples and plain objects are copied here, anything else is left to
+    ``copy.deepcopy`` with the same memo."""
+    t = type(x)
+    if t in _ATOMS:
+        return x
+    i = id(x)
+    y = memo.get(i)
+    if y is not None:
+        return y
+    if t is dict:
+        y = {}
+        memo[i] = y
+        for k, v in x.items():
+            y[k if type(k) in _ATOMS else _copy(k, memo)] = \
+                v if type(v) in _ATOMS else _copy(v, memo)
+    elif t is list:
+        y = []
+        memo[i] = y
+        y.extend([v if type(v) in _ATOMS else _copy(v, memo) for v in x])
+    elif t is set:
+        y = {v if type(v) in _ATOMS else _copy(v, memo) for v in x}
+        memo[i] = y
+    elif t is tuple:
+        for v in x:
+            if type(v) not in _ATOMS:
+                break
+        else:
+            return x  # a tuple of atoms is itself an atom (as copy.deepcopy keeps it)
+        items = [v if type(v) in _ATOMS else _copy(v, memo) for v in x]
+        y = x if all(a is b for a, b in zip(items, x)) else tuple(items)
+        memo[i] = y
+    elif _generic(t):
+        y = object.__new__(t)
+        memo[i] = y
+        d = getattr(x, "__dict__", None)
+        if d is not None:
+            y.__dict__.update(_copy(d, memo))
+        for n in _SLOTS[t]:
+            try:
+                v = getattr(x, n)
+            except AttributeError:
+                continue
+            object.__setattr__(y, n, v if type(v) in _ATOMS else _copy(v, memo))
+    else:
+        y = copy.deepcopy(x, memo)
+        memo[i] = y
+    return y
+
+
 def clone(engine: MatchEngine) -> MatchEngine:
-    """A deep copy of ``engine`` reporting into a fresh quiet context (the original is untouched)."""
+    """A deep copy of ``engine`` reporting into a fresh quiet context (the original is untouched).
+
+    Cards and trick orders are shared (they never change); the per-engine table of bound
+    handlers is left out (the copy builds its own when first used).  Everything else is copied
+    as ``copy.deepcopy`` would, only faster (:func:`_copy`)."""
+    ctx = engine.ctx
+    d = engine.__dict__
+    bound = d.pop("_bound_handlers", None)
+    engine.ctx = None
+    try:
+        twin = _copy(engine, {})
+    finally:
+        engine.ctx = ctx
+        if bound is not None:
+            d["_bound_handlers"] = bound
+    twin.ctx = _Quiet()
+    return twin
+
+
+def deep_clone(engine: MatchEngine) -> MatchEngine:
+    """:func:`clone` by plain ``copy.deepcopy`` (the reference the fast copy is tested against)."""
     ctx = engine.ctx
     engine.ctx = None
     try:
@@ -42,6 +161,7 @@ def clone(engine: MatchEngine) -> MatchEngine:
     finally:
         engine.ctx = ctx
     twin.ctx = _Quiet()
+    twin.__dict__.pop("_bound_handlers", None)
     return twin
 
 
@@ -55,20 +175,41 @@ class Verdict:
     findings: list[tuple[str, str, str]]
 
 
-def judge(engine: MatchEngine, e: Any, line: int = 0) -> Verdict:
-    """Apply ``e`` to a copy of ``engine`` and say whether it is legal: no finding at all, but
-    for the warning that a ``retract`` repairs a revoke (G4: that is the lawful repair)."""
+def trial(engine: MatchEngine, e: Any, line: int = 0) -> tuple[Verdict, MatchEngine]:
+    """Apply ``e`` to a copy of ``engine``: the :class:`Verdict` (see :func:`judge`) and the copy,
+    which is the engine as it stands after ``e`` (``referee simulate`` goes on from it rather
+    than applying ``e`` a second time)."""
     twin = clone(engine)
     try:
         twin.apply(e, line)
     except Exception as exc:  # a crash is a bug, but it must never pass for legal
-        return Verdict(e, False, [("internal-error", "error", repr(exc))])
+        return Verdict(e, False, [("internal-error", "error", repr(exc))]), twin
     found = [f for f in twin.ctx.findings
              if not (isinstance(e, ev.Retract) and f[0] == "revoke" and f[1] == "warning")]
     h = twin.hand
     if h is not None and h.revoke is not None:  # a revoke is reported only once it is settled
         found.append(("revoke", "error", h.revoke.text))
-    return Verdict(e, not found, found)
+    return Verdict(e, not found, found), twin
+
+
+def judge(engine: MatchEngine, e: Any, line: int = 0) -> Verdict:
+    """Apply ``e`` to a copy of ``engine`` and say whether it is legal: no finding at all, but
+    for the warning that a ``retract`` repairs a revoke (G4: that is the lawful repair)."""
+    return trial(engine, e, line)[0]
+
+
+def trial_stop(engine: MatchEngine) -> tuple[bool, MatchEngine]:
+    """May the hand end here with no further event?  True when a copy of ``engine`` closes the
+    hand (as the replay does when the next deal or the end of the log comes) without any
+    finding and the hand is then over: an undisputed Asszorti claim (A7), a played-out
+    Sixty-Six deal whose last-trick winner does not declare (S10).  Also gives the copy."""
+    twin = clone(engine)
+    try:
+        twin.close_hand()
+    except Exception:  # a crash is a bug, never a lawful end
+        return False, twin
+    h = twin.hand
+    return (not twin.ctx.findings and h is not None and h.mode != OPEN), twin
 
 
 def legal_actions(engine: MatchEngine) -> list[Any]:

@@ -69,6 +69,9 @@ CALLER = dict(DOUBLING)
 STEP_TITLE = {s: s.capitalize() for s in STEPS}
 
 AUCTION, TALON, PLAY = "auction", "talon", "play"
+
+SIMULATED_DEALS = 20
+"""The length of a match ``referee simulate`` writes (the ``deals`` rule)."""
 """Hand phases: the auction; after it (contract, talon exchange, trumps, doubling); the play."""
 
 
@@ -939,6 +942,32 @@ class Asszorti(MatchEngine):
         elif h.claim.dispute is None:
             out.extend(ev.Dispute(player=p) for p in self._opponents())
         return out
+
+    @classmethod
+    def simulation_rules(cls) -> dict[str, Any]:
+        """``referee simulate`` plays matches of 20 deals (the ``deals`` rule, A8): Asszorti has
+        no winning score, so this is how a simulated match ends."""
+        return {"deals": SIMULATED_DEALS}
+
+    def simulation_weights(self) -> dict[str, float]:
+        """``referee simulate``: a claim is rare (weight 0.015 at each turn, so about a third of
+        the hands are claimed, at any point of the play); after a claim nobody has disputed yet,
+        the opponents dispute it or let it stand (``stop``: the hand ends there, A7) alike."""
+        h = self.hand
+        w = {"claim": 0.015}
+        if h is not None and h.claim is not None and h.claim.dispute is None:
+            w["stop"] = 1.0
+        return w
+
+    def simulation_weight(self, e: Any) -> float:
+        """``referee simulate``: a card the duty to follow rules out (a revoke, never legal) is
+        tried last; everything else weighs 1."""
+        h = self.hand
+        if type(e) is ev.Play and h.phase == PLAY and h.revoke is None:
+            allowed = h.play.allowed(e.player)
+            if allowed is not None and DECK.parse(e.card) not in allowed:
+                return 1e-3
+        return 1.0
 
     # --- names -----------------------------------------------------------------------------------
 

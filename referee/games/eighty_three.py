@@ -646,14 +646,15 @@ class EightyThree(MatchEngine):
             return []
         held = self.trumps_held(p)
         excess = max(len(held) - PLAY_SIZE, 0)
-        plain = sorted((c for c in h.hands[p] if not o.is_trump(c)), key=lambda c: o.power[c])
+        plain = sorted((c for c in h.hands[p] if not o.is_trump(c)),
+                       key=lambda c: (o.power[c], c))  # cards break ties: no set order
         spare = [c for c in reversed(held) if not card_points(c, h.trump)][:excess]
         by_suit: dict[str, list[Card]] = {}
         for c in plain:
             by_suit.setdefault(o.suit_of[c], []).append(c)
         short_first = [c for s in sorted(by_suit, key=lambda s: (len(by_suit[s]), s))
                        for c in by_suit[s]]
-        worthless = sorted(plain + spare, key=lambda c: (o.power[c] % 1000, o.is_trump(c)))
+        worthless = sorted(plain + spare, key=lambda c: (o.power[c] % 1000, o.is_trump(c), c))
         picks = [plain[:n], worthless[:n], short_first[:n], spare + plain[:n - len(spare)]]
         out, seen = [], set()
         for cs in picks:
@@ -663,6 +664,34 @@ class EightyThree(MatchEngine):
                 out.append(ev.Discard(player=p, cards=[str(c) for c in cs]))
         return out
 
+
+    def simulation_weights(self) -> dict[str, float]:
+        """``referee simulate``: a give is three times as likely as other kinds (E2: gives come
+        before the discards; a partner who discards first can leave a player with more point
+        trumps than cards, a dead end the simulator has to back out of)."""
+        return {"give": 3.0}
+
+    def simulation_weight(self, e) -> float:
+        """``referee simulate``: bids climb rather than jump.  The lowest bid allowed weighs 1,
+        each point above it 0.85 times less; 83 and 83 doubled weigh 0.1 each whatever the
+        standing bid, so both are bid now and then, and the forced dealer often bids just 30.
+        A bid not above the standing one (never legal) is tried last.  A card the duty to
+        follow rules out (a revoke, never legal) is tried last too."""
+        h = self.hand
+        t = type(e)
+        if t is ev.Bid and h.phase == AUCTION:
+            key = DOUBLED_KEY if e.doubled else e.points
+            low = h.standing[1].key + 1 if h.standing else BID_MIN
+            if key < low:
+                return 1e-3
+            if e.points == BID_MAX:
+                return 0.1
+            return 0.85 ** (key - low)
+        if t is ev.Play and h.phase == PLAY:
+            allowed = h.play.allowed(e.player)
+            if allowed is not None and DECK.parse(e.card) not in allowed:
+                return 1e-3
+        return 1.0
 
 def seat_order(players, first: str) -> list[str]:
     """The players in seating order starting with ``first``."""

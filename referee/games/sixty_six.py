@@ -744,3 +744,44 @@ class SixtySix(MatchEngine):
             declarers.add(h.draw_due[0])
         out.extend(ev.DeclareOut(player=p) for p in self.players if p in declarers)
         return out
+
+    def simulation_weights(self) -> dict[str, float]:
+        """``referee simulate``: closing is rare (0.15), a marriage and the exchange likely (3)
+        when legal, an explicit ``draw`` less so (0.3: the draw happens by itself anyway).  A
+        declaration weighs 1 when whoever may declare has 66, else 0.03 (a false declaration
+        is legal, and scored, but rare).  After the last trick its winner declares or lets the
+        deal be scored as played out (``stop``, S7) alike."""
+        h = self.hand
+        w = {"close": 0.15, "marriage": 3.0, "exchange": 3.0, "draw": 0.3}
+        if h is None or h.mode != OPEN:
+            return w
+        who = {h.may_declare, h.draw_due[0] if h.draw_due else None} - {None}
+        w["declare_out"] = 1.0 if any(self.total(p) >= GO_OUT for p in who) else 0.03
+        if h.played_out:
+            w["stop"] = 1.0
+        return w
+
+    def simulation_weight(self, e: Any) -> float:
+        """``referee simulate``: a card the duty to follow rules out (a revoke, never legal) is
+        tried last; everything else weighs 1."""
+        h = self.hand
+        if type(e) is ev.Play and h.revoke is None and h.draw_due is None \
+                and h.play.current.plays:
+            allowed = self.allowed_cards(e.player)
+            if allowed is not None and DECK.parse(e.card) not in allowed:
+                return 1e-3
+        return 1.0
+
+    def after_simulated_hand(self, rng: Any) -> list[Any]:
+        """``referee simulate``: now and then a match ends between deals another way than at the
+        target (S8): a resign (1 %), a timeout (1 %) or the table's ``end`` (1 %)."""
+        if self.finished:
+            return []
+        x = rng.random()
+        if x < 0.01:
+            return [ev.Resign(player=rng.choice(self.players))]
+        if x < 0.02:
+            return [ev.Timeout(player=rng.choice(self.players))]
+        if x < 0.03:
+            return [ev.End()]
+        return []

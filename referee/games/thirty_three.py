@@ -626,3 +626,29 @@ class ThirtyThree(MatchEngine):
             out += [ev.Play(player=p, card=str(c))
                     for c in self.sort_for_display(h.hands[p])]
         return out
+
+    def simulation_weights(self) -> dict[str, float]:
+        """``referee simulate``: a pass is 1.5 times as likely as a bid, so auctions stop
+        before the top levels more often (and all three pass in about one deal in six)."""
+        return {"pass": 1.5}
+
+    def simulation_weight(self, e) -> float:
+        """``referee simulate``: bids climb rather than jump.  The lowest level the auction
+        allows weighs 1 and each level above it 0.7 times the one below (so slams, Slam Hand,
+        Slam Ouvert and Null Ouvert are still bid, a few hands in a hundred); a Misère bid
+        weighs twice as much (one game against six, with six contracts of its own); a bid not
+        above the standing level is never legal and is tried last.  Cards the duty to follow rules
+        out (revokes, never legal) are tried last too.  Everything else weighs 1."""
+        h = self.hand
+        t = type(e)
+        if t is ev.Bid and h.phase == AUCTION:
+            low = level_key(h.standing[1].level) + 1 if h.standing else 0
+            k = level_key(e.level) - low
+            if k < 0:
+                return 1e-3
+            return 0.7 ** k * (2.0 if e.game == "misere" else 1.0)
+        if t is ev.Play and h.phase == PLAY:
+            allowed = h.play.allowed(e.player)
+            if allowed is not None and DECK.parse(e.card) not in allowed:
+                return 1e-3
+        return 1.0
