@@ -16,7 +16,7 @@ import msgspec
 
 from . import __version__
 from . import events as ev
-from .render import Style
+from .render import Style, json_writer
 from .render.history import HistoryPrinter
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
 from .replay import FileStats, Listener, replay
@@ -28,6 +28,9 @@ def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str
     """(name, binary stream or None, error) for each named file; standard input for none/``-``."""
     for name in files or ("-",):
         if name == "-":
+            if sys.stdin.isatty():
+                click.echo("referee: reading a log from standard input (end it with Ctrl-D; "
+                           "--help for usage)", err=True)
             yield STDIN_NAME, sys.stdin.buffer, None
             continue
         try:
@@ -184,8 +187,19 @@ class _Progress:
 
 
 def _style(ascii_: bool) -> Style:
+    """Symbols unless --ascii or the output cannot show them; colour only on a terminal and
+    never with NO_COLOR set."""
     tty = sys.stdout.isatty()
-    return Style(symbols=not ascii_, colour=tty and not os.environ.get("NO_COLOR"))
+    return Style(symbols=not ascii_ and _can_show_symbols(sys.stdout),
+                 colour=tty and not os.environ.get("NO_COLOR"))
+
+
+def _can_show_symbols(stream: IO[str]) -> bool:
+    try:
+        "♠♥♦♣→-§".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -207,7 +221,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_
                     help="Worker processes for many files; output stays in file order.")
 
 
-@main.command()
+@main.command(short_help="Replay logs and print every finding.")
 @FILES
 @FORMAT
 @ASCII
@@ -225,15 +239,20 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary)
     status, done, _ = _run_job(job, files, jobs)
     if summary and not quiet:
+        writer = json_writer(sys.stdout) if fmt == "json" else None
         for name, st in done:
             verdict = "clean" if not st.errors else "errors"
+            if writer is not None:
+                writer.write({"file": name, "verdict": verdict, "errors": st.errors,
+                              "warnings": st.warnings, "matches": st.matches})
+                continue
             click.echo(f"{name}: {verdict}: {st.errors} error{'s' * (st.errors != 1)}, "
                        f"{st.warnings} warning{'s' * (st.warnings != 1)}, "
                        f"{st.matches} match{'es' * (st.matches != 1)}")
     sys.exit(status)
 
 
-@main.command()
+@main.command(short_help="Print hands, totals and winners of each match.")
 @FILES
 @FORMAT
 @ASCII
@@ -248,14 +267,14 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     --standings, a last table (JSON: a last object with a "standings" key) sums up every match
     read: per player, matches played, finished, won, and points.
     """
-    job = _Job("score", fmt, Style(symbols=not ascii_), strict)
+    job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict)
     status, _, collector = _run_job(job, files, jobs)
     if standings and collector is not None:
         collector.standings()
     sys.exit(status)
 
 
-@main.command()
+@main.command(short_help="Print each hand readably, findings in place.")
 @FILES
 @ASCII
 @STRICT
@@ -267,7 +286,7 @@ def history(files: tuple[str, ...], ascii_: bool, strict: bool) -> None:
     sys.exit(status)
 
 
-@main.command()
+@main.command(short_help="Print the JSON Schema of the log format.")
 def schema() -> None:
     """Print the JSON Schema of the log format (version 1), generated from the event types."""
     body = msgspec.json.schema(ev.Event)
@@ -277,8 +296,18 @@ def schema() -> None:
 
 
 def run() -> None:
-    """Console entry point: like :func:`main`, but a closed output pipe (``referee history big |
-    head``) ends the command quietly with status 0."""
+    """Console entry point: like :func:`main`, plus the manners of a pipeline tool.
+
+    A closed output pipe (``referee history big | head``) ends the command quietly with status
+    141, as a process stopped by SIGPIPE; Ctrl-C ends it with status 130.  Output in an encoding
+    that has no suit symbols (``PYTHONIOENCODING=ascii``, cp1252) falls back to letters, and any
+    other character it cannot show is replaced rather than raising.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
     sys.stdout = _PipeGuard(sys.stdout)
     try:
         rv = main.main(standalone_mode=False)
@@ -287,12 +316,12 @@ def run() -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(2 if exc.exit_code == 2 else exc.exit_code)
-    except click.Abort:
-        click.echo("Aborted!", err=True)
-        sys.exit(1)
+    except (click.Abort, KeyboardInterrupt):
+        click.echo("referee: interrupted", err=True)
+        sys.exit(130)
     except _PipeClosed:
         _quiet_pipe()
-        sys.exit(0)
+        sys.exit(141)
     sys.exit(rv if isinstance(rv, int) else 0)
 
 
@@ -342,7 +371,7 @@ def _quiet_pipe() -> None:
     sys.stdout = sys.__stdout__
 
 
-@main.command()
+@main.command(short_help="List who is to act at a line and every legal action.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--line", "line_no", type=click.IntRange(min=1), required=True,
               help="The physical line whose moment to examine.")
@@ -358,7 +387,11 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
         if stream is None:
             click.echo(f"referee: cannot open {name}: {error}", err=True)
             sys.exit(2)
-        engine, at, _ = replay_until(stream, name, line_no)
+        engine, at, _, reached = replay_until(stream, name, line_no, reach=True)
+        if not reached:
+            click.echo(f"referee: {name} has no line {line_no} holding an event (it ends "
+                       "before)", err=True)
+            sys.exit(2)
     acts = legal_actions(engine) if engine is not None else []
     verdict = None
     if at is not None and engine is not None and not isinstance(at, ev.ReadError) \
@@ -373,7 +406,7 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     sys.exit(1 if verdict is not None and not verdict.legal else 0)
 
 
-@main.command()
+@main.command(short_help="Write a log of random legal play.")
 @click.argument("game", type=click.Choice(["thirty-three", "asszorti", "sixty-six",
                                            "eighty-three"]))
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")

@@ -11,6 +11,7 @@ where ``item`` is an event or a :class:`ReadError` (``bad-json`` / ``bad-event``
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import IO, Any, Iterator, Literal, Union
 
@@ -348,10 +349,14 @@ def _read_error(cause: BaseException | None, exc: Exception) -> ReadError:
     if isinstance(cause, _LineTooLong):
         return ReadError("bad-json", str(cause))
     msg = str(cause) if cause is not None else str(exc)
+    msg = re.sub(r"\(byte (\d+)\)", lambda m: f"(at character {int(m.group(1)) + 1})", msg)
     return ReadError("bad-json", f"not valid JSON: {msg}")
 
 
 def _event_message(text: str) -> str:
+    if "$.game" in text and ("Invalid enum value" in text or "Invalid value" in text):
+        return (f"unknown game {text.split(' - ')[0].split()[-1]} (the games are "
+                + ", ".join(GAMES) + ")")
     if text.startswith("Invalid value") and "$.event" in text:
         return "unknown event " + text[len("Invalid value "):].split(" - ")[0]
     if "Object missing required field `event`" in text:

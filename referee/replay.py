@@ -82,12 +82,13 @@ class FileStats:
     warnings: int = 0
     events: int = 0
     bad_lines: int = 0
+    bad_json: int = 0
     matches: int = 0
 
     @property
     def undecodable(self) -> bool:
-        """True when the file had content but not one line of it was JSON."""
-        return self.bad_lines > 0 and self.events == 0
+        """True when the file had content but not one line of it was JSON (ruling R7)."""
+        return self.bad_json > 0 and self.bad_json == self.bad_lines and self.events == 0
 
 
 class _Run:
@@ -202,6 +203,8 @@ class _Run:
             return
         if t is ev.ReadError:
             self.stats.bad_lines += 1
+            if e.code == "bad-json":
+                self.stats.bad_json += 1
             if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
                     and not eng.finished:
                 eng.void(e.code, line, e.message + " (G7: the hand is not scored)")
@@ -263,11 +266,12 @@ def replay(stream: IO[bytes], filename: str, listener: Listener,
     return run.stats
 
 
-def replay_until(stream: IO[bytes], filename: str, stop: int) -> tuple[MatchEngine | None, Any,
-                                                                          list[Finding]]:
+def replay_until(stream: IO[bytes], filename: str, stop: int,
+                 reach: bool = False) -> tuple:
     """Replay the events before physical line ``stop`` and return (the engine of the match in
-    play there, the event read at line ``stop`` or None, the findings so far).  The engine is
-    left exactly as it stood before that line (``referee legal``)."""
+    play there, the event read at line ``stop`` or None, the findings so far), and with
+    ``reach`` a fourth item: whether the file reaches that line.  The engine is left exactly as
+    it stood before that line (``referee legal``)."""
     found: list[Finding] = []
 
     class _Keep(Listener):
@@ -276,11 +280,15 @@ def replay_until(stream: IO[bytes], filename: str, stop: int) -> tuple[MatchEngi
 
     run = _Run(filename, _Keep())
     at = None
+    seen = 0
     for line, item in ev.read_events(stream):
+        seen = line
         if line >= stop:
             if line == stop:
                 at = item
             break
         run.item(line, item)
     run.flush()
+    if reach:
+        return run.engine, at, found, seen >= stop
     return run.engine, at, found

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -26,8 +27,8 @@ def test_check_text_finding_format_and_exit_1():
     line = r.output.strip()
     assert line.startswith(f"{CASE}:11: error[revoke]: trick 1: B played J♥ to a lead of 8♥")
     # evidence: the led suit as the game counts it and the card of that suit held
-    assert "hearts as Diamonds 20 counts them" in line and "holding 7♥" in line
-    assert "left bower" in line and "B −27" in line
+    assert "(hearts, as Diamonds counts them)" in line and "holding 7♥" in line
+    assert "left bower" in line and "B -27" in line
 
 
 def test_check_json_shape():
@@ -134,7 +135,7 @@ def test_history_shows_hands_tricks_and_findings_in_place():
     i = next(k for k, x in enumerate(lines) if "trick  1:" in x)
     assert "error[revoke]" in lines[i + 1]
     r = invoke("history", "--ascii", CASE)
-    assert "trick  1: C 8H, A 7C, B JH*  → B" in r.output
+    assert "trick  1: C 8H, A 7C, B JH*  -> B" in r.output
 
 
 def test_schema_is_json_schema_of_every_event():
@@ -177,7 +178,8 @@ def test_closed_pipe_is_quiet():
     cmd = f"{sys.executable} -m referee simulate thirty-three --seed 1 --hands 40 | head -c 10"
     p = subprocess.run(["bash", "-c", f"{cmd}; exit ${{PIPESTATUS[0]}}"], capture_output=True,
                        text=True, cwd=ROOT)
-    assert p.returncode == 0 and "Traceback" not in p.stderr
+    # quiet, and the status of a process stopped by SIGPIPE (128 + 13), as `yes | head` gives
+    assert p.returncode == 141 and p.stderr == ""
 
 
 def test_score_standings_across_matches():
@@ -225,3 +227,19 @@ def test_jobs_output_is_identical_to_serial(args):
         runs.append((p.returncode, p.stdout, p.stderr))
     assert runs[0] == runs[1]
     assert runs[0][0] == 2 and "cannot open missing.jsonl" in runs[0][2]
+
+
+def test_output_without_suit_symbols_falls_back_to_letters():
+    """An output encoding with no suit symbols (PYTHONIOENCODING=ascii, cp1252) never raises."""
+    for enc in ("ascii", "cp1252"):
+        for args in (["check", str(CASE)], ["history", str(CASE)], ["check", "--ascii", str(CASE)]):
+            p = subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True,
+                               env=dict(os.environ, PYTHONIOENCODING=enc), cwd=ROOT)
+            assert p.returncode == 1 and b"Traceback" not in p.stderr
+            assert b"JH" in p.stdout and b"B -27" in p.stdout
+
+
+def test_ascii_option_translates_findings_too():
+    r = invoke("check", "--ascii", CASE)
+    assert "played JH to a lead of 8H" in r.output and "holding 7H" in r.output
+    assert all(ord(ch) < 128 for ch in r.output)

@@ -111,7 +111,7 @@ def basic_game_stake(bid: str, trumps: bool, declarer_tricks: int, opponent_tric
         words = f"({words}) × {multiplier}" if over else f"{words} × {multiplier}"
     if won and declarer_tricks == BASIC_TRICKS and max(opponent_tricks) == TRICKS - BASIC_TRICKS:
         amount -= v
-        words += f" − {v} (6:5:0, A5)"
+        words += f" - {v} (6:5:0, A5)"
     words += f" = {amount}"
     return (amount if won else -amount), words
 

@@ -358,19 +358,18 @@ class MatchEngine:
         if self.PILE and len(pile) != self.PILE_SIZE:
             return f"the {self.PILE} has {len(pile)} cards ({self.PILE_SIZE} expected)"
         seen: dict[Card, str] = {}
-        for where, cs in list(dealt.items()) + [(f"the {self.PILE}", pile)]:
+        twice: list[str] = []
+        places = list(dealt.items()) + [(f"the {self.PILE}", pile),
+                                         ("the turned-up card", self.extra_deal_cards(e))]
+        for where, cs in places:
             for c in cs:
                 if c in seen:
-                    return f"{self.name(c)} dealt twice ({seen[c]} and {where})"
+                    both = f"to {where}" if seen[c] == where else f"{seen[c]} and {where}"
+                    twice.append(f"{self.name(c)} dealt twice ({both})")
                 seen[c] = where
-        extra = self.extra_deal_cards(e)
-        for c in extra:
-            if c in seen:
-                return f"{self.name(c)} dealt twice"
-            seen[c] = "extra"
         absent = [c for c in self.DECK.cards if c not in seen]
-        if absent:
-            return f"not dealt: {self.names(absent)}"
+        if twice or absent:
+            return "; ".join(twice + ([f"not dealt: {self.names(absent)}"] if absent else []))
         return None
 
     def extra_deal_cards(self, e: ev.Deal) -> list[Card]:

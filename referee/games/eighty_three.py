@@ -473,7 +473,7 @@ class EightyThree(MatchEngine):
         self._unscored(h, "a player ran out of cards before the last trick")
 
     def counting_words(self) -> str:
-        return f" with {SUIT_NAMES[self.hand.trump]} trumps"
+        return f", with {SUIT_NAMES[self.hand.trump]} trumps"
 
     def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
         """Notes on the off-five and the joker among the cards of a revoke (E3)."""
@@ -544,7 +544,7 @@ class EightyThree(MatchEngine):
         if offenders == bidders:
             by_team = {offenders: -h.bid.stake, others: TOTAL_POINTS}
             words = (f"hand ends; {self.team_name(offenders)} are set and lose the {h.bid} bid "
-                     f"(−{h.bid.stake}); {self.team_name(others)} are credited with all "
+                     f"(-{h.bid.stake}); {self.team_name(others)} are credited with all "
                      f"{TOTAL_POINTS} (+{TOTAL_POINTS})")
         else:
             _, value = bid_score(h.bid, TOTAL_POINTS, self.rules["set_penalty"])

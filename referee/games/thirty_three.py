@@ -60,7 +60,7 @@ BONUS_STEPS = {3: 25, 5: 25}
 """§11, T6: first to 3 contracts won 25, first to 5 25, then 50 for each of 7, 9, 11, …"""
 BONUS_LATER = 50
 TARGET = 200
-"""§12: the match ends at +200 or −200; 199 rule for a player not winning a contract/Kontra."""
+"""§12: the match ends at +200 or -200; 199 rule for a player not winning a contract/Kontra."""
 
 ACE_TEN = ("A", "10", "K", "Q", "J", "9", "8", "7")
 ACE_KING_MISERE = ("A", "K", "Q", "J", "JK", "10", "9", "8", "7")
@@ -476,7 +476,7 @@ class ThirtyThree(MatchEngine):
         return len(self.hand.play.tricks) == TRICKS
 
     def counting_words(self) -> str:
-        return f" as {self.hand.contract.title()} counts them"
+        return f", as {GAME_TITLE[self.hand.contract.game]} counts them"
 
     def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
         k = self.hand.contract
@@ -495,7 +495,9 @@ class ThirtyThree(MatchEngine):
 
     def contract_title(self) -> str | None:
         k = self.hand.contract
-        return f"{k.title()} (CV {k.cv})" if k else None
+        if k is None:
+            return None
+        return f"{k.title()} ({k.log_name()}, CV {k.cv})" if k.misere else f"{k.title()} (CV {k.cv})"
 
     # --- scoring (§11, §12, T3–T8, T13) ------------------------------------------------------
 
@@ -572,7 +574,7 @@ class ThirtyThree(MatchEngine):
         deltas: dict[str, Number] = {p: 0 for p in self.players}
         deltas[r.player] = -cv
         self._bonus_and_199(deltas, set(), set())
-        return (deltas, f"round ends, {r.player} −{cv}, nobody else scores",
+        return (deltas, f"round ends, {r.player} -{cv}, nobody else scores",
                 "Thirty-Three §6 follow suit, §13 and T8")
 
     def after_hand(self, result) -> None:

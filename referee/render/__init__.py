@@ -19,9 +19,24 @@ def json_writer(out: IO[str]) -> jsonlines.Writer:
 def finding_text(f: Finding, style: "Style | None" = None) -> str:
     """``FILE:LINE: error[code]: message`` (FORMAT.md, the text form of a finding)."""
     sev = f.severity
-    if style is not None and style.colour:
-        sev = style.paint(sev, "red" if f.is_error else "yellow")
-    return f"{f.file}:{f.line}: {sev}[{f.code}]: {f.message}"
+    msg = f.message
+    if style is not None:
+        if style.colour:
+            sev = style.paint(sev, "red" if f.is_error else "yellow")
+        if not style.symbols:
+            msg = to_ascii(msg)
+    return f"{f.file}:{f.line}: {sev}[{f.code}]: {msg}"
+
+
+_ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H",
+                        "♤": "S", "→": "->", "−": "-", "×": "x", "½": "1/2", "≥": ">=",
+                        "≤": "<=", "…": "...", "—": "--", "–": "-", "·": "."})
+
+
+def to_ascii(text: str) -> str:
+    """Text with suit symbols as letters (``10♥`` → ``10H``) and typographic signs as ASCII
+    (``→`` → ``->``, ``§6`` → ``section 6``): what ``--ascii`` prints.  Names are left alone."""
+    return text.translate(_ASCII).replace("§", "section ")
 
 
 class Style:

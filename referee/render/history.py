@@ -14,7 +14,7 @@ from ..findings import Finding
 from ..games.base import HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, finding_text, number, signed, winners_text
+from . import Style, finding_text, number, signed, to_ascii, winners_text
 
 
 def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
@@ -114,7 +114,8 @@ class HistoryPrinter(Listener):
             self.seq += 1
             items.append((f.line, self.seq, "  !! " + finding_text(f, self.style)))
         items.sort(key=lambda x: (x[0], x[1]))
-        self.out.write("".join(t + "\n" for _, _, t in items))
+        text = "".join(t + "\n" for _, _, t in items)
+        self.out.write(text if self.style.symbols else to_ascii(text))
         self.lines.clear()
         self.findings.clear()
 
@@ -147,6 +148,10 @@ class HistoryPrinter(Listener):
         return self.engine.DECK.name(c, self.style.symbols)
 
     def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+        note = getattr(e, "note", None)
+        if note:
+            who = getattr(e, "player", None)
+            self._add(line, f"   note{f' ({who})' if who else ''}, line {line}: {note}")
         before, after = engine.take_notes(self.name) if engine is not None else ([], [])
         for note in before:
             self._add(line, "   " + note)

@@ -1,6 +1,7 @@
 """Output of ``referee legal``: who is to act and the legal actions, grouped by kind."""
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import msgspec
@@ -19,16 +20,24 @@ def _brief(e: Any, engine: MatchEngine, style: Style) -> str:
     d = msgspec.to_builtins(e)
     d.pop("event", None)
     d.pop("player", None)
+    if set(d) == {"game", "level"}:
+        return f"{d['level']} {d['game']}"
     parts = []
     for k, v in d.items():
         if k == "card":
-            parts.append(engine.DECK.name(engine.DECK.parse(v), style.symbols))
+            parts.append(_card(engine, v, style))
         elif k == "cards":
-            parts.append("[" + " ".join(engine.DECK.name(engine.DECK.parse(x), style.symbols)
-                                        for x in v) + "]")
+            parts.append("[" + " ".join(_card(engine, x, style) for x in v) + "]")
         else:
             parts.append(f"{k}={v}")
-    return " ".join(parts) if parts else "(no fields)"
+    return " ".join(parts)
+
+
+def _card(engine: MatchEngine, text: Any, style: Style) -> str:
+    try:
+        return engine.DECK.name(engine.DECK.parse(text), style.symbols)
+    except ValueError:
+        return str(text)
 
 
 def to_act(acts: list[Any]) -> list[str]:
@@ -61,7 +70,13 @@ def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any]
                 _brief(a, engine, style))
         for (p, kind), items in groups.items():
             sep = "  " if kind == "play" else "; "
-            out.append(f"  {p} {kind}: {sep.join(items)}\n")
+            if not any(items):
+                out.append(f"  {p} {kind}\n")
+                continue
+            head = f"  {p} {kind}: "
+            out.append(textwrap.fill(sep.join(items), width=100, initial_indent=head,
+                                     subsequent_indent=" " * len(head),
+                                     break_long_words=False) + "\n")
     if at is not None:
         if isinstance(at, ev.ReadError):
             out.append(f"line {line}: unreadable ({at.code}: {at.message})\n")
@@ -71,7 +86,8 @@ def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any]
             out.append(f"line {line}: {_kind(at)} {_brief(at, engine, style)} by "
                        f"{getattr(at, 'player', '-')}: legal\n")
         else:
-            out.append(f"line {line}: {_kind(at)} by {getattr(at, 'player', '-')}: NOT legal\n")
+            out.append(f"line {line}: {_kind(at)} {_brief(at, engine, style)} by "
+                       f"{getattr(at, 'player', '-')}: NOT legal\n")
             for code, sev, msg in verdict.findings:
                 out.append(f"  {sev}[{code}]: {msg}\n")
     return "".join(out)

@@ -6,7 +6,7 @@ from typing import IO, Any
 from ..findings import Finding
 from ..games.base import HandResult, MatchEngine, tidy
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, finding_text, json_writer, number, signed, winners_text
+from . import Style, finding_text, json_writer, number, signed, to_ascii, winners_text
 
 
 class FindingPrinter(Listener):
@@ -20,7 +20,10 @@ class FindingPrinter(Listener):
 
     def finding(self, f: Finding) -> None:
         if self.writer is not None:
-            self.writer.write(f.to_json())
+            obj = f.to_json()
+            if self.style is not None and not self.style.symbols:
+                obj["message"] = to_ascii(obj["message"])
+            self.writer.write(obj)
         else:
             self.out.write(finding_text(f, self.style) + "\n")
 
@@ -101,18 +104,22 @@ class ScoreCollector(Listener):
         head = (f"{s.info.file}: match {s.info.match} ({s.info.game}): "
                 f"{', '.join(players)}\n")
         cols = "".join(f"{p:>{w}}" for p in players)
-        lines = [head, f"{'hand':>4}  {'dealer':<8}{'declarer':<9}{'contract':<18}"
+        dw = max([7] + [len(h.dealer or "-") + 1 for h in self.hands])
+        pw = max([9] + [len(h.declarer or "-") + 1 for h in self.hands])
+        kw = max([9] + [len(h.contract or "-") + 1 for h in self.hands])
+        lead = 6 + dw + pw + kw + 11
+        lines = [head, f"{'hand':>4}  {'dealer':<{dw}}{'declarer':<{pw}}{'contract':<{kw}}"
                        f"{'status':<11}{cols}\n"]
         for h in self.hands:
             vals = "".join(f"{signed(h.deltas[p]):>{w}}" for p in players)
-            lines.append(f"{h.hand:>4}  {(h.dealer or '-'):<8}{(h.declarer or '-'):<9}"
-                         f"{(h.contract or '-'):<18}{h.status:<11}{vals}\n")
+            lines.append(f"{h.hand:>4}  {(h.dealer or '-'):<{dw}}{(h.declarer or '-'):<{pw}}"
+                         f"{(h.contract or '-'):<{kw}}{h.status:<11}{vals}\n")
         tot = "".join(f"{number(s.totals[p]):>{w}}" for p in players)
-        lines.append(f"{'totals':<50}{tot}\n")
+        lines.append(f"{'totals':<{lead}}{tot}\n")
         for k, v in s.extra.items():
             if isinstance(v, dict):
-                lines.append(f"{k:<50}" + "".join(f"{number(v.get(p, 0)):>{w}}"
-                                                  for p in players) + "\n")
+                lines.append(f"{k:<{lead}}" + "".join(f"{number(v.get(p, 0)):>{w}}"
+                                                      for p in players) + "\n")
         if self.engine is not None:
             lines.extend(note + "\n" for note in self.engine.score_notes())
         if s.finished:
@@ -124,28 +131,33 @@ class ScoreCollector(Listener):
 
 
     def standings(self) -> None:
-        """Sum up every match read: per player (by name), matches played, finished, won
-        (shared wins count for each winner) and the sum of final totals."""
-        rows: dict[str, dict] = {}
+        """Sum up every match read, per game and player (by name): matches played, finished,
+        won (shared wins count for each winner) and the sum of final totals.  Points of
+        different games are never added together."""
+        rows: dict[tuple[str, str], dict] = {}
         for m in self.matches:
             for p, v in m["totals"].items():
-                r = rows.setdefault(p, {"player": p, "matches": 0, "finished": 0, "won": 0,
-                                        "points": 0})
+                r = rows.setdefault((m["game"], p), {"game": m["game"], "player": p,
+                                                     "matches": 0, "finished": 0, "won": 0,
+                                                     "points": 0})
                 r["matches"] += 1
                 r["finished"] += int(m["finished"])
                 r["won"] += int(p in m["winners"])
                 r["points"] += v
-        ordered = sorted(rows.values(), key=lambda r: (-r["won"], -r["points"], r["player"]))
+        ordered = sorted(rows.values(),
+                         key=lambda r: (r["game"], -r["won"], -r["points"], r["player"]))
         for r in ordered:
             r["points"] = tidy(r["points"])
         if self.writer is not None:
             self.writer.write({"standings": ordered, "matches": len(self.matches)})
             return
         w = max([6] + [len(r["player"]) for r in ordered])
+        g = max([4] + [len(r["game"]) for r in ordered])
         out = [f"standings across {len(self.matches)} match"
                f"{'es' if len(self.matches) != 1 else ''}\n",
-               f"{'player':<{w}}  {'matches':>7} {'finished':>8} {'won':>4} {'points':>8}\n"]
+               f"{'game':<{g}}  {'player':<{w}}  {'matches':>7} {'finished':>8} {'won':>4} "
+               f"{'points':>8}\n"]
         for r in ordered:
-            out.append(f"{r['player']:<{w}}  {r['matches']:>7} {r['finished']:>8} {r['won']:>4} "
-                       f"{number(r['points']):>8}\n")
+            out.append(f"{r['game']:<{g}}  {r['player']:<{w}}  {r['matches']:>7} "
+                       f"{r['finished']:>8} {r['won']:>4} {number(r['points']):>8}\n")
         self.out.write("".join(out))
