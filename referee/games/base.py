@@ -114,6 +114,7 @@ class Hand:
         self.revoke: Revoke | None = None
         self.result: HandResult | None = None
         self.late_reported = False
+        self.ended_line: int | None = None
 
     @property
     def trick_number(self) -> int | None:
@@ -393,8 +394,10 @@ class MatchEngine:
                 handler(e, line)
             elif not h.late_reported:
                 h.late_reported = True
+                done_at = f" (settled at line {h.ended_line})" if h.ended_line else ""
                 self.report("out-of-phase", line,
-                            f"{_tag(e)} after hand {h.number} was over; ignored", trick=None,
+                            f"{_tag(e)} after hand {h.number} was over{done_at}; it and the "
+                            "rest of the hand's events are ignored (G4)", trick=None,
                             player=getattr(e, "player", None))
             return
         if handler is None:
@@ -560,6 +563,7 @@ class MatchEngine:
         hand (later events of it are out of phase) and run :meth:`after_hand`."""
         h = self.hand
         h.mode = DONE
+        h.ended_line = h.last_line
         r = self._emit(h, declarer, contract, status or h.status, deltas, summary, extra)
         self.after_hand(r)
         return r

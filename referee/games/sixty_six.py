@@ -593,7 +593,8 @@ class SixtySix(MatchEngine):
                 rule = " (S5, S6)" if h.closer == p else " (S5)"
                 why = (f"{opp} has no trick{rule}" if tricks_opp == 0 else
                        f"{opp} has {self._count_words(opp)}, "
-                       + ("under 33" if self.total(opp) < SCHNEIDER else "33 or more") + rule)
+                       + ("less than 33" if self.total(opp) < SCHNEIDER else "not less than 33")
+                       + rule)
             deltas[p] = gp
             summary = f"{p} declared out with {mine}: {why}; {p} +{gp}"
         else:

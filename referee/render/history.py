@@ -76,7 +76,7 @@ def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
     if t is ev.Score:
         return "score sheet: " + ", ".join(f"{k} {number(v)}" for k, v in e.totals.items())
     if t is ev.End:
-        return "the table ends the match" + (f" ({p})" if p else "")
+        return f"{p} ends the match for the table" if p else "the table ends the match"
     return None
 
 
