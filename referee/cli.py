@@ -101,11 +101,13 @@ class _Job:
 
 
 def _one_file(job: _Job, name: str) -> tuple[str, str, int, list, list]:
-    """Run ``job`` on one file in a worker: (stdout text, stderr text, status, stats, matches)."""
+    """Run ``job`` on one file in a worker: (stdout text, stderr text, status, stats, and the
+    score collector's standings tally with its match count)."""
     out, err = io.StringIO(), io.StringIO()
     listener, collector = job.listener(out, err)
     status, done = _run((name,), listener, job.strict, err, progress=False)
-    return out.getvalue(), err.getvalue(), status, done, collector.matches if collector else []
+    tally = (collector.tally, collector.match_count) if collector else ({}, 0)
+    return out.getvalue(), err.getvalue(), status, done, tally
 
 
 def _run_job(job: _Job, files: tuple[str, ...], jobs: int
@@ -122,7 +124,7 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int
     collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
     bar = _Progress(files)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for name, (out, err, st, dn, matches) in zip(
+        for name, (out, err, st, dn, tally) in zip(
                 files, pool.map(_one_file, [job] * len(files), files)):
             sys.stdout.write(out)
             sys.stdout.flush()
@@ -130,7 +132,7 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int
                 sys.stderr.write(err)
             done.extend(dn)
             if collector is not None:
-                collector.matches.extend(matches)
+                collector.merge(*tally)
             status = max(status, st)
             bar.advance(name)
     bar.close()

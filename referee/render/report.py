@@ -74,7 +74,8 @@ class ScoreCollector(Listener):
         self.writer = json_writer(out) if fmt == "json" else None
         self.hands: list[HandResult] = []
         self.engine: MatchEngine | None = None
-        self.matches: list[dict] = []  # for the standings across files
+        self.tally: dict[tuple[str, str], dict] = {}  # the standings so far, per game and player
+        self.match_count = 0
 
     def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
         self.hands = []
@@ -90,8 +91,7 @@ class ScoreCollector(Listener):
         obj.update(s.extra)
         obj["finished"] = s.finished
         obj["winners"] = s.winners
-        self.matches.append({"file": s.info.file, "match": s.info.match, "game": s.info.game,
-                             "totals": s.totals, "finished": s.finished, "winners": s.winners})
+        self.add_to_tally(s.info.game, s.totals, s.finished, s.winners)
         if self.writer is not None:
             self.writer.write(obj)
         else:
@@ -130,31 +130,43 @@ class ScoreCollector(Listener):
         return "".join(lines)
 
 
+    def add_to_tally(self, game: str, totals: dict, finished: bool, winners: list[str]) -> None:
+        """Count one match into the standings: per game and player, matches, finished, won and
+        points.  Memory stays bounded by the players, not the matches."""
+        self.match_count += 1
+        for p, v in totals.items():
+            r = self.tally.setdefault((game, p), {"game": game, "player": p, "matches": 0,
+                                                  "finished": 0, "won": 0, "points": 0})
+            r["matches"] += 1
+            r["finished"] += int(finished)
+            r["won"] += int(p in winners)
+            r["points"] += v
+
+    def merge(self, other_tally: dict, count: int) -> None:
+        """Add another collector's tally (``--jobs`` workers) to this one."""
+        self.match_count += count
+        for key, r in other_tally.items():
+            mine = self.tally.setdefault(key, {"game": r["game"], "player": r["player"],
+                                               "matches": 0, "finished": 0, "won": 0,
+                                               "points": 0})
+            for k in ("matches", "finished", "won", "points"):
+                mine[k] += r[k]
+
     def standings(self) -> None:
         """Sum up every match read, per game and player (by name): matches played, finished,
         won (shared wins count for each winner) and the sum of final totals.  Points of
         different games are never added together."""
-        rows: dict[tuple[str, str], dict] = {}
-        for m in self.matches:
-            for p, v in m["totals"].items():
-                r = rows.setdefault((m["game"], p), {"game": m["game"], "player": p,
-                                                     "matches": 0, "finished": 0, "won": 0,
-                                                     "points": 0})
-                r["matches"] += 1
-                r["finished"] += int(m["finished"])
-                r["won"] += int(p in m["winners"])
-                r["points"] += v
-        ordered = sorted(rows.values(),
+        ordered = sorted((dict(r) for r in self.tally.values()),
                          key=lambda r: (r["game"], -r["won"], -r["points"], r["player"]))
         for r in ordered:
             r["points"] = tidy(r["points"])
+        n = self.match_count
         if self.writer is not None:
-            self.writer.write({"standings": ordered, "matches": len(self.matches)})
+            self.writer.write({"standings": ordered, "matches": n})
             return
         w = max([6] + [len(r["player"]) for r in ordered])
         g = max([4] + [len(r["game"]) for r in ordered])
-        out = [f"standings across {len(self.matches)} match"
-               f"{'es' if len(self.matches) != 1 else ''}\n",
+        out = [f"standings across {n} match{'es' if n != 1 else ''}\n",
                f"{'game':<{g}}  {'player':<{w}}  {'matches':>7} {'finished':>8} {'won':>4} "
                f"{'points':>8}\n"]
         for r in ordered:
