@@ -69,7 +69,7 @@ def test_disputed_example_has_exactly_its_findings():
 
 
 def test_generator_reproduces_the_examples():
-    spec = importlib.util.spec_from_file_location("gen", EX / "generate.py")
+    spec = importlib.util.spec_from_file_location("gen", ROOT / "tools" / "make_asszorti_examples.py")
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     as_text = lambda log: "".join(json.dumps(e) + "\n" for e in log)  # noqa: E731

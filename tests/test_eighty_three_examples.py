@@ -1,4 +1,4 @@
-"""examples/eighty-three: the logs are what generate.py writes, and they check exactly as intended:
+"""examples/eighty-three: the logs are what tools/make_eighty_three_examples.py writes, and they check exactly as intended:
 match.jsonl clean (exit 0, no findings) to 200, disputed.jsonl with exactly its one revoke."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ EX = ROOT / "examples" / "eighty-three"
 
 
 def _generator():
-    spec = importlib.util.spec_from_file_location("gen83", EX / "generate.py")
+    spec = importlib.util.spec_from_file_location("gen83", ROOT / "tools" / "make_eighty_three_examples.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod

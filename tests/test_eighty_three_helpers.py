@@ -1,4 +1,4 @@
-"""Builders for Eighty-Three test logs (also used by examples/eighty-three/generate.py).
+"""Builders for Eighty-Three test logs (also used by tools/make_eighty_three_examples.py).
 
 A hand is described by what matters: each player's six cards at the first lead, the trump suit,
 the auction, the gives and the tricks.  Everything else is filled in the way the conformance cases

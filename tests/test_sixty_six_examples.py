@@ -31,7 +31,7 @@ def score(name):
 
 
 def test_generator_writes_these_files(tmp_path):
-    mod = runpy.run_path(str(EX / "make_examples.py"))
+    mod = runpy.run_path(str(ROOT / "tools" / "make_sixty_six_examples.py"))
     for name, key in (("match.jsonl", "MATCH_LOG"), ("disputed.jsonl", "DISPUTED_LOG"),
                       ("timeout.jsonl", "TIMEOUT_LOG")):
         want = "".join(json.dumps(e) + "\n" for e in mod[key])

@@ -1,4 +1,4 @@
-"""Build the Asszorti example logs (``python examples/asszorti/generate.py``).
+"""Build the Asszorti example logs (``python tools/make_asszorti_examples.py``).
 
 The deals are shuffled from fixed seeds; the auction, the talon exchange and the card play follow
 a simple table policy written below, and every hand is replayed by the referee itself before it is
@@ -20,8 +20,9 @@ import random
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "examples" / "asszorti"
+sys.path.insert(0, str(ROOT))
 
 from referee.cards import SUIT_NAMES  # noqa: E402
 from referee.games.asszorti import BIDS, DECK, ORDERS, RANKS, TALON_CARDS  # noqa: E402

@@ -2,14 +2,15 @@
 timeout.jsonl).  Every deal is scripted card by card; the arithmetic of each one is in the
 comments and was checked by hand (and by ``referee history``).
 
-Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0.  Run: ``python examples/sixty-six/make_examples.py``.
+Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0.  Run: ``python tools/make_sixty_six_examples.py``.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "examples" / "sixty-six"
 SWAP = {"Ann": "Bob", "Bob": "Ann"}
 
 

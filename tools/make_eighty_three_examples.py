@@ -1,5 +1,5 @@
 """Write match.jsonl and disputed.jsonl of this folder (run from anywhere:
-``python examples/eighty-three/generate.py``).
+``python tools/make_eighty_three_examples.py``).
 
 The hands are laid out by hand (each player's six cards at the first lead, the tricks); the
 builder in tests/test_eighty_three_helpers.py deals the plain fillers and writes the discards.
@@ -11,8 +11,9 @@ import json
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "examples" / "eighty-three"
+sys.path.insert(0, str(ROOT))
 
 from tests.test_eighty_three_helpers import G1, G1_TRICKS, hand_events, match  # noqa: E402
 
