@@ -15,7 +15,7 @@ import json
 import pytest
 
 from referee import events as ev
-from referee.cards import ALL_CARDS, JOKER, cards
+from referee.cards import ALL_CARDS, JOKER
 from referee.games import eighty_three as e83
 from referee.games.eighty_three import (Bid, EightyThree, ORDERS, TRUMP_POINTS, bid_score,
                                         card_points, off_five, trump_cards)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import JOKER, card, cards
-from referee.games.base import HandResult
 from referee.games.thirty_three import (DECK, ORDERS, ThirtyThree, card_points, contract_value)
 from referee.games.tricks import follow_suit
 

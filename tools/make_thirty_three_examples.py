@@ -105,7 +105,6 @@ def choose_card(engine, p):
     if not tp.current.plays:
         return cards[0] if misere else cards[-1] if p == h.declarer else cards[0]
     table = tp.current.cards
-    best = table[order.winner(table)]
     winners = [c for c in cards if order.winner(table + [c]) == len(table)]
     if misere:
         losers = [c for c in cards if c not in winners]

@@ -22,7 +22,7 @@ from typing import Any
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit
 from . import register
-from .base import OPEN, Hand, MatchEngine, Number, Revoke, tidy
+from .base import OPEN, AuctionHand, Hand, MatchEngine, Number, Revoke, tidy
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -186,14 +186,11 @@ class Settlement:
     note: str = ""
 
 
-class AsszortiHand(Hand):
+class AsszortiHand(AuctionHand):
     """An Asszorti hand: auction, contract, talon exchange, trumps, doubling, play and claims."""
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)
-        self.phase = AUCTION
-        self.to_act: str | None = None
-        self.passed: set[str] = set()
         self.bid: str | None = None          # the latest bid (the level now held)
         self.holder: str | None = None       # who holds that bid now
         self.auction: list[tuple[str, str]] = []

@@ -121,6 +121,17 @@ class Hand:
         return self.play.trick_number if self.play else None
 
 
+class AuctionHand(Hand):
+    """A hand that opens with an auction: ``phase`` (``"auction"`` first), ``to_act`` (who is to
+    speak) and ``passed`` (who has passed, out for the round in every game here)."""
+
+    def __init__(self, number: int, line: int, dealer: str) -> None:
+        super().__init__(number, line, dealer)
+        self.phase = "auction"
+        self.to_act: str | None = None
+        self.passed: set[str] = set()
+
+
 class MatchEngine:
     """Base of a game's match engine (see the module docstring).
 

@@ -20,7 +20,7 @@ from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
     parse_suit
 from . import register
-from .base import OPEN, Hand, MatchEngine, Number, Revoke
+from .base import OPEN, AuctionHand, MatchEngine, Number, Revoke
 from .tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -141,14 +141,11 @@ AUCTION, TRUMP_CALL, PREPARE, PLAY = "auction", "trump", "prepare", "play"
 """Phases of a hand: bidding; waiting for trumps to be named; gives and discards; tricks."""
 
 
-class EightyThreeHand(Hand):
+class EightyThreeHand(AuctionHand):
     """An Eighty-Three hand: the auction, trumps, gives and discards, six tricks."""
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)
-        self.phase = AUCTION
-        self.to_act: str | None = None
-        self.passed: set[str] = set()
         self.standing: tuple[str, Bid] | None = None
         self.declarer: str | None = None
         self.bid: Bid | None = None

@@ -16,7 +16,7 @@ from itertools import combinations
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck
 from . import register
-from .base import OPEN, Hand, MatchEngine, Number, Revoke
+from .base import OPEN, AuctionHand, MatchEngine, Number, Revoke
 from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -181,14 +181,11 @@ class Contract:
 AUCTION, BOAT, PLAY = "auction", "boat", "play"
 
 
-class ThirtyThreeHand(Hand):
+class ThirtyThreeHand(AuctionHand):
     """A Thirty-Three hand: auction, boat, Kontra, play."""
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)
-        self.phase = AUCTION
-        self.to_act: str | None = None
-        self.passed: set[str] = set()
         self.bidders: set[str] = set()
         self.standing: tuple[str, Contract] | None = None
         self.declarer: str | None = None
