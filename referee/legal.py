@@ -135,19 +135,14 @@ def _copy(x: Any, memo: dict[int, Any]) -> Any:
 def clone(engine: MatchEngine) -> MatchEngine:
     """A deep copy of ``engine`` reporting into a fresh quiet context (the original is untouched).
 
-    Cards and trick orders are shared (they never change); the per-engine table of bound
-    handlers is left out (the copy builds its own when first used).  Everything else is copied
-    as ``copy.deepcopy`` would, only faster (:func:`_copy`)."""
+    Cards and trick orders are shared (they never change); everything else is copied as
+    ``copy.deepcopy`` would, only faster (:func:`_copy`)."""
     ctx = engine.ctx
-    d = engine.__dict__
-    bound = d.pop("_bound_handlers", None)
     engine.ctx = None
     try:
         twin = _copy(engine, {})
     finally:
         engine.ctx = ctx
-        if bound is not None:
-            d["_bound_handlers"] = bound
     twin.ctx = _Quiet()
     return twin
 
@@ -161,7 +156,6 @@ def deep_clone(engine: MatchEngine) -> MatchEngine:
     finally:
         engine.ctx = ctx
     twin.ctx = _Quiet()
-    twin.__dict__.pop("_bound_handlers", None)
     return twin
 
 

@@ -150,6 +150,7 @@ class MatchEngine:
     EVENTS: ClassVar[dict[type, str]] = {}
     RULES: ClassVar[dict[str, tuple[type, Any]]] = {}
     HandClass: ClassVar[type[Hand]] = Hand
+    _HANDLERS: ClassVar[dict[type, Any]] = {}
     DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
     TEAMS: ClassVar[int] = 0
     """Partnerships: 0 means everyone plays alone; n > 0 splits the seats into n teams whose
@@ -399,10 +400,10 @@ class MatchEngine:
         mode = h.mode
         if mode is SKIP:
             return
-        handler = self._handlers.get(type(e))
+        handler = self._HANDLERS.get(type(e))
         if mode is DONE:
             if handler is not None and self.applies_after_hand(e):
-                handler(e, line)
+                handler(self, e, line)
             elif not h.late_reported:
                 h.late_reported = True
                 done_at = f" (settled at line {h.ended_line})" if h.ended_line else ""
@@ -422,17 +423,13 @@ class MatchEngine:
         if type(e) is ev.Give and e.to not in self.seat:
             self.void("unknown-player", line, f"{e.to!r} is not a player of this match")
             return
-        handler(e, line)
+        handler(self, e, line)
 
-    @property
-    def _handlers(self) -> dict[type, Any]:
-        """``EVENTS`` as bound methods, made once per engine (a hot path)."""
-        try:
-            return self.__dict__["_bound_handlers"]
-        except KeyError:
-            table = {t: getattr(self, name) for t, name in self.EVENTS.items()}
-            self.__dict__["_bound_handlers"] = table
-            return table
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each game class gets ``_HANDLERS``: its ``EVENTS`` as functions, looked up once (the
+        hot path calls ``handler(self, event, line)``)."""
+        super().__init_subclass__(**kwargs)
+        cls._HANDLERS = {t: getattr(cls, name) for t, name in cls.EVENTS.items()}
 
     def applies_after_hand(self, e: Any) -> bool:
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
