@@ -16,9 +16,7 @@ SUITS = ("C", "D", "H", "S")
 """Suit letters: clubs, diamonds, hearts, spades."""
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SUIT_SINGULAR = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RED_SUITS = frozenset("DH")
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 """The other suit of the same colour (for bowers and Eighty-Three's off-five)."""
 
@@ -120,19 +118,16 @@ class Deck:
         self.members = frozenset(self.cards)
         self.aliases = dict(aliases or {})
         self.joker_name = joker_name
-        self._cache: dict[str, Card] = {}
+        self.parsed: dict[str, Card] = {}
+        """Notation → card for the notations parsed so far (up to 1024; a hot-path cache)."""
 
     def __len__(self) -> int:
         return len(self.cards)
 
-    def cached(self, text: str) -> Card | None:
-        """The card for ``text`` if it was parsed before (a hot path), else None."""
-        return self._cache.get(text)
-
     def parse(self, text: object) -> Card:
         """The card of this deck that ``text`` names.  Raises :class:`CardError` (bad-card) for
         unparseable text or a card the deck does not hold."""
-        hit = self._cache.get(text) if isinstance(text, str) else None
+        hit = self.parsed.get(text) if isinstance(text, str) else None
         if hit is not None:
             return hit
         if not isinstance(text, str):
@@ -141,13 +136,9 @@ class Deck:
         c = alias if alias is not None else parse_card_any(text)
         if c not in self.members:
             raise CardError(f"{text!r} is not a card of this deck")
-        if len(self._cache) < 1024:
-            self._cache[text] = c
+        if len(self.parsed) < 1024:
+            self.parsed[text] = c
         return c
-
-    def parse_all(self, texts: Iterable[object]) -> list[Card]:
-        """:meth:`parse` for each item; raises :class:`CardError` at the first bad one."""
-        return [self.parse(t) for t in texts]
 
     def name(self, c: Card, symbols: bool = True) -> str:
         """Readable form: ``10♥``/``J♣``/``Bug`` with symbols, else canonical (``10H``, ``JK``)."""

@@ -211,7 +211,6 @@ EVENT_TYPES = (Match, Deal, Pass, Play, Retract, Score, End, Bid, Draw, Discard,
                Szubkontra, Hirskontra, Mordkontra, Reveal, Hold, Contract, Declare, Claim, Dispute,
                Marriage, Exchange, Close, DeclareOut, Resign, Timeout, Trump, Give)
 Event = Union[EVENT_TYPES]  # type: ignore[valid-type]
-EVENT_NAMES = {t.__struct_config__.tag: t for t in EVENT_TYPES}
 
 DECODER = msgspec.json.Decoder(Event)
 

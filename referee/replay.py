@@ -222,6 +222,10 @@ class _Run:
                 self.report("no-match", line, "events before the first `match` of the file "
                             "are skipped up to the next `match` (G7)", severity=ERROR)
                 self.flush()
+        elif t is ev.Score:
+            # compared whatever came before, the end of the match included (G11)
+            eng.close_hand()
+            self.score(e, line)
         elif eng.finished:
             if t is ev.Deal:
                 eng.close_hand()
@@ -235,9 +239,6 @@ class _Run:
                             "skipped", severity=ERROR)
             else:
                 eng.deal(e, line)
-        elif t is ev.Score:
-            eng.close_hand()
-            self.score(e, line)
         elif t is ev.End:
             if e.player is not None and e.player not in eng.seat:
                 self.report("unknown-player", line, f"{e.player!r} is not a player of this "

@@ -507,3 +507,14 @@ def test_TR6_match_can_end_on_a_penalty_hand():
                    *revoke_hand("C")])
     assert rec.last.totals == {"A": 0, "B": -260, "C": 0}
     assert rec.last.finished and rec.last.winners == ["A", "C"]
+
+
+def test_score_after_the_match_ended_is_still_compared():
+    # G11: score events are compared whatever came before them — the final sheet after the
+    # last hand of a finished match included (three Nines hands end the match at A 220).
+    log = [MATCH, *nines_hand("C"), *nines_hand("A"), *nines_hand("B"),
+           {"event": "score", "totals": {"A": 220, "B": 15, "C": 0}},
+           {"event": "score", "totals": {"A": 0}}]
+    rec = run_log(log)
+    assert rec.last.finished
+    assert rec.codes == [(108, "score-mismatch")]

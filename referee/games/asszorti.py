@@ -257,7 +257,7 @@ class Asszorti(MatchEngine):
 
     def _speakers(self, h: AsszortiHand) -> list[str]:
         """Speaking order: from the dealer's left."""
-        return [self.next_seat(h.dealer, k) for k in (1, 2, 3)]
+        return self.seat_order(self.next_seat(h.dealer))
 
     def _active(self) -> list[str]:
         h = self.hand

@@ -151,6 +151,7 @@ class MatchEngine:
     RULES: ClassVar[dict[str, tuple[type, Any]]] = {}
     HandClass: ClassVar[type[Hand]] = Hand
     _HANDLERS: ClassVar[dict[type, Any]] = {}
+    _DUTY_IS_THE_CONTRACTS: ClassVar[bool] = True
     DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
     TEAMS: ClassVar[int] = 0
     """Partnerships: 0 means everyone plays alone; n > 0 splits the seats into n teams whose
@@ -252,7 +253,7 @@ class MatchEngine:
     def cards(self, texts: Iterable[str], line: int, player: str | None = None) -> list[Card] | None:
         """Parse a list of cards (see :meth:`card`); None after a ``bad-card`` finding."""
         out = []
-        cache = self.DECK._cache
+        cache = self.DECK.parsed
         for t in texts:
             c = cache.get(t) if type(t) is str else None
             if c is None:
@@ -306,6 +307,10 @@ class MatchEngine:
         """The player ``k`` seats to the left (clockwise, the next in seating order)."""
         return self.players[(self.seat[player] + k) % len(self.players)]
 
+    def seat_order(self, first: str) -> list[str]:
+        """All players in clockwise order starting with ``first``."""
+        return [self.next_seat(first, k) for k in range(len(self.players))]
+
     def next_active(self, player: str, passed: set[str]) -> str | None:
         """The next player to the left of ``player`` who has not ``passed`` (``player`` himself
         when all others have; None when everyone has): whose turn it is in an auction."""
@@ -344,6 +349,8 @@ class MatchEngine:
         problem = self.deal_problem(e, dealt, pile)
         if problem:
             self.void("misdeal", line, problem)
+            return
+        if h.mode != OPEN:  # the game's own check found a bad card of its deal (G7)
             return
         h.dealt = dealt
         h.hands = {p: set(cs) for p, cs in dealt.items()}
@@ -430,6 +437,9 @@ class MatchEngine:
         hot path calls ``handler(self, event, line)``)."""
         super().__init_subclass__(**kwargs)
         cls._HANDLERS = {t: getattr(cls, name) for t, name in cls.EVENTS.items()}
+        cls._DUTY_IS_THE_CONTRACTS = cls.allowed_cards is MatchEngine.allowed_cards
+        """True when the game does not decide the allowed cards itself, so the contract's duty
+        alone rules (the follow-suit shortcut in :meth:`on_play` relies on it)."""
 
     def applies_after_hand(self, e: Any) -> bool:
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
@@ -588,7 +598,7 @@ class MatchEngine:
             self.establish_revoke(line)
             return
         player = e.player
-        c = self.DECK._cache.get(e.card)
+        c = self.DECK.parsed.get(e.card)
         if c is None:
             c = self.card(e.card, line, player)
             if c is None:
@@ -612,26 +622,22 @@ class MatchEngine:
                            f"{self.name(c)}, but it was {due}'s turn to {what}", player)
         # The duty to follow only binds after the lead; a card of the suit led always satisfies
         # duties that ask no more than following (not Sixty-Six's duty to head the trick).
-        if plays and not (tp.follow_fast and self._game_leaves_duty_to_contract and
+        if plays and not (tp.follow_fast and self._DUTY_IS_THE_CONTRACTS and
                           tp.order.suit_of[c] is tp.order.suit_of[plays[0]]):
             allowed = self.allowed_cards(player)
             if allowed is not None and c not in allowed:
                 self.start_revoke(player, c, line, allowed)
         trick = tp.play(player, c, line)
-        if trick is not None:
-            self.ctx.on_trick(self, trick)
-            self.after_trick(trick, line)
+        if trick is None:
+            return  # the hand can only end when a trick is complete
+        self.ctx.on_trick(self, trick)
+        self.after_trick(trick, line)
         if h.mode is OPEN and self.all_tricks_played():
             if h.revoke is not None:
                 self.establish_revoke(None)
             else:
                 self.score_hand(line)
 
-    @property
-    def _game_leaves_duty_to_contract(self) -> bool:
-        """True when the game does not decide the allowed cards itself (no ``allowed_cards``
-        override), so the contract's duty alone rules (see the shortcut in :meth:`on_play`)."""
-        return type(self).allowed_cards is MatchEngine.allowed_cards
 
     def ready_to_play(self, player: str, c: Card, line: int) -> bool:
         """Game hook before a card is played: start the play phase (first card), check what must
@@ -737,10 +743,3 @@ class MatchEngine:
 def _tag(e: Any) -> str:
     return f"`{type(e).__struct_config__.tag}`" if hasattr(type(e), "__struct_config__") \
         else "event"
-
-
-def seat_order_from(players: tuple[str, ...], first: str) -> list[str]:
-    """The players in clockwise order starting with ``first``."""
-    i = players.index(first)
-    return [players[(i + k) % len(players)] for k in range(len(players))]
-

@@ -592,7 +592,7 @@ class EightyThree(MatchEngine):
             return [ev.Trump(player=h.declarer, suit=SUIT_NAMES[s]) for s in SUITS]
         if h.phase == PREPARE:
             out = []
-            for p in seat_order(self.players, self.next_seat(h.dealer)):
+            for p in self.seat_order(self.next_seat(h.dealer)):
                 if p not in h.discarded:
                     out += self._give_candidates(p) + self._discard_candidates(p)
             if all(len(h.hands[p]) == PLAY_SIZE for p in self.players):
@@ -689,8 +689,3 @@ class EightyThree(MatchEngine):
             if allowed is not None and DECK.parse(e.card) not in allowed:
                 return 1e-3
         return 1.0
-
-def seat_order(players, first: str) -> list[str]:
-    """The players in seating order starting with ``first``."""
-    i = players.index(first)
-    return [players[(i + k) % len(players)] for k in range(len(players))]

@@ -186,14 +186,6 @@ class SixtySix(MatchEngine):
 
     # --- the deal (S8, S10) ------------------------------------------------------------------
 
-    def deal(self, e: ev.Deal, line: int) -> None:
-        """Start a deal; a previous deal left waiting for a last-trick declaration is scored
-        first (the replay driver already does this through :meth:`close_hand`)."""
-        h = self.hand
-        if h is not None and h.mode == OPEN and h.played_out:
-            self._score_played_out()
-        super().deal(e, line)
-
     def deal_problem(self, e: ev.Deal, dealt, pile) -> str | None:
         """Six cards each, a stock of eleven and one turned-up trump card: the 24 cards."""
         h = self.hand
@@ -211,9 +203,6 @@ class SixtySix(MatchEngine):
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
         h = self.hand
-        if h.mode != OPEN:  # the trump card was no card (G3)
-            self.next_dealers = None
-            return
         h.trump = h.trump_card.suit
         h.turned = h.trump_card
         h.stock = list(h.pile)
