@@ -57,21 +57,34 @@ def listener_wants(listener: "Listener", method: str) -> bool:
 
 class Listener:
     """Receives what the replay finds.  Every method does nothing by default; renderers override
-    the ones they need."""
+    the ones they need (the replay skips calling ``event`` when it is not overridden).
 
-    def finding(self, f: Finding) -> None: ...
+    Order within a file: ``begin_match``; for each hand ``deal`` (after the deal is checked),
+    then ``trick`` as each trick completes and ``hand`` when its result is settled, ``event``
+    after each event has been applied; ``finding`` calls come sorted by line whenever a hand
+    closes (a revoke is known to be repaired or established only later than its own line);
+    ``end_match`` when the next match starts or the file ends."""
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None: ...
+    def finding(self, f: Finding) -> None:
+        """One finding (see :class:`referee.findings.Finding`)."""
 
-    def event(self, line: int, e: Any, engine: MatchEngine | None) -> None: ...
+    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+        """A match starts (its ``match`` event was valid)."""
 
-    def deal(self, engine: MatchEngine) -> None: ...
+    def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+        """Event ``e`` of ``line`` has been applied (or skipped) by ``engine``."""
 
-    def trick(self, engine: MatchEngine, trick: Trick) -> None: ...
+    def deal(self, engine: MatchEngine) -> None:
+        """A deal was accepted; ``engine.hand`` holds it."""
 
-    def hand(self, engine: MatchEngine, result: HandResult) -> None: ...
+    def trick(self, engine: MatchEngine, trick: Trick) -> None:
+        """A trick is complete (``trick.winner`` set)."""
 
-    def end_match(self, summary: MatchSummary) -> None: ...
+    def hand(self, engine: MatchEngine, result: HandResult) -> None:
+        """A hand's result is settled (scored, passed out, drawn, penalty or unscored)."""
+
+    def end_match(self, summary: MatchSummary) -> None:
+        """The match is over or the log stops: its totals, finished flag and winners."""
 
 
 @dataclass(slots=True)

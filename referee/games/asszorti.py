@@ -956,15 +956,6 @@ class Asszorti(MatchEngine):
             w["stop"] = 1.0
         return w
 
-    def simulation_weight(self, e: Any) -> float:
-        """``referee simulate``: a card the duty to follow rules out (a revoke, never legal) is
-        tried last; everything else weighs 1."""
-        h = self.hand
-        if type(e) is ev.Play and h.phase == PLAY and h.revoke is None:
-            allowed = h.play.allowed(e.player)
-            if allowed is not None and DECK.parse(e.card) not in allowed:
-                return 1e-3
-        return 1.0
 
     # --- names -----------------------------------------------------------------------------------
 

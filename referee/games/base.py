@@ -551,7 +551,16 @@ class MatchEngine:
     def simulation_weight(self, e: Any) -> float:
         """Game hook for ``referee simulate``: the relative weight (above 0) of candidate ``e``
         among the candidates of its kind, e.g. to keep auctions from mostly jumping to the
-        highest bid.  Default 1: all alike."""
+        highest bid.  Default: a card the duty to follow rules out (a revoke, never legal) is
+        tried last (1e-3); everything else weighs 1.  Games that override it call this for
+        cards."""
+        h = self.hand
+        if type(e) is ev.Play and h is not None and h.play is not None and h.revoke is None \
+                and h.play.current.cards and e.player in h.play.hands:
+            c = self.DECK.parsed.get(e.card)
+            allowed = self.allowed_cards(e.player)
+            if allowed is not None and c not in allowed:
+                return 1e-3
         return 1.0
 
     def score_notes(self) -> list[str]:

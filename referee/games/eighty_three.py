@@ -684,8 +684,4 @@ class EightyThree(MatchEngine):
             if e.points == BID_MAX:
                 return 0.1
             return 0.85 ** (key - low)
-        if t is ev.Play and h.phase == PLAY:
-            allowed = h.play.allowed(e.player)
-            if allowed is not None and DECK.parse(e.card) not in allowed:
-                return 1e-3
-        return 1.0
+        return super().simulation_weight(e)

@@ -752,15 +752,11 @@ class SixtySix(MatchEngine):
         return w
 
     def simulation_weight(self, e: Any) -> float:
-        """``referee simulate``: a card the duty to follow rules out (a revoke, never legal) is
-        tried last; everything else weighs 1."""
-        h = self.hand
-        if type(e) is ev.Play and h.revoke is None and h.draw_due is None \
-                and h.play.current.plays:
-            allowed = self.allowed_cards(e.player)
-            if allowed is not None and DECK.parse(e.card) not in allowed:
-                return 1e-3
-        return 1.0
+        """``referee simulate``: as the base (a card the duty rules out is tried last), but not
+        while a draw is still due (the hands change before the card)."""
+        if self.hand.draw_due is not None:
+            return 1.0
+        return super().simulation_weight(e)
 
     def after_simulated_hand(self, rng: Any) -> list[Any]:
         """``referee simulate``: now and then a match ends between deals another way than at the

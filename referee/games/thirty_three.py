@@ -274,6 +274,10 @@ class ThirtyThree(MatchEngine):
         return True
 
     def on_bid(self, e: ev.Bid, line: int) -> None:
+        """A bid (§3, T1, T11): its game and level must exist (``bad-event``); a Misère level above
+        28 names no contract (``illegal-bid``, unscored); a level not above the standing bid or
+        a lower contract value is ``illegal-bid``, applied (G2); out of turn: ``out-of-turn``,
+        applied."""
         h = self.hand
         if e.game is None or e.level is None:
             self.void("bad-event", line, "a Thirty-Three bid names a `game` and a `level`",
@@ -307,6 +311,8 @@ class ThirtyThree(MatchEngine):
         self._after_auction_action(e.player, line)
 
     def on_pass(self, e: ev.Pass, line: int) -> None:
+        """A pass (T1): final for the round; three passes redeal by the same dealer, two
+        passes of the standing bid form the contract."""
         h = self.hand
         if not self._phase_check(e, line, AUCTION):
             return
@@ -320,6 +326,7 @@ class ThirtyThree(MatchEngine):
     # --- the boat (§4, T2, T11) -----------------------------------------------------------
 
     def on_draw(self, e: ev.Draw, line: int) -> None:
+        """Null+2/Null+1: the declarer takes 2 or 1 boat cards (§4, T2, T11, T-R2)."""
         h = self.hand
         if e.player is None or e.cards is None:
             self.void("bad-event", line, "a Thirty-Three draw names a `player` and `cards`")
@@ -350,6 +357,9 @@ class ThirtyThree(MatchEngine):
         h.hands[e.player].update(cs)
 
     def on_discard(self, e: ev.Discard, line: int) -> None:
+        """The declarer's discards (§4): after taking the whole boat 3, after a draw as many as
+        drawn; the wrong number is ``illegal-discard``, applied (T11); misplaced discards
+        cannot be applied (T-R1, T-R3)."""
         h = self.hand
         if not self._phase_check(e, line, BOAT):
             return
@@ -391,6 +401,8 @@ class ThirtyThree(MatchEngine):
     # --- Kontra and Rekontra (§5, T3, T12) --------------------------------------------------
 
     def on_kontra(self, e: ev.Kontra, line: int) -> None:
+        """Kontra (§5, T3, T12): a defender who bid, before the first card; by the declarer or a
+        second time: not applied; by a defender who never bid, or late: applied."""
         h = self.hand
         if h.phase == AUCTION:
             self._phase_check(e, line, BOAT)
@@ -412,6 +424,8 @@ class ThirtyThree(MatchEngine):
         h.kontra[e.player] = False
 
     def on_rekontra(self, e: ev.Rekontra, line: int) -> None:
+        """Rekontra (§5, T3, T12, T-R5): the declarer answers one Kontra (``against``) or every
+        unanswered one; by a defender or with nothing to answer: not applied."""
         h = self.hand
         if h.phase == AUCTION:
             self._phase_check(e, line, BOAT)
@@ -437,6 +451,7 @@ class ThirtyThree(MatchEngine):
             h.kontra[t] = True
 
     def on_reveal(self, e: ev.Reveal, line: int) -> None:
+        """The Ouvert declarer shows the hand (§6, T10); any other reveal is harmless (G10)."""
         h = self.hand
         if h.phase == BOAT and e.player == h.declarer and h.contract.ouvert:
             h.revealed = True
@@ -445,6 +460,9 @@ class ThirtyThree(MatchEngine):
     # --- play (§6–10, T9–T11) ---------------------------------------------------------------
 
     def ready_to_play(self, player: str, c: Card, line: int) -> bool:
+        """The first card starts the play: a missing draw or discard is reported here and the
+        boat stays out (T11); Ouvert without reveal is ``missing-reveal`` (T10); the declarer
+        leads, or anyone in Misère (§6, T9)."""
         h = self.hand
         if h.phase == PLAY:
             return True
@@ -499,6 +517,10 @@ class ThirtyThree(MatchEngine):
     # --- scoring (§11, §12, T3–T8, T13) ------------------------------------------------------
 
     def score_hand(self, line: int) -> None:
+        """Score a complete hand (§11, T3, T5): card points of tricks (the last trick 3) plus the
+        discards for the declarer; made by level, slam (all 10 tricks), Low or Null; the
+        declarer ±CV, defenders their card points (Misère: 10 − tricks), each Kontra settled
+        per caller; then bonuses and the 199 rule.  Deltas in game points."""
         h = self.hand
         k = h.contract
         decl = h.declarer
@@ -567,6 +589,7 @@ class ThirtyThree(MatchEngine):
         return notes
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
+        """T8, T13: the offender loses the plain contract value; nobody else scores."""
         cv = self.hand.contract.cv
         deltas: dict[str, Number] = {p: 0 for p in self.players}
         deltas[r.player] = -cv
@@ -575,6 +598,7 @@ class ThirtyThree(MatchEngine):
                 "Thirty-Three §6 follow suit, §13 and T8")
 
     def after_hand(self, result) -> None:
+        """§12, T7: the match ends once anyone stands at +200 or more or -200 or less."""
         if any(v >= TARGET or v <= -TARGET for v in self.totals.values()):
             self.finish_match()
 
@@ -646,8 +670,4 @@ class ThirtyThree(MatchEngine):
             if k < 0:
                 return 1e-3
             return 0.7 ** k * (2.0 if e.game == "misere" else 1.0)
-        if t is ev.Play and h.phase == PLAY:
-            allowed = h.play.allowed(e.player)
-            if allowed is not None and DECK.parse(e.card) not in allowed:
-                return 1e-3
-        return 1.0
+        return super().simulation_weight(e)
