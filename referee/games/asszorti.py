@@ -251,10 +251,6 @@ class Asszorti(MatchEngine):
 
     # --- small helpers ---------------------------------------------------------------------
 
-    def _phase_void(self, e: Any, line: int, why: str) -> None:
-        self.void("out-of-phase", line, f"`{type(e).__struct_config__.tag}` {why} (G10)",
-                  getattr(e, "player", None))
-
     def _speakers(self, h: AsszortiHand) -> list[str]:
         """Speaking order: from the dealer's left."""
         return self.seat_order(self.next_seat(h.dealer))
@@ -337,7 +333,7 @@ class Asszorti(MatchEngine):
         if not self._check_bid_word(e, line, e.bid):
             return
         if h.phase != AUCTION:
-            self._phase_void(e, line, "after the auction is over")
+            self.out_of_phase(e, line, "after the auction is over")
             return
         h.auction.append((e.player, e.bid))
         if self._forced(e.player):
@@ -374,7 +370,7 @@ class Asszorti(MatchEngine):
         By a later player: ``illegal-bid``, applied (G2)."""
         h = self.hand
         if h.phase != AUCTION:
-            self._phase_void(e, line, "after the auction is over")
+            self.out_of_phase(e, line, "after the auction is over")
             return
         if h.bid is None or h.holder == e.player:
             why = "no bid has been made" if h.bid is None else f"{e.player} holds {h.bid} already"
@@ -396,7 +392,7 @@ class Asszorti(MatchEngine):
         the dealer still has to set a contract (A1, A-R3)."""
         h = self.hand
         if h.phase != AUCTION:
-            self._phase_void(e, line, "after the auction is over")
+            self.out_of_phase(e, line, "after the auction is over")
             return
         if e.player in h.passed:
             self.irregular("out-of-turn", line, f"{e.player} has already passed (A1)", e.player)
@@ -427,7 +423,7 @@ class Asszorti(MatchEngine):
                 h.notes[line] = ("forced", e.player, f"sets the contract: {e.bid}")
                 self._auction_won(e.player, None, e.bid)
                 return
-            self._phase_void(e, line, "before the auction is over")
+            self.out_of_phase(e, line, "before the auction is over")
             return
         if h.contract is not None:
             if e.bid != h.contract:
@@ -462,7 +458,7 @@ class Asszorti(MatchEngine):
         else, a second one, or in a ``hand`` contract cannot be applied (G3)."""
         h = self.hand
         if h.phase != TALON:
-            self._phase_void(e, line, "before the auction is over" if h.phase == AUCTION
+            self.out_of_phase(e, line, "before the auction is over" if h.phase == AUCTION
                              else "after the first card is played")
             return
         cs = self.cards(e.cards, line, e.player)
@@ -502,7 +498,7 @@ class Asszorti(MatchEngine):
         not applied (A-R6)."""
         h = self.hand
         if h.phase == AUCTION:
-            self._phase_void(e, line, "before the auction is over")
+            self.out_of_phase(e, line, "before the auction is over")
             return
         word = e.trump.strip().lower() if isinstance(e.trump, str) else e.trump
         if word == "none":
@@ -544,7 +540,7 @@ class Asszorti(MatchEngine):
                       f"{e.target!r}", e.player)
             return
         if h.phase == AUCTION:
-            self._phase_void(e, line, "before there is a contract")
+            self.out_of_phase(e, line, "before there is a contract")
             return
         stake = "the basic game" if target == GAME else "the arrivázs"
         chain = h.doubles[target]
@@ -649,7 +645,7 @@ class Asszorti(MatchEngine):
         the trumps are named, or while a claim stands: ``illegal-claim``, ignored (A10, A-R9)."""
         h = self.hand
         if h.phase == AUCTION:
-            self._phase_void(e, line, "during the auction")
+            self.out_of_phase(e, line, "during the auction")
             return
         why = None
         if e.player != h.declarer:

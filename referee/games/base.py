@@ -211,6 +211,24 @@ class MatchEngine:
         self.ctx.report(code, line, message, severity=severity or severity_of(code),
                         hand=h.number if h is not None else None, trick=trick, player=player)
 
+    PHASE_WORDS: ClassVar[dict[str, str]] = {}
+    """How findings name each phase of a hand (``"auction"`` → ``"during the auction"``)."""
+
+    def out_of_phase(self, e: Any, line: int, where: str) -> None:
+        """``e`` (an event, or its name) has no place here (``where``, e.g. "during the
+        auction"): ``out-of-phase``, the hand unscored (G10)."""
+        name = f"`{e}`" if isinstance(e, str) else _tag(e)
+        self.void("out-of-phase", line, f"{name} {where} (G10)", getattr(e, "player", None))
+
+    def require_phase(self, e: Any, line: int, *want: str) -> bool:
+        """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` with
+        the words of ``PHASE_WORDS`` and False."""
+        phase = self.hand.phase
+        if phase in want:
+            return True
+        self.out_of_phase(e, line, self.PHASE_WORDS.get(phase, f"in the {phase}"))
+        return False
+
     def irregular(self, code: str, line: int, message: str, player: str | None = None) -> None:
         """A violation applied as recorded (G2): report it; the hand becomes ``irregular``."""
         self.report(code, line, message, player=player)

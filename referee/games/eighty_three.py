@@ -168,6 +168,9 @@ class EightyThree(MatchEngine):
     PILE = "kitty"
     PILE_SIZE = KITTY_SIZE
     HandClass = EightyThreeHand
+    PHASE_WORDS = {AUCTION: "during the auction", TRUMP_CALL: "before trumps are named",
+                   PREPARE: "after trumps are named, before the first card",
+                   PLAY: "during the play"}
     DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "SHDC" for r in PLAIN_RANKS) + (JOKER,)
     """History shows hands ♠ ♥ ♦ ♣, each ace first, the joker last."""
     EVENTS = {ev.Bid: "on_bid", ev.Pass: "on_pass", ev.Trump: "on_trump", ev.Give: "on_give",
@@ -203,19 +206,6 @@ class EightyThree(MatchEngine):
     def start_hand(self, e: ev.Deal, line: int) -> None:
         self.hand.to_act = self.next_seat(e.dealer)
 
-    def _phase(self, e, line: int, *want: str) -> bool:
-        """True if the hand is in one of the phases ``want``; else ``out-of-phase`` (G10, the
-        hand unscored) and False."""
-        h = self.hand
-        if h.phase in want:
-            return True
-        where = {AUCTION: "during the auction", TRUMP_CALL: "before trumps are named",
-                 PREPARE: "after trumps are named, before the first card",
-                 PLAY: "during the play"}[h.phase]
-        self.void("out-of-phase", line, f"`{type(e).__struct_config__.tag}` {where} (G10)",
-                  getattr(e, "player", None))
-        return False
-
     def on_bid(self, e: ev.Bid, line: int) -> None:
         """A bid of ``points`` (30–83), ``doubled`` only with 83, above the standing bid (E1, E7).
         Out of range or missing: ``bad-event`` (hand unscored).  Too low or out of turn: reported
@@ -228,7 +218,7 @@ class EightyThree(MatchEngine):
             self.void("bad-event", line, f"an Eighty-Three bid names `points` from {BID_MIN} to "
                       f"{BID_MAX} (E1); this one has {what}", e.player)
             return
-        if not self._phase(e, line, AUCTION):
+        if not self.require_phase(e, line, AUCTION):
             return
         if e.doubled and pts != BID_MAX:
             self.irregular("illegal-bid", line, f"{e.player} bids {pts} doubled: only 83 can be "
@@ -247,7 +237,7 @@ class EightyThree(MatchEngine):
         """A pass: the player is out of the auction (E1).  The dealer may not pass once the other
         three have passed with no bid: ``illegal-pass``, not applied (E7)."""
         h = self.hand
-        if not self._phase(e, line, AUCTION):
+        if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
             self.irregular("out-of-turn", line, f"{e.player} has already passed; the pass is "
@@ -313,7 +303,7 @@ class EightyThree(MatchEngine):
                           f"{SUIT_NAMES[h.trump]} are already trumps; which suit was played "
                           "cannot be known (E-R6)", e.player)
             return
-        if not self._phase(e, line, TRUMP_CALL):
+        if not self.require_phase(e, line, TRUMP_CALL):
             return
         if e.player != h.declarer:
             self.irregular("out-of-turn", line, f"{e.player} names trumps, but {h.declarer} won "
@@ -352,7 +342,7 @@ class EightyThree(MatchEngine):
         A breach is ``illegal-give``, applied as recorded (E-R7); a give to oneself moves
         nothing."""
         h = self.hand
-        if not self._phase(e, line, PREPARE):
+        if not self.require_phase(e, line, PREPARE):
             return
         cs = self._cards_ok(e, line)
         if cs is None or not cs:
@@ -392,7 +382,7 @@ class EightyThree(MatchEngine):
         other than 6 cards, or a second discard, is ``illegal-discard``.  All are applied as
         recorded (G2); discarded cards count for nobody (E7)."""
         h = self.hand
-        if not self._phase(e, line, PREPARE):
+        if not self.require_phase(e, line, PREPARE):
             return
         cs = self._cards_ok(e, line)
         if cs is None:
@@ -436,7 +426,7 @@ class EightyThree(MatchEngine):
         h = self.hand
         if h.phase == PLAY:
             return True
-        if not self._phase(ev.Play(player=player, card=str(c)), line, PREPARE):
+        if not self.require_phase("play", line, PREPARE):
             return False
         for p in self.players:
             n = len(h.hands[p])

@@ -210,6 +210,8 @@ class ThirtyThree(MatchEngine):
     PILE = "boat"
     PILE_SIZE = 3
     HandClass = ThirtyThreeHand
+    PHASE_WORDS = {AUCTION: "during the auction", BOAT: "after the auction",
+                   PLAY: "during the play"}
     DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "DSHC" for r in ACE_TEN) + (JOKER,)
     """History shows hands in the rules' suit order ♦ ♠ ♥ ♣, ace-ten, the Bug last."""
     EVENTS = {ev.Bid: "on_bid", ev.Pass: "on_pass", ev.Draw: "on_draw",
@@ -263,16 +265,6 @@ class ThirtyThree(MatchEngine):
         h.phase = BOAT
         h.to_act = None
 
-    def _phase_check(self, e, line: int, want: str) -> bool:
-        h = self.hand
-        if h.phase != want:
-            where = {AUCTION: "during the auction", BOAT: "after the auction",
-                     PLAY: "during the play"}[h.phase]
-            self.void("out-of-phase", line, f"`{type(e).__struct_config__.tag}` {where} (G10)",
-                      getattr(e, "player", None))
-            return False
-        return True
-
     def on_bid(self, e: ev.Bid, line: int) -> None:
         """A bid (§3, T1, T11): its game and level must exist (``bad-event``); a Misère level above
         28 names no contract (``illegal-bid``, unscored); a level not above the standing bid or
@@ -288,7 +280,7 @@ class ThirtyThree(MatchEngine):
                       f"(games: {', '.join(GAMES)}; levels: 18 … 28, slam, slam-hand, "
                       "slam-ouvert)", e.player)
             return
-        if not self._phase_check(e, line, AUCTION):
+        if not self.require_phase(e, line, AUCTION):
             return
         if e.game == "misere" and e.level not in MISERE_VALUE:
             self.void("illegal-bid", line, f"{e.player} bids Misère at {e.level}: Misère goes "
@@ -314,7 +306,7 @@ class ThirtyThree(MatchEngine):
         """A pass (T1): final for the round; three passes redeal by the same dealer, two
         passes of the standing bid form the contract."""
         h = self.hand
-        if not self._phase_check(e, line, AUCTION):
+        if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
             self.irregular("out-of-turn", line, f"{e.player} has already passed", e.player)
@@ -331,7 +323,7 @@ class ThirtyThree(MatchEngine):
         if e.player is None or e.cards is None:
             self.void("bad-event", line, "a Thirty-Three draw names a `player` and `cards`")
             return
-        if not self._phase_check(e, line, BOAT):
+        if not self.require_phase(e, line, BOAT):
             return
         cs = self.cards(e.cards, line, e.player)
         if cs is None:
@@ -361,7 +353,7 @@ class ThirtyThree(MatchEngine):
         drawn; the wrong number is ``illegal-discard``, applied (T11); misplaced discards
         cannot be applied (T-R1, T-R3)."""
         h = self.hand
-        if not self._phase_check(e, line, BOAT):
+        if not self.require_phase(e, line, BOAT):
             return
         cs = self.cards(e.cards, line, e.player)
         if cs is None:
@@ -405,7 +397,7 @@ class ThirtyThree(MatchEngine):
         second time: not applied; by a defender who never bid, or late: applied."""
         h = self.hand
         if h.phase == AUCTION:
-            self._phase_check(e, line, BOAT)
+            self.require_phase(e, line, BOAT)
             return
         if e.player == h.declarer:
             self.irregular("illegal-kontra", line, f"{e.player} is the declarer; only a defender "
@@ -428,7 +420,7 @@ class ThirtyThree(MatchEngine):
         unanswered one; by a defender or with nothing to answer: not applied."""
         h = self.hand
         if h.phase == AUCTION:
-            self._phase_check(e, line, BOAT)
+            self.require_phase(e, line, BOAT)
             return
         open_calls = [p for p, answered in h.kontra.items() if not answered]
         if e.player != h.declarer:
