@@ -627,7 +627,7 @@ def test_trump_lead_revoke_with_the_off_five():
     rec = run_log(log)
     assert rec.codes == [(play_line(log, "Bob", "KD"), "revoke")]
     msg = rec.findings[0].message
-    assert "holding 5♦ (hearts, trumps)" in msg and "5♦ is a trump here (the off-five)" in msg
+    assert "holding 5♦ (hearts, trumps)" in msg and "the 5♦ held is a trump here (the off-five)" in msg
     assert totals(rec) == {"Ann": 83, "Cat": 83, "Bob": 0, "Dan": 0}
 
 

@@ -452,6 +452,8 @@ def test_R5_score_in_mid_hand_settles_the_hand():
     seq = [("A", "7C"), ("B", "7H")]
     rec = run_log([MATCH, *nines_hand()[:5], *plays(seq), {"event": "score", "totals": {}}])
     assert rec.codes == [(8, "revoke")] and rec.hands[0].deltas["B"] == -65
+    assert "established when the record of the hand stopped after line 8" in \
+        rec.findings[0].message
     # ... and a hand still being played is incomplete
     rec = run_log([MATCH, *nines_hand()[:5], *plays(PLAYS[:1]), {"event": "score",
                                                                   "totals": {"A": 0}}])

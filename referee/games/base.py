@@ -471,7 +471,8 @@ class MatchEngine:
         if h is None or h.mode != OPEN:
             return
         if h.revoke is not None:
-            self.establish_revoke(None)
+            self.establish_revoke(None, f"when the record of the hand stopped after line "
+                                        f"{h.last_line} (G11)")
             return
         if self.close_open_hand():
             return
@@ -661,7 +662,7 @@ class MatchEngine:
         self.after_trick(trick, line)
         if h.mode is OPEN and self.all_tricks_played():
             if h.revoke is not None:
-                self.establish_revoke(None)
+                self.establish_revoke(None, "by the hand's last card (G4)")
             else:
                 self.score_hand(line)
 
@@ -717,14 +718,15 @@ class MatchEngine:
         """Game hook: an extra note on the revoking card (``J♥ is the left bower``)."""
         return ""
 
-    def establish_revoke(self, line: int | None) -> None:
-        """The revoke stands (another card was played at ``line``, or the hand ended): report it
-        as an error with the game's penalty and end the hand (G4)."""
+    def establish_revoke(self, line: int | None, how: str = "") -> None:
+        """The revoke stands (another card was played at ``line``, or the hand ended as ``how``
+        says): report it as an error with the game's penalty and end the hand (G4, G11)."""
         h = self.hand
         r = h.revoke
         h.revoke = None
         deltas, consequence, rule = self.revoke_penalty(r)
-        where = f"established at line {line}" if line is not None else "established"
+        where = f"established at line {line}" if line is not None else \
+            f"established {how or 'as the hand ended'}"
         self.report("revoke", r.line, f"{r.text}. Rule: {rule}; {where}; {consequence}",
                     player=r.player, trick=r.trick)
         h.status = "penalty"

@@ -451,7 +451,8 @@ class EightyThree(MatchEngine):
         if not empty:
             return
         if h.revoke is not None:
-            self.establish_revoke(None)
+            self.establish_revoke(None, "when a player ran out of cards before the last trick "
+                                        "(E7)")
             return
         self.report("incomplete-hand", line, f"{', '.join(empty)} "
                     f"{'has' if len(empty) == 1 else 'have'} no card left for trick "
@@ -460,6 +461,11 @@ class EightyThree(MatchEngine):
         self._unscored(h, "a player ran out of cards before the last trick")
 
     def counting_words(self) -> str:
+        """``, with hearts trumps`` for a plain lead; nothing for a trump lead (the suit's
+        name already says trumps)."""
+        tp = self.hand.play
+        if tp.current.cards and tp.order.is_trump(tp.current.cards[0]):
+            return ""
         return f", with {SUIT_NAMES[self.hand.trump]} trumps"
 
     def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
@@ -468,13 +474,17 @@ class EightyThree(MatchEngine):
         off = off_five(t)
         lead = tp.current.cards[0]
         player = next((p for p in self.players if c in tp.hands[p]), None)
-        seen = {lead, c} | set((tp.allowed(player) or ()) if player else ())
+        held = set((tp.allowed(player) or ()) if player else ())
+
+        def role(x: Card) -> str:
+            return "led" if x == lead else "played" if x == c else "held"
+
         notes = []
-        if off in seen:
-            notes.append(f"{self.name(off)} is a trump here (the off-five), not a "
-                         f"{SUIT_NAMES[off.suit][:-1]}")
-        if JOKER in seen:
-            notes.append(f"the {self.name(JOKER)} is a trump (the lowest)")
+        if off in held | {lead, c}:
+            notes.append(f"the {self.name(off)} {role(off)} is a trump here (the off-five), not "
+                         f"a {SUIT_NAMES[off.suit][:-1]}")
+        if JOKER in held | {lead, c}:
+            notes.append(f"the {self.name(JOKER)} {role(JOKER)} is a trump (the lowest)")
         return "; ".join(notes)
 
     # --- scoring (E4–E6) ---------------------------------------------------------------------
