@@ -409,8 +409,7 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
 
 
 @main.command(short_help="Write a log of random legal play.")
-@click.argument("game", type=click.Choice(["thirty-three", "asszorti", "sixty-six",
-                                           "eighty-three"]))
+@click.argument("game", type=click.Choice(ev.GAMES), metavar="GAME")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
 @click.option("--hands", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many hands (deals) to play in all.")
@@ -418,11 +417,8 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
 def simulate(game: str, seed: int, hands: int, players: str | None) -> None:
     """Write a log of random legal play of GAME (JSON Lines on standard output); the same seed
     gives the same log."""
-    from .games import ENGINES
     from .render import json_writer
     from .simulate import simulate as sim
-    if game not in ENGINES:
-        raise click.UsageError(f"{game} is not available in this version")
     names = [p.strip() for p in players.split(",")] if players else None
     try:
         events = sim(game, seed, hands, names)

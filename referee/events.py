@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import IO, Any, Iterator, Literal, Union
+from typing import IO, Any, Iterator, Literal, Union, get_args
 
 import jsonlines
 import msgspec
 
-GAMES = ("thirty-three", "asszorti", "sixty-six", "eighty-three")
+GameName = Literal["thirty-three", "asszorti", "sixty-six", "eighty-three"]
+GAMES: tuple[str, ...] = get_args(GameName)
+"""The games of log format version 1 (the ``game`` of a ``match``)."""
 MAX_LINE_BYTES = 16 * 1024 * 1024
 """Lines longer than this (16 MiB) are reported as ``bad-json`` without being held in memory."""
 
@@ -33,7 +35,7 @@ class _Base(msgspec.Struct, tag_field="event", kw_only=True, omit_defaults=True)
 class Match(_Base, tag="match"):
     """Starts a match: ``game``, ``players`` in clockwise seating order, optional ``id``, ``rules``."""
 
-    game: Literal["thirty-three", "asszorti", "sixty-six", "eighty-three"]
+    game: GameName
     players: list[str]
     id: str | int | None = None
     rules: dict[str, Any] | None = None

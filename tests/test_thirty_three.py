@@ -520,3 +520,10 @@ def test_score_after_the_match_ended_is_still_compared():
     rec = run_log(log)
     assert rec.last.finished
     assert rec.codes == [(108, "score-mismatch")]
+
+
+def test_rekontra_against_an_unknown_player():
+    extra = [{"event": "kontra", "player": "B"},
+             {"event": "rekontra", "player": "A", "against": "Zed"}]
+    rec = run_log([MATCH, *nines_hand(extra=extra)])
+    assert rec.codes == [(8, "unknown-player")] and rec.hands[0].status == "unscored"

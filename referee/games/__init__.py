@@ -15,14 +15,4 @@ def register(cls: type[MatchEngine]) -> type[MatchEngine]:
     return cls
 
 
-def _load() -> None:
-    import importlib
-    for name in ("thirty_three", "asszorti", "sixty_six", "eighty_three"):
-        try:
-            importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:  # a game not written yet
-            if exc.name != f"{__name__}.{name}":
-                raise
-
-
-_load()
+from . import asszorti, eighty_three, sixty_six, thirty_three  # noqa: E402,F401  (register)

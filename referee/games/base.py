@@ -445,9 +445,12 @@ class MatchEngine:
         if p is not None and p not in self.seat:
             self.void("unknown-player", line, f"{p!r} is not a player of this match")
             return
-        if type(e) is ev.Give and e.to not in self.seat:
-            self.void("unknown-player", line, f"{e.to!r} is not a player of this match")
-            return
+        other = _OTHER_PLAYER_FIELD.get(type(e))
+        if other is not None:
+            q = getattr(e, other)
+            if q is not None and q not in self.seat:
+                self.void("unknown-player", line, f"{q!r} is not a player of this match")
+                return
         handler(self, e, line)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -767,6 +770,10 @@ class MatchEngine:
         else:
             self.irregular("illegal-retract", line, f"{e.player} retracts {self.name(c)}, which "
                            "was no revoke; the card is taken back (G4a)", e.player)
+
+
+_OTHER_PLAYER_FIELD = {ev.Give: "to", ev.Rekontra: "against"}
+"""Fields besides ``player`` that name a player (checked once, in :meth:`MatchEngine.apply`)."""
 
 
 def _tag(e: Any) -> str:

@@ -511,9 +511,9 @@ class EightyThree(MatchEngine):
         h = self.hand
         tp = h.play
         out = {t: 0 for t in self.teams()}
+        value = POINTS[h.trump].get
         for p in self.players:
-            out[self.team_of(p)] += sum(card_points(c, h.trump) for t in tp.won[p]
-                                        for c in t.cards)
+            out[self.team_of(p)] += tp.points_won(p, lambda c: value(c, 0))
         return out
 
     def score_hand(self, line: int) -> None:

@@ -529,7 +529,7 @@ class SixtySix(MatchEngine):
 
     def trick_points(self, p: str) -> int:
         """Card points in the tricks ``p`` has won (no last-trick bonus)."""
-        return sum(card_points(c) for t in self.hand.play.won[p] for c in t.cards)
+        return self.hand.play.points_won(p, card_points)
 
     def total(self, p: str) -> int:
         """Card points of tricks plus counted marriages (S2, S5)."""

@@ -427,9 +427,6 @@ class ThirtyThree(MatchEngine):
             self.irregular("illegal-kontra", line, f"{e.player} is a defender; only the declarer "
                            "calls Rekontra (§5, T12); not applied", e.player)
             return
-        if e.against is not None and e.against not in self.seat:
-            self.void("unknown-player", line, f"{e.against!r} is not a player of this match")
-            return
         targets = [e.against] if e.against is not None else open_calls
         if not targets or any(t not in open_calls for t in targets):
             who = f"from {e.against}" if e.against else "to answer"
@@ -520,7 +517,7 @@ class ThirtyThree(MatchEngine):
         defenders = [p for p in self.players if p != decl]
         tricks = {p: tp.tricks_won(p) for p in self.players}
         value = CARD_POINTS_OF.__getitem__
-        points = {p: sum(sum(map(value, t.cards)) for t in tp.won[p]) for p in self.players}
+        points = {p: tp.points_won(p, value) for p in self.players}
         points[tp.tricks[-1].winner] += LAST_TRICK
         if h.boat_in_play:
             points[decl] += sum(map(value, h.discards))

@@ -263,4 +263,10 @@ class TrickPlay:
         return player, c, line
 
     def tricks_won(self, player: str) -> int:
+        """How many tricks ``player`` has won so far (tricks)."""
         return len(self.won[player])
+
+    def points_won(self, player: str, value: Callable[[Card], int]) -> int:
+        """Card points in the tricks ``player`` has won, each card valued by ``value`` (a game's
+        card-point table; no bonus for the last trick)."""
+        return sum(sum(map(value, t.cards)) for t in self.won[player])

@@ -76,3 +76,14 @@ def winners_text(engine: Any, winners: list[str]) -> str:
     if len(winners) == 1:
         return f"{winners[0]} wins"
     return f"{' and '.join(winners)} share the win"
+
+
+def card_text(engine: Any, text: Any, style: "Style") -> str:
+    """A card named in a log, as output shows it (``10♥`` or ``10H``); the text itself when it
+    is no card of the game (or there is no game)."""
+    if engine is None:
+        return str(text)
+    try:
+        return engine.DECK.name(engine.DECK.parse(text), style.symbols)
+    except ValueError:
+        return str(text)

@@ -14,7 +14,7 @@ from ..findings import Finding
 from ..games.base import HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, finding_text, number, signed, to_ascii, winners_text
+from . import Style, card_text, finding_text, number, signed, to_ascii, winners_text
 
 
 def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
@@ -23,7 +23,7 @@ def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
     p = getattr(e, "player", None)
 
     def cards(texts: list[str]) -> str:
-        return " ".join(_card(engine, x, style) for x in texts)
+        return " ".join(card_text(engine, x, style) for x in texts)
 
     if t is ev.Bid:
         if e.game is not None:
@@ -72,21 +72,12 @@ def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
     if t is ev.Timeout:
         return f"{p} runs out of time"
     if t is ev.Retract:
-        return f"{p} takes back {_card(engine, e.card, style)}"
+        return f"{p} takes back {card_text(engine, e.card, style)}"
     if t is ev.Score:
         return "score sheet: " + ", ".join(f"{k} {number(v)}" for k, v in e.totals.items())
     if t is ev.End:
         return f"{p} ends the match for the table" if p else "the table ends the match"
     return None
-
-
-def _card(engine: MatchEngine | None, text: str, style: Style) -> str:
-    if engine is None:
-        return text
-    try:
-        return engine.DECK.name(engine.DECK.parse(text), style.symbols)
-    except ValueError:
-        return str(text)
 
 
 class HistoryPrinter(Listener):

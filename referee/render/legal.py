@@ -9,7 +9,7 @@ import msgspec
 from .. import events as ev
 from ..games.base import MatchEngine
 from ..legal import Verdict
-from . import Style
+from . import Style, card_text
 
 
 def _kind(e: Any) -> str:
@@ -25,19 +25,12 @@ def _brief(e: Any, engine: MatchEngine, style: Style) -> str:
     parts = []
     for k, v in d.items():
         if k == "card":
-            parts.append(_card(engine, v, style))
+            parts.append(card_text(engine, v, style))
         elif k == "cards":
-            parts.append("[" + " ".join(_card(engine, x, style) for x in v) + "]")
+            parts.append("[" + " ".join(card_text(engine, x, style) for x in v) + "]")
         else:
             parts.append(f"{k}={v}")
     return " ".join(parts)
-
-
-def _card(engine: MatchEngine, text: Any, style: Style) -> str:
-    try:
-        return engine.DECK.name(engine.DECK.parse(text), style.symbols)
-    except ValueError:
-        return str(text)
 
 
 def to_act(acts: list[Any]) -> list[str]:
