@@ -526,4 +526,7 @@ def test_rekontra_against_an_unknown_player():
     extra = [{"event": "kontra", "player": "B"},
              {"event": "rekontra", "player": "A", "against": "Zed"}]
     rec = run_log([MATCH, *nines_hand(extra=extra)])
-    assert rec.codes == [(8, "unknown-player")] and rec.hands[0].status == "unscored"
+    # B never bid in this auction (illegal-kontra, applied); "Zed" is nobody at the table: the
+    # Rekontra cannot be applied, the hand is unscored (G3).
+    assert rec.codes == [(7, "illegal-kontra"), (8, "unknown-player")]
+    assert rec.hands[0].status == "unscored"
