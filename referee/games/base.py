@@ -651,6 +651,7 @@ class MatchEngine:
             what = "lead" if not plays else "play"
             self.irregular("out-of-turn", line, f"trick {tp.trick_number}: {player} played "
                            f"{self.name(c)}, but it was {due}'s turn to {what}", player)
+        self.before_card(player, c, line)
         # The duty to follow only binds after the lead; a card of the suit led always satisfies
         # duties that ask no more than following (not Sixty-Six's duty to head the trick).
         if plays and not (tp.follow_fast and self._DUTY_IS_THE_CONTRACTS and
@@ -674,6 +675,11 @@ class MatchEngine:
         """Game hook before a card is played: start the play phase (first card), check what must
         come before it.  Return False if the hand cannot go on (after a finding)."""
         return self.hand.play is not None
+
+    def before_card(self, player: str, c: Card, line: int) -> None:
+        """Game hook: a card the player holds is about to be played to the trick (it passed the
+        holding and turn checks); the duty to follow is checked next (Sixty-Six: the lead a
+        marriage demands)."""
 
     def allowed_cards(self, player: str) -> frozenset[Card] | None:
         """The cards ``player`` may play now (None: any); default: the contract's duty."""

@@ -304,37 +304,33 @@ class SixtySix(MatchEngine):
     # --- playing a card (S1, S2) ----------------------------------------------------------------
 
     def on_card(self, e: ev.Play, line: int) -> None:
-        """A card: the due draw first, the lead a marriage demands (S2, ``illegal-lead``), then
-        the shared card play (turn, holding, S1 duty and revokes)."""
-        h = self.hand
-        if h.revoke is None:
+        """A card: the due draw first (S1: the hands change before it), then the shared card
+        play, which calls :meth:`before_card` for the lead a marriage demands."""
+        if self.hand.revoke is None:
             self._settle_draw()
-        tp = h.play
-        try:
-            c = DECK.parse(e.card)
-        except CardError:
-            c = None
-        applies = (h.revoke is None and c is not None and c in tp.hands[e.player]
-                   and not tp.has_played(e.player))
-        if applies:
-            pm = h.pending_marriage
-            lead = not tp.current.plays
-            if pm is not None:
-                h.pending_marriage = None
-                who, suit = pm
-                if who == e.player and lead:
-                    h.marriage_lead = (tp.trick_number, pm)
-                    if c not in (ALL_CARDS["K" + suit], ALL_CARDS["Q" + suit]):
-                        self.irregular(
-                            "illegal-lead", line,
-                            f"trick {tp.trick_number}: {who} showed the marriage in "
-                            f"{SUIT_NAMES[suit]} and then led {self.name(c)}; the lead after a "
-                            f"marriage must be its king or queen ({self.name(ALL_CARDS['K' + suit])}"
-                            f" or {self.name(ALL_CARDS['Q' + suit])}) (S2); applied as recorded "
-                            "(G2)", who)
-            h.may_declare = None
-            h.exchange_window = None
         self.on_play(e, line)
+
+    def before_card(self, player: str, c: Card, line: int) -> None:
+        """The lead after a ``marriage`` must be its king or queen (S2, ``illegal-lead``,
+        applied); any card ends the windows to declare and to exchange (S3, S10)."""
+        h = self.hand
+        tp = h.play
+        pm = h.pending_marriage
+        if pm is not None:
+            h.pending_marriage = None
+            who, suit = pm
+            if who == player and not tp.current.cards:
+                h.marriage_lead = (tp.trick_number, pm)
+                if c not in (ALL_CARDS["K" + suit], ALL_CARDS["Q" + suit]):
+                    self.irregular(
+                        "illegal-lead", line,
+                        f"trick {tp.trick_number}: {who} showed the marriage in "
+                        f"{SUIT_NAMES[suit]} and then led {self.name(c)}; the lead after a "
+                        f"marriage must be its king or queen ({self.name(ALL_CARDS['K' + suit])}"
+                        f" or {self.name(ALL_CARDS['Q' + suit])}) (S2); applied as recorded "
+                        "(G2)", who)
+        h.may_declare = None
+        h.exchange_window = None
 
     def allowed_cards(self, player: str) -> frozenset[Card] | None:
         """Any card while the talon is open; else follow, head the trick, trump when void (S1)."""
