@@ -234,7 +234,7 @@ def test_a_passed_player_is_out_for_good():
     a = [("bid", "Berta", "3"), ("pass", "Csaba", None), ("bid", "Csaba", "2")]
     rec = run_log(auction_log(a))
     assert errs(rec) == [(5, "out-of-turn")]
-    assert "out of the auction for good" in rec.findings[0].message
+    assert "a player who has passed is out of this auction" in rec.findings[0].message
 
 
 def test_speaking_out_of_turn():

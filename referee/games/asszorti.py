@@ -275,18 +275,8 @@ class Asszorti(MatchEngine):
         self.hand.to_act = self.next_seat(e.dealer)
 
     def _auction_turn(self, player: str, line: int, what: str) -> None:
-        """Out-of-turn speaking (G2, G11): reported and applied; a passed player who bids or
-        holds is back in the auction."""
-        h = self.hand
-        if player in h.passed:
-            h.passed.discard(player)
-            self.irregular("out-of-turn", line, f"{player} {what}s after passing; a player who "
-                           "has passed is out of the auction for good (Play, A1, G11); applied "
-                           "as recorded", player)
-        elif h.to_act is not None and player != h.to_act:
-            self.irregular("out-of-turn", line, f"{player} {what}s, but it was {h.to_act}'s turn "
-                           "to speak (the auction goes round from the dealer's left, A1); "
-                           "applied as recorded", player)
+        """Out of turn (G2, G11, applied); a passed player who bids or holds is back in."""
+        self.auction_turn(player, line, what, "A1")
 
     def _priority(self, player: str) -> bool:
         """True if ``player`` spoke earlier than whoever holds the bid now (A1, A10): such a player

@@ -325,6 +325,22 @@ class MatchEngine:
         """The player ``k`` seats to the left (clockwise, the next in seating order)."""
         return self.players[(self.seat[player] + k) % len(self.players)]
 
+    def auction_turn(self, player: str, line: int, verb: str, rule: str) -> None:
+        """A bid, hold or pass (``verb``) by ``player``: out of turn is reported and applied
+        (G2, G11); a player who had passed and speaks again is back in the auction.  ``rule``
+        names the game's auction rule (``"T1"``)."""
+        h = self.hand
+        says = "passes" if verb == "pass" else f"{verb}s"
+        if player in h.passed:
+            h.passed.discard(player)
+            self.irregular("out-of-turn", line, f"{player} {says} after passing; a player who "
+                           f"has passed is out of this auction ({rule}, G11); applied as "
+                           "recorded", player)
+        elif h.to_act is not None and player != h.to_act:
+            self.irregular("out-of-turn", line, f"{player} {says}, but it was {h.to_act}'s "
+                           "turn to speak (the auction goes round from the dealer's left, "
+                           f"{rule}); applied as recorded", player)
+
     def seat_order(self, first: str) -> list[str]:
         """All players in clockwise order starting with ``first``."""
         return [self.next_seat(first, k) for k in range(len(self.players))]

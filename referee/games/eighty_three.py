@@ -258,18 +258,8 @@ class EightyThree(MatchEngine):
         self._next_in_auction(e.player)
 
     def _turn(self, player: str, line: int, what: str) -> None:
-        """Report a bid or pass out of turn (G11, applied); a passed player who bids is back in
-        the auction (E-R3)."""
-        h = self.hand
-        if player in h.passed:
-            h.passed.discard(player)
-            self.irregular("out-of-turn", line, f"{player} bids after passing; a player who has "
-                           "passed is out of this auction (E1, G11); applied as recorded", player)
-        elif h.to_act is not None and player != h.to_act:
-            verb = "passes" if what == "pass" else "bids"
-            self.irregular("out-of-turn", line, f"{player} {verb}, but it was {h.to_act}'s turn "
-                           "to speak (bidding goes to the left from the dealer's left, E1); "
-                           "applied as recorded", player)
+        """Out of turn (G11, applied); a passed player who bids is back in (E-R3)."""
+        self.auction_turn(player, line, what, "E1")
 
     def _next_in_auction(self, player: str) -> None:
         """After a bid or pass: the auction ends when all but the standing bidder have passed;

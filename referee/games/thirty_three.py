@@ -233,16 +233,7 @@ class ThirtyThree(MatchEngine):
         self.hand.to_act = self.next_seat(e.dealer)
 
     def _auction_turn(self, player: str, line: int, what: str) -> None:
-        h = self.hand
-        if player in h.passed and what == "bid":
-            h.passed.discard(player)
-            self.irregular("out-of-turn", line, f"{player} bids after passing; a player who "
-                           "has passed is out of this auction (T1, T11)", player)
-        elif player in h.passed:
-            self.irregular("out-of-turn", line, f"{player} has already passed", player)
-        elif h.to_act is not None and player != h.to_act:
-            self.irregular("out-of-turn", line, f"{player} {what}s, but it was {h.to_act}'s turn "
-                           "to speak (bidding goes clockwise from the dealer's left, T1)", player)
+        self.auction_turn(player, line, what, "T1, T11")
 
     def _after_auction_action(self, player: str, line: int) -> None:
         h = self.hand
