@@ -155,3 +155,15 @@ def build_deck(ranks: str, *, joker: bool = False, aliases: dict[str, Card] | No
     if joker:
         cs.append(JOKER)
     return Deck(cs, aliases, joker_name)
+
+
+def strays(cs: Iterable[Card], pool: "set[Card] | frozenset[Card] | list[Card]") -> list[Card]:
+    """The cards of ``cs`` that are not in ``pool`` or are named twice; empty when every card
+    is a distinct card of ``pool`` (a discard from hand and boat, a draw from the boat)."""
+    seen: set[Card] = set()
+    out = []
+    for c in cs:
+        if c not in pool or c in seen:
+            out.append(c)
+        seen.add(c)
+    return out

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from .. import events as ev
-from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit
+from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from . import register
 from .base import OPEN, AuctionHand, Hand, MatchEngine, Number, Revoke, tidy
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
@@ -467,9 +467,9 @@ class Asszorti(MatchEngine):
             return
         taken = h.pile[:n]
         pool = h.hands[e.player] | set(taken)
-        bad = [c for c in cs if c not in pool]
-        if bad or len(set(cs)) != len(cs):
-            self.void("card-not-held", line, f"{e.player} discards {self.names(bad or cs)}, not "
+        bad = strays(cs, pool)
+        if bad:
+            self.void("card-not-held", line, f"{e.player} discards {self.names(bad)}, not "
                       f"held (the top {n} of the talon are {self.names(taken)})", e.player)
             return
         if len(cs) != n:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .. import events as ev
-from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck
+from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from . import register
 from .base import OPEN, AuctionHand, MatchEngine, Number, Revoke
 from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
@@ -327,8 +327,7 @@ class ThirtyThree(MatchEngine):
             self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}: {why}",
                       e.player)
             return
-        outside = [c for c in cs if c not in h.pile]
-        if outside or len(set(cs)) != len(cs):
+        if strays(cs, h.pile):
             self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}, but the boat "
                       f"holds {self.names(h.pile)} (T11)", e.player)
             return
@@ -365,11 +364,11 @@ class ThirtyThree(MatchEngine):
         else:
             pool = h.hands[e.player]
             want = len(h.drawn)
-        if any(x not in pool for x in cs) or len(set(cs)) != len(cs):
-            bad = [x for x in cs if x not in pool]
-            self.void("card-not-held", line, f"{e.player} discards {self.names(bad or cs)}, "
+        bad = strays(cs, pool)
+        if bad:
+            self.void("card-not-held", line, f"{e.player} discards {self.names(bad)}, "
                       "not held (nor in the boat)" if c.draw is None else
-                      f"{e.player} discards {self.names(bad or cs)}, not held", e.player)
+                      f"{e.player} discards {self.names(bad)}, not held", e.player)
             return
         if len(cs) != want:
             self.irregular("illegal-discard", line, f"{e.player} discards {len(cs)} cards; "
