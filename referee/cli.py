@@ -16,7 +16,7 @@ import msgspec
 
 from . import __version__
 from . import events as ev
-from .render import Style, json_writer
+from .render import Style, json_writer, to_ascii
 from .render.history import HistoryPrinter
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
 from .replay import FileStats, Listener, replay
@@ -403,8 +403,9 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
         from .render import json_writer
         json_writer(sys.stdout).write(legal_json(name, line_no, engine, acts, at, verdict))
     else:
-        click.echo(legal_text(name, line_no, engine, acts, at, verdict,
-                              Style(symbols=not ascii_)), nl=False)
+        style = _style(ascii_)
+        text = legal_text(name, line_no, engine, acts, at, verdict, style)
+        click.echo(text if style.symbols else to_ascii(text), nl=False)
     sys.exit(1 if verdict is not None and not verdict.legal else 0)
 
 

@@ -148,11 +148,11 @@ class _Run:
         self.pending.clear()
 
     # the replay
-    def close_match(self) -> None:
+    def close_match(self, cause: str = "the log ends") -> None:
         eng = self.engine
         if eng is None:
             return
-        eng.close_hand()
+        eng.close_hand(cause)
         self.flush()
         self.listener.end_match(MatchSummary(
             self.info, {p: tidy(v) for p, v in eng.standings().items()}, eng.finished,
@@ -160,7 +160,7 @@ class _Run:
         self.engine = None
 
     def start_match(self, e: ev.Match, line: int) -> None:
-        self.close_match()
+        self.close_match(f"a new `match` starts at line {line}")
         self.match_count += 1
         self.stats.matches += 1
         self.info = MatchInfo(self.file, e.id if e.id is not None else self.match_count, e.game,
@@ -237,7 +237,7 @@ class _Run:
                 self.flush()
         elif t is ev.Score:
             # compared whatever came before, the end of the match included (G11)
-            eng.close_hand()
+            eng.close_hand(f"a `score` comes at line {line}")
             self.score(e, line)
         elif eng.finished:
             if t is ev.Deal:
@@ -245,7 +245,7 @@ class _Run:
                 self.report("match-over", line, "a deal after the match has ended (G9); "
                             "skipped", severity=ERROR)
         elif t is ev.Deal:
-            eng.close_hand()
+            eng.close_hand(f"the next `deal` comes at line {line}")
             self.flush()
             if eng.finished:
                 self.report("match-over", line, "a deal after the match has ended (G9); "
@@ -256,7 +256,7 @@ class _Run:
             if e.player is not None and e.player not in eng.seat:
                 self.report("unknown-player", line, f"{e.player!r} is not a player of this "
                             "match", severity=ERROR)
-            eng.close_hand()
+            eng.close_hand(f"the match is ended at line {line}")
             eng.end(e, line)
         else:
             eng.apply(e, line)

@@ -238,12 +238,15 @@ class MatchEngine:
     def void(self, code: str, line: int, message: str, player: str | None = None) -> None:
         """An event that cannot have happened (G3): report it, make the hand ``unscored`` and skip
         the rest of it up to the next deal."""
-        self.report(code, line, message, player=player)
         h = self.hand
+        if h is not None and h.mode == OPEN and "not scored" not in message:
+            message += "; the hand is not scored and the rest of it is skipped (G3)"
+        self.report(code, line, message, player=player)
         if h is not None and h.mode == OPEN:
             self._unscored(h, "the record of the hand could not be followed")
 
     def _unscored(self, h: Hand, why: str) -> None:
+        h.ended_line = h.last_line
         h.mode = SKIP
         h.status = "unscored"
         h.revoke = None
@@ -482,23 +485,25 @@ class MatchEngine:
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
         return False
 
-    def close_hand(self) -> None:
-        """The hand is over as far as the log goes (a deal, score, end, match or the end of the
-        file follows).  Establishes an open revoke (G11); a hand still being played is
-        ``incomplete-hand`` (G5)."""
+    def close_hand(self, cause: str = "the log ends") -> None:
+        """The hand is over as far as the log goes: ``cause`` says what came (a deal, score,
+        end or match at some line, or the end of the file).  Establishes an open revoke (G11);
+        a hand still being played is ``incomplete-hand`` (G5, R5), and whatever of it follows is
+        skipped."""
         h = self.hand
         if h is None or h.mode != OPEN:
             return
         if h.revoke is not None:
             self.establish_revoke(None, f"when the record of the hand stopped after line "
-                                        f"{h.last_line} (G11)")
+                                        f"{h.last_line} ({cause}, G11)")
             return
         if self.close_open_hand():
             return
+        rule = "G5, R5" if "score" in cause else "G5"
         self.report("incomplete-hand", h.last_line,
-                    f"the log ends in the middle of hand {h.number}; the hand is not scored "
-                    f"(G5)", trick=None)
-        self._unscored(h, "the log stops in the middle of the hand")
+                    f"hand {h.number} is not complete when {cause}; the hand is not scored "
+                    f"and any rest of it is skipped ({rule})", trick=None)
+        self._unscored(h, f"the record of the hand stops ({cause})")
 
     def close_open_hand(self) -> bool:
         """Game hook: settle a hand left open at its end (an undisputed Asszorti claim).
@@ -654,19 +659,21 @@ class MatchEngine:
             return
         tp = h.play
         if c not in tp.hands[player]:
-            self.void("card-not-held", line, f"{player} plays {self.name(c)}, a card not held",
-                      player)
+            held = tp.order.sort(tp.hands[player]) if tp.hands[player] else []
+            self.void("card-not-held", line, f"{player} plays {self.name(c)}, a card not held "
+                      f"(holding {self.names(held) or 'no card'})", player)
             return
         plays = tp.current.cards
         if plays and player in tp.current.who:
             self.void("out-of-turn", line, f"{player} has already played to trick "
-                      f"{tp.trick_number}", player)
+                      f"{tp.trick_number} and cannot play a second card to it (R3)", player)
             return
         due = tp.to_play()
         if due is not None and due != player:
             what = "lead" if not plays else "play"
             self.irregular("out-of-turn", line, f"trick {tp.trick_number}: {player} played "
-                           f"{self.name(c)}, but it was {due}'s turn to {what}", player)
+                           f"{self.name(c)}, but it was {due}'s turn to {what}; applied as "
+                           "recorded, the hand is irregular (G2, G4b)", player)
         self.before_card(player, c, line)
         # The duty to follow only binds after the lead; a card of the suit led always satisfies
         # duties that ask no more than following (not Sixty-Six's duty to head the trick).
@@ -732,10 +739,10 @@ class MatchEngine:
             parts.append(f"holding trumps {self.names(held_other)}")
         why = self.revoke_detail(c, tp)
         return (f"trick {tp.trick_number}: {player} played {self.name(c)} to a lead of "
-                f"{self.name(tp.current.cards[0])} ({led_name}{self.counting_words()}) while "
+                f"{self.name(tp.current.cards[0])} ({led_name}{self.counting_words(c)}) while "
                 + " and ".join(parts) + (f"; {why}" if why else ""))
 
-    def counting_words(self) -> str:
+    def counting_words(self, c: Card | None = None) -> str:
         """E.g. ``" as Diamonds counts them"``: which contract decides the effective suits."""
         return ""
 

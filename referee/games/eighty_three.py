@@ -450,7 +450,7 @@ class EightyThree(MatchEngine):
                     "hand (E7); the hand is not scored", trick=None)
         self._unscored(h, "a player ran out of cards before the last trick")
 
-    def counting_words(self) -> str:
+    def counting_words(self, c: Card | None = None) -> str:
         """``, with hearts trumps`` for a plain lead; nothing for a trump lead (the suit's
         name already says trumps)."""
         tp = self.hand.play

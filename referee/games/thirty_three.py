@@ -469,8 +469,16 @@ class ThirtyThree(MatchEngine):
     def all_tricks_played(self) -> bool:
         return len(self.hand.play.tricks) == TRICKS
 
-    def counting_words(self) -> str:
-        return f", as {GAME_TITLE[self.hand.contract.game]} counts them"
+    def counting_words(self, c: Card | None = None) -> str:
+        """``, as Diamonds counts them`` where the contract moves a card of this trick out of
+        its printed suit (Nines, a bower, the Bug led or played); nothing for plain cards."""
+        tp = self.hand.play
+        lead = tp.current.cards[0]
+        k = self.hand.contract
+        moved = [x for x in (lead, c) if x is not None and tp.order.suit_of[x] != x.suit]
+        if k.game == "nines" or moved:
+            return f", as {GAME_TITLE[k.game]} counts them"
+        return ""
 
     def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
         k = self.hand.contract

@@ -152,6 +152,10 @@ class HistoryPrinter(Listener):
             return
         text = (engine.describe_event(line, e, self.style.symbols) if engine is not None
                 else None) or describe(e, engine, self.style)
+        h0 = engine.hand if engine is not None else None
+        if text and h0 is not None and h0.ended_line is not None and line > h0.ended_line \
+                and type(e) not in (ev.Score, ev.End):
+            text = f"(ignored, the hand was over) {text}"
         if text:
             self._add(line, "   " + text)
         for note in after:

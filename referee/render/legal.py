@@ -30,7 +30,7 @@ def _brief(e: Any, engine: MatchEngine, style: Style) -> str:
             parts.append("[" + " ".join(card_text(engine, x, style) for x in v) + "]")
         else:
             parts.append(f"{k}={v}")
-    return " ".join(parts)
+    return " ".join(parts) or "plain"
 
 
 def to_act(acts: list[Any]) -> list[str]:
@@ -63,13 +63,13 @@ def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any]
                 _brief(a, engine, style))
         for (p, kind), items in groups.items():
             sep = "  " if kind == "play" else "; "
-            if not any(items):
+            if all(x == "plain" for x in items):
                 out.append(f"  {p} {kind}\n")
                 continue
             head = f"  {p} {kind}: "
             out.append(textwrap.fill(sep.join(items), width=100, initial_indent=head,
                                      subsequent_indent=" " * len(head),
-                                     break_long_words=False) + "\n")
+                                     break_long_words=False, break_on_hyphens=False) + "\n")
     if at is not None:
         if isinstance(at, ev.ReadError):
             out.append(f"line {line}: unreadable ({at.code}: {at.message})\n")
