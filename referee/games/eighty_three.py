@@ -15,6 +15,7 @@ points* are the score.  Partners always have the same total.
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
@@ -88,6 +89,10 @@ POINTS = {s: {c: TRUMP_POINTS[r] for c, r in zip(trump_cards(s), TRUMP_RANKS)
 def card_points(c: Card, trump: str) -> int:
     """Card points of ``c`` when ``trump`` (a suit letter) is trumps (0 for all but ten trumps)."""
     return POINTS[trump].get(c, 0)
+
+
+ALL_DISCARDS_UP_TO = 500
+"""Beyond this many ways to discard, ``candidates`` proposes a sample (E2 discards)."""
 
 
 class Bid:
@@ -626,6 +631,10 @@ class EightyThree(MatchEngine):
         return out
 
     def _discard_candidates(self, p: str) -> list:
+        """Discards to propose for ``p``: every way to lay away the excess from the cards that
+        may go (plain cards and trumps worth nothing) when there are at most
+        ``ALL_DISCARDS_UP_TO`` of them; otherwise a few sensible ones (lowest plain cards,
+        lowest worthless cards, voiding short suits), which ``legal`` then says is a sample."""
         h = self.hand
         o = self.order()
         n = len(h.hands[p]) - PLAY_SIZE
@@ -642,6 +651,10 @@ class EightyThree(MatchEngine):
         short_first = [c for s in sorted(by_suit, key=lambda s: (len(by_suit[s]), s))
                        for c in by_suit[s]]
         worthless = sorted(plain + spare, key=lambda c: (o.power[c] % 1000, o.is_trump(c), c))
+        pool = plain + [c for c in held if not card_points(c, h.trump)]
+        if len(pool) >= n and comb(len(pool), n) <= ALL_DISCARDS_UP_TO:
+            return [ev.Discard(player=p, cards=[str(c) for c in cs])
+                    for cs in combinations(pool, n)]
         picks = [plain[:n], worthless[:n], short_first[:n], spare + plain[:n - len(spare)]]
         out, seen = [], set()
         for cs in picks:
