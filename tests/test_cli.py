@@ -243,3 +243,13 @@ def test_ascii_option_translates_findings_too():
     r = invoke("check", "--ascii", CASE)
     assert "played JH to a lead of 8H" in r.output and "holding 7H" in r.output
     assert all(ord(ch) < 128 for ch in r.output)
+
+
+def test_legal_lists_every_eighty_three_discard():
+    """examples/eighty-three/match.jsonl line 45: Bob holds 8 plain cards and must lay away 6
+    (E2): C(8, 6) = 28 legal discards, all listed."""
+    r = invoke("legal", ROOT / "examples" / "eighty-three" / "match.jsonl", "--line", "45",
+               "--format", "json")
+    obj = json.loads(r.stdout)
+    bob = [a for a in obj["legal"] if a["event"] == "discard" and a["player"] == "Bob"]
+    assert len(bob) == 28
