@@ -28,7 +28,7 @@ class TrickOrder:
     (higher wins); trumps get a power above every plain card.  ``names`` gives readable suit names.
     """
 
-    __slots__ = ("suits", "trump", "suit_of", "power", "names")
+    __slots__ = ("suits", "trump", "suit_of", "power", "names", "_key")
 
     def __init__(self, suits: Mapping[str, Sequence[Card]], trump: str | None,
                  names: Mapping[str, str] | None = None) -> None:
@@ -69,6 +69,15 @@ class TrickOrder:
     def sort(self, hand: Iterable[Card], suit_order: Sequence[str] | None = None) -> list[Card]:
         """``hand`` sorted for display: trumps first, then the other suits in ``suit_order``
         (default the order of ``suits``), each highest first."""
+        if suit_order is None:
+            try:
+                key = self._key
+            except AttributeError:
+                key = self._key = {c: i for i, c in enumerate(self._sorted(self.suit_of))}
+            return sorted(hand, key=key.__getitem__)
+        return self._sorted(hand, suit_order)
+
+    def _sorted(self, hand: Iterable[Card], suit_order: Sequence[str] | None = None) -> list[Card]:
         order = list(suit_order or self.suits)
         if self.trump in order:
             order.remove(self.trump)
