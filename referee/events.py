@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import IO, Any, Iterator, Literal, Union, get_args
 
 import jsonlines
@@ -225,57 +226,37 @@ class ReadError:
     message: str
 
 
-class _LineTooLong(ValueError):
-    pass
-
-
 _TOO_LONG = b"\x00referee: line too long\x00"
 _BOM = "\ufeff".encode()
 _PREFIXES = (_BOM, b"\x1e")
+_OPEN_BRACE = ord("{")
 
 
-class _PhysicalLines:
-    """Iterates a binary stream one physical line at a time (split at ``\\n`` only), each item at
-    most MAX_LINE_BYTES long, and remembers the number of the line it gave last.
+def _physical_lines(stream: IO[bytes]) -> Iterator[bytes]:
+    """The physical lines of a binary stream (split at ``\\n`` only), each at most
+    MAX_LINE_BYTES long: a longer line is skipped without being held and stands as ``_TOO_LONG``.
 
     jsonlines drops one BOM (or RS) at the start of *every* line; FORMAT.md allows a BOM only at
     the very start of the file.  So a later line starting with one gets a second copy in front:
     jsonlines drops the copy and the real one still makes the line ``bad-json``.
     """
-
-    def __init__(self, stream: IO[bytes]) -> None:
-        self._readline = stream.readline
-        self.lineno = 0
-
-    def __iter__(self) -> "_PhysicalLines":
-        return self
-
-    def __next__(self) -> bytes:
-        line = self._readline(MAX_LINE_BYTES + 1)
-        if not line:
-            raise StopIteration
-        self.lineno += 1
+    readline = stream.readline
+    limit = MAX_LINE_BYTES + 1
+    first = True
+    for line in iter(partial(readline, limit), b""):
         if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
             while True:  # skip the rest of the over-long line without holding it
-                more = self._readline(1 << 20)
+                more = readline(1 << 20)
                 if not more or more.endswith(b"\n"):
                     break
-            return _TOO_LONG
-        if self.lineno > 1 and line.startswith(_PREFIXES):
-            return (b"\x1e" if line[:1] == b"\x1e" else _BOM) + line
-        return line
+            line = _TOO_LONG
+        elif line[0] != _OPEN_BRACE and not first and line.startswith(_PREFIXES):
+            line = (b"\x1e" if line[:1] == b"\x1e" else _BOM) + line
+        first = False
+        yield line
 
 
 _TOO_LONG_TEXT = _TOO_LONG.decode()
-
-
-def _loads(text: str) -> Any:
-    if text == _TOO_LONG_TEXT:
-        raise _LineTooLong(f"line longer than {MAX_LINE_BYTES} bytes")
-    try:
-        return DECODER.decode(text)
-    except RecursionError:
-        raise ValueError("JSON nested too deeply") from None
 
 
 @dataclass(slots=True)
@@ -294,27 +275,41 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
     :class:`ReadWarning` is yielded before an event whose line has unknown fields or a key
     given twice (without it the last of two equal keys counts, as JSON readers commonly do).
     Never raises for bad content (OSError from the stream itself propagates).
+
+    Each line goes through jsonlines, which hands it to the msgspec decoder; a blank line, an
+    over-long one and nesting too deep for the decoder only cost time on that error path.
     """
-    lines = _PhysicalLines(stream)
     last = [""]
 
-    def loads(text: str) -> Any:
+    def remember(text: str) -> Any:
         last[0] = text
-        return _loads(text)
+        return DECODER.decode(text)
 
-    read = jsonlines.Reader(lines, loads=loads if strict else _loads).read
+    read = jsonlines.Reader(_physical_lines(stream),
+                            loads=remember if strict else DECODER.decode).read
+    lineno = 0
     while True:
+        lineno += 1  # every read takes exactly one physical line (blank ones are not skipped)
         try:
-            value = read(skip_empty=True, allow_none=True)
+            value = read()
         except EOFError:
             return
         except jsonlines.InvalidLineError as exc:
-            yield exc.lineno, _read_error(exc.__cause__, exc)
+            text = exc.line
+            if not text.strip():
+                continue  # a blank line
+            if text == _TOO_LONG_TEXT:
+                yield lineno, ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes")
+            else:
+                yield lineno, _read_error(exc.__cause__, exc)
+            continue
+        except RecursionError:
+            yield lineno, ReadError("bad-json", "not valid JSON: JSON nested too deeply")
             continue
         if strict:
             for note in _strict_notes(last[0], value):
-                yield lines.lineno, ReadWarning("bad-event", note)
-        yield lines.lineno, value
+                yield lineno, ReadWarning("bad-event", note)
+        yield lineno, value
 
 
 def _strict_notes(text: str, value: Any) -> list[str]:
@@ -347,8 +342,6 @@ def _read_error(cause: BaseException | None, exc: Exception) -> ReadError:
         return ReadError("bad-event", _event_message(str(cause)))
     if isinstance(cause, UnicodeDecodeError):
         return ReadError("bad-json", "line is not valid UTF-8")
-    if isinstance(cause, _LineTooLong):
-        return ReadError("bad-json", str(cause))
     msg = str(cause) if cause is not None else str(exc)
     msg = re.sub(r"\(byte (\d+)\)", lambda m: f"(at character {int(m.group(1)) + 1})", msg)
     return ReadError("bad-json", f"not valid JSON: {msg}")

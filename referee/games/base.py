@@ -273,8 +273,11 @@ class MatchEngine:
 
     def cards(self, texts: Iterable[str], line: int, player: str | None = None) -> list[Card] | None:
         """Parse a list of cards (see :meth:`card`); None after a ``bad-card`` finding."""
+        out = list(map(self._PARSED.get, texts))  # notations seen before: one C-level pass
+        if None not in out:
+            return out
         out = []
-        cache = self.DECK.parsed
+        cache = self._PARSED
         for t in texts:
             c = cache.get(t) if type(t) is str else None
             if c is None:
@@ -414,10 +417,13 @@ class MatchEngine:
                 return f"{p} was dealt {len(dealt[p])} cards ({self.HAND_SIZE} expected)"
         if self.PILE and len(pile) != self.PILE_SIZE:
             return f"the {self.PILE} has {len(pile)} cards ({self.PILE_SIZE} expected)"
+        extra = self.extra_deal_cards(e)
+        every = [c for cs in dealt.values() for c in cs] + pile + extra
+        if len(every) == len(self.DECK.cards) and self.DECK.members.issubset(every):
+            return None  # the whole deck, each card once (the usual case, checked in one pass)
         seen: dict[Card, str] = {}
         twice: list[str] = []
-        places = list(dealt.items()) + [(f"the {self.PILE}", pile),
-                                         ("the turned-up card", self.extra_deal_cards(e))]
+        places = list(dealt.items()) + [(f"the {self.PILE}", pile), ("the turned-up card", extra)]
         for where, cs in places:
             for c in cs:
                 if c in seen:
@@ -434,7 +440,21 @@ class MatchEngine:
         return []
 
     def apply(self, e: Any, line: int) -> None:
-        """Apply one event of the current hand (anything but match/deal/score/end)."""
+        """Apply one event of the current hand (anything but match/deal/score/end): the game's
+        handler for its type, after checking the hand is open and the player is in the match."""
+        h = self.hand
+        if h is not None and h.mode is OPEN:
+            # the usual case, in few steps: an open hand, an event naming one player of the match
+            h.last_line = line
+            handler = self._PLAIN_HANDLERS.get(type(e))
+            if handler is not None and e.player in self.seat:
+                handler(self, e, line)
+                return
+        self._apply(e, line)
+
+    def _apply(self, e: Any, line: int) -> None:
+        """:meth:`apply` with every check spelt out: no hand yet, a hand over or skipped, an event
+        this game does not know, a player (or other player named) not in the match."""
         h = self.hand
         if h is None:
             self.report("out-of-phase", line, f"{_tag(e)} before the first deal of the match",
@@ -477,7 +497,12 @@ class MatchEngine:
         hot path calls ``handler(self, event, line)``)."""
         super().__init_subclass__(**kwargs)
         cls._HANDLERS = {t: getattr(cls, name) for t, name in cls.EVENTS.items()}
+        cls._PLAIN_HANDLERS = {t: f for t, f in cls._HANDLERS.items()
+                               if t not in _OTHER_PLAYER_FIELD}
         cls._DUTY_IS_THE_CONTRACTS = cls.allowed_cards is MatchEngine.allowed_cards
+        cls._HOOKS_BEFORE_CARD = cls.before_card is not MatchEngine.before_card
+        if getattr(cls, "DECK", None) is not None:
+            cls._PARSED = cls.DECK.parsed
         """True when the game does not decide the allowed cards itself, so the contract's duty
         alone rules (the follow-suit shortcut in :meth:`on_play` relies on it)."""
 
@@ -644,44 +669,61 @@ class MatchEngine:
     # --- card play (G4) ---------------------------------------------------------------------
 
     def on_play(self, e: ev.Play, line: int) -> None:
-        """A card played: turn, holding, the duty to follow (revoke), trick completion."""
+        """A card played: turn, holding, the duty to follow (revoke), trick completion (G4).
+
+        This is the hot path of every replay (four events in five are cards), so the common
+        case reads straight through: the hooks :meth:`ready_to_play` (only before the first
+        card) and :meth:`before_card` (only where a game defines it) are called when needed."""
         h = self.hand
         if h.revoke is not None:
             self.establish_revoke(line)
             return
         player = e.player
-        c = self.DECK.parsed.get(e.card)
+        c = self._PARSED.get(e.card)
         if c is None:
             c = self.card(e.card, line, player)
             if c is None:
                 return
-        if not self.ready_to_play(player, c, line):
-            return
         tp = h.play
-        if c not in tp.hands[player]:
-            held = tp.order.sort(tp.hands[player]) if tp.hands[player] else []
+        if tp is None:
+            if not self.ready_to_play(player, c, line):
+                return
+            tp = h.play
+        held = tp.hands[player]
+        if c not in held:
+            held = tp.order.sort(held) if held else []
             self.void("card-not-held", line, f"{player} plays {self.name(c)}, a card not held "
                       f"(holding {self.names(held) or 'no card'})", player)
             return
-        plays = tp.current.cards
-        if plays and player in tp.current.who:
-            self.void("out-of-turn", line, f"{player} has already played to trick "
-                      f"{tp.trick_number} and cannot play a second card to it (R3)", player)
-            return
-        due = tp.to_play()
+        cur = tp.current
+        plays = cur.cards
+        if plays:
+            who = cur.who
+            if player in who:
+                self.void("out-of-turn", line, f"{player} has already played to trick "
+                          f"{cur.number} and cannot play a second card to it (R3)", player)
+                return
+            due = tp.after[who[-1]]
+            if due in who:
+                due = tp.to_play()
+        else:
+            due = tp.leader
         if due is not None and due != player:
             what = "lead" if not plays else "play"
-            self.irregular("out-of-turn", line, f"trick {tp.trick_number}: {player} played "
+            self.irregular("out-of-turn", line, f"trick {cur.number}: {player} played "
                            f"{self.name(c)}, but it was {due}'s turn to {what}; applied as "
                            "recorded, the hand is irregular (G2, G4b)", player)
-        self.before_card(player, c, line)
+        if self._HOOKS_BEFORE_CARD:
+            self.before_card(player, c, line)
         # The duty to follow only binds after the lead; a card of the suit led always satisfies
         # duties that ask no more than following (not Sixty-Six's duty to head the trick).
-        if plays and not (tp.follow_fast and self._DUTY_IS_THE_CONTRACTS and
-                          tp.order.suit_of[c] is tp.order.suit_of[plays[0]]):
-            allowed = self.allowed_cards(player)
-            if allowed is not None and c not in allowed:
-                self.start_revoke(player, c, line, allowed)
+        if plays:
+            suit_of = tp.order.suit_of
+            if not (tp.follow_fast and self._DUTY_IS_THE_CONTRACTS and
+                    suit_of[c] is suit_of[plays[0]]):
+                allowed = self.allowed_cards(player)
+                if allowed is not None and c not in allowed:
+                    self.start_revoke(player, c, line, allowed)
         trick = tp.play(player, c, line)
         if trick is None:
             return  # the hand can only end when a trick is complete
@@ -693,10 +735,10 @@ class MatchEngine:
             else:
                 self.score_hand(line)
 
-
     def ready_to_play(self, player: str, c: Card, line: int) -> bool:
-        """Game hook before a card is played: start the play phase (first card), check what must
-        come before it.  Return False if the hand cannot go on (after a finding)."""
+        """Game hook before the first card of a hand (while ``hand.play`` is None): start the
+        play phase, check what must come before it.  Return False if the hand cannot go on
+        (after a finding); on True, ``hand.play`` must be set."""
         return self.hand.play is not None
 
     def before_card(self, player: str, c: Card, line: int) -> None:

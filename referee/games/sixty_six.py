@@ -230,16 +230,16 @@ class SixtySix(MatchEngine):
         deal whose last trick is played is scored before any event other than the winner's
         ``declare_out`` (or a ``retract``) (S10)."""
         t = type(e)
-        if t in (ev.Resign, ev.Timeout):
+        if t is ev.Resign or t is ev.Timeout:
             if self.hand is not None:
                 self.hand.last_line = line
             self.on_resign(e, line)
             return
         h = self.hand
-        if h is not None and h.mode == OPEN and h.played_out and \
-                t not in (ev.DeclareOut, ev.Retract):
+        if h is not None and h.played_out and h.mode == OPEN and \
+                t is not ev.DeclareOut and t is not ev.Retract:
             self._score_played_out()
-        super().apply(e, line)
+        MatchEngine.apply(self, e, line)
 
     def applies_after_hand(self, e: Any) -> bool:
         return type(e) in (ev.Resign, ev.Timeout)

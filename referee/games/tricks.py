@@ -10,7 +10,6 @@ Units: tricks are counted in tricks; nothing here knows card points.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..cards import SUIT_NAMES, Card
@@ -28,7 +27,8 @@ class TrickOrder:
     (higher wins); trumps get a power above every plain card.  ``names`` gives readable suit names.
     """
 
-    __slots__ = ("suits", "trump", "suit_of", "power", "names", "_key")
+    __slots__ = ("suits", "trump", "suit_of", "power", "names", "_key", "_strength",
+                 "cards_of", "trumps")
 
     def __init__(self, suits: Mapping[str, Sequence[Card]], trump: str | None,
                  names: Mapping[str, str] | None = None) -> None:
@@ -41,6 +41,13 @@ class TrickOrder:
             for i, c in enumerate(cs):
                 self.suit_of[c] = s
                 self.power[c] = base + len(cs) - i
+        self.cards_of = {s: frozenset(cs) for s, cs in self.suits.items()}
+        """Effective suit → its cards, as a set (to intersect with a hand)."""
+        self.trumps = self.cards_of.get(trump, frozenset())
+        """The trump suit's cards (empty without trumps)."""
+        self._strength = {led: {c: self.power[c] if s == led or s == trump else 0
+                                for c, s in self.suit_of.items()} for led in self.suits}
+        """Led suit → card → what the card counts for in a trick so led (0: it cannot win)."""
         self.names = dict(SUIT_NAMES)
         self.names[TRUMP] = "trumps"
         if names:
@@ -55,16 +62,9 @@ class TrickOrder:
     def winner(self, cards: Sequence[Card]) -> int:
         """Index in ``cards`` (in play order, the lead first) of the card that wins the trick:
         the highest trump if any was played, else the highest card of the suit led."""
-        led = self.suit_of[cards[0]]
-        best, best_power = 0, -1
-        suit_of, power, trump = self.suit_of, self.power, self.trump
-        for i, c in enumerate(cards):
-            s = suit_of[c]
-            if s == led or s == trump:
-                p = power[c]
-                if p > best_power:
-                    best, best_power = i, p
-        return best
+        strength = self._strength[self.suit_of[cards[0]]]
+        keys = list(map(strength.__getitem__, cards))
+        return keys.index(max(keys))
 
     def sort(self, hand: Iterable[Card], suit_order: Sequence[str] | None = None) -> list[Card]:
         """``hand`` sorted for display: trumps first, then the other suits in ``suit_order``
@@ -98,9 +98,7 @@ def follow_suit(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
     """Follow the effective suit led if able; otherwise anything (Thirty-Three §6)."""
     if not trick:
         return None
-    led = order.suit_of[trick[0]]
-    same = frozenset(c for c in hand if order.suit_of[c] == led)
-    return same or None
+    return order.cards_of[order.suit_of[trick[0]]].intersection(hand) or None
 
 
 follow_suit.following_is_enough = True  # type: ignore[attr-defined]
@@ -109,13 +107,8 @@ def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickO
     """Follow suit if able; if void, play a trump if holding one; else anything (Asszorti)."""
     if not trick:
         return None
-    hand = tuple(hand)
-    led = order.suit_of[trick[0]]
-    same = frozenset(c for c in hand if order.suit_of[c] == led)
-    if same:
-        return same
-    trumps = frozenset(c for c in hand if order.is_trump(c))
-    return trumps or None
+    return (order.cards_of[order.suit_of[trick[0]]].intersection(hand)
+            or order.trumps.intersection(hand) or None)
 
 
 follow_else_trump.following_is_enough = True  # type: ignore[attr-defined]
@@ -127,12 +120,12 @@ def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrd
         return None
     hand = tuple(hand)
     led = order.suit_of[trick[0]]
-    same = frozenset(c for c in hand if order.suit_of[c] == led)
+    same = order.cards_of[led].intersection(hand)
     if not same:
         return None
     if led == order.trump:
         return same
-    return same | frozenset(c for c in hand if order.is_trump(c))
+    return same | order.trumps.intersection(hand)
 
 
 follow_or_trump.following_is_enough = True  # type: ignore[attr-defined]
@@ -161,21 +154,31 @@ def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickO
 
 # --- one hand's tricks ----------------------------------------------------------------------
 
-@dataclass(slots=True)
 class Trick:
-    """A trick: its 1-based ``number``, ``plays`` as (player, card, line) in play order, and the
-    ``winner`` once complete.  ``cards`` and ``who`` are the plays' cards and players, kept
-    alongside (the hot path reads them often)."""
+    """A trick: its 1-based ``number``; ``who``, ``cards`` and ``lines`` give each play's player,
+    card and log line in play order; ``winner`` is set once the trick is complete.  ``plays``
+    gives the same as (player, card, line) tuples."""
 
-    number: int
-    plays: list = field(default_factory=list)
-    winner: str | None = None
-    cards: list = field(default_factory=list)
-    who: list = field(default_factory=list)
+    __slots__ = ("number", "who", "cards", "lines", "winner")
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.who: list[str] = []
+        self.cards: list[Card] = []
+        self.lines: list[int] = []
+        self.winner: str | None = None
+
+    @property
+    def plays(self) -> list[tuple[str, Card, int]]:
+        """The plays as (player, card, line), in play order."""
+        return list(zip(self.who, self.cards, self.lines))
 
     @property
     def leader(self) -> str | None:
         return self.who[0] if self.who else None
+
+    def __repr__(self) -> str:
+        return f"Trick({self.number}, plays={self.plays!r}, winner={self.winner!r})"
 
 
 class TrickPlay:
@@ -199,7 +202,8 @@ class TrickPlay:
         self.won: dict[str, list[Trick]] = {p: [] for p in self.players}
         self.follow_fast = bool(getattr(duty, "following_is_enough", False))
         """Playing the suit led always satisfies this duty (a hot-path shortcut)."""
-        self._next = {p: self.players[(i + 1) % self.size] for i, p in enumerate(self.players)}
+        self.after = {p: self.players[(i + 1) % self.size] for i, p in enumerate(self.players)}
+        """Player → the player on their left (who plays after them)."""
 
     @property
     def leader(self) -> str | None:
@@ -216,7 +220,7 @@ class TrickPlay:
         who = self.current.who
         if not who:
             return self.leader
-        nxt = self._next
+        nxt = self.after
         p = nxt[who[-1]]
         for _ in range(self.size):
             if p not in who:
@@ -237,37 +241,35 @@ class TrickPlay:
         completed it (its winner set and the next trick opened), else None."""
         self.hands[player].discard(c)
         t = self.current
-        t.plays.append((player, c, line))
+        who = t.who
+        who.append(player)
         t.cards.append(c)
-        t.who.append(player)
-        if len(t.who) < self.size:
+        t.lines.append(line)
+        if len(who) < self.size:
             return None
-        t.winner = t.who[self.order.winner(t.cards)]
+        t.winner = winner = who[self.order.winner(t.cards)]
         self.tricks.append(t)
-        self.won[t.winner].append(t)
+        self.won[winner].append(t)
         self.current = Trick(t.number + 1)
         return t
 
     def last_play(self) -> tuple[str, Card, int] | None:
         """The most recent card played in the hand, as (player, card, line)."""
-        if self.current.plays:
-            return self.current.plays[-1]
-        if self.tricks:
-            return self.tricks[-1].plays[-1]
-        return None
+        t = self.current if self.current.who else self.tricks[-1] if self.tricks else None
+        if t is None:
+            return None
+        return t.who[-1], t.cards[-1], t.lines[-1]
 
     def retract(self) -> tuple[str, Card, int]:
         """Take back the most recent card (reopening its trick if it completed one) and return it
         to its player's hand.  Raises IndexError when no card has been played."""
-        if not self.current.plays:
+        if not self.current.who:
             t = self.tricks.pop()
             self.won[t.winner].remove(t)
             t.winner = None
             self.current = t
         t = self.current
-        player, c, line = t.plays.pop()
-        t.cards.pop()
-        t.who.pop()
+        player, c, line = t.who.pop(), t.cards.pop(), t.lines.pop()
         self.hands[player].add(c)
         return player, c, line
 
