@@ -26,8 +26,11 @@ MAX_LINE_BYTES = 16 * 1024 * 1024
 """Lines longer than this (16 MiB) are reported as ``bad-json`` without being held in memory."""
 
 
-class _Base(msgspec.Struct, tag_field="event", kw_only=True, omit_defaults=True):
-    """Fields every event may carry: ``ts`` (a time stamp string) and ``note`` (free text)."""
+class _Base(msgspec.Struct, tag_field="event", kw_only=True, omit_defaults=True, gc=False):
+    """Fields every event may carry: ``ts`` (a time stamp string) and ``note`` (free text).
+
+    Events are decoded from JSON, so they can hold no reference cycle: they are left out of the
+    cycle collector (``gc=False``), which saves it work on every line."""
 
     ts: str | None = None
     note: str | None = None

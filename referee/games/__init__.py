@@ -1,18 +1,47 @@
 """The game engines, one module per game, behind :class:`referee.games.base.MatchEngine`.
 
-:data:`ENGINES` maps a log's ``game`` name to its engine class.
+:data:`ENGINES` maps a log's ``game`` name to its engine class.  A game's module is imported the
+first time a log asks for that game, so a run over one game does not load the other three.
 """
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+
 from .base import MatchEngine
 
-ENGINES: dict[str, type[MatchEngine]] = {}
+_MODULES = {"thirty-three": "thirty_three", "asszorti": "asszorti",
+            "sixty-six": "sixty_six", "eighty-three": "eighty_three"}
+"""Game name → the module of this package that registers its engine."""
+
+
+class _Engines(Mapping):
+    """Game name → engine class, importing a game's module on first use."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, type[MatchEngine]] = {}
+
+    def __getitem__(self, game: str) -> type[MatchEngine]:
+        cls = self._loaded.get(game)
+        if cls is None:
+            module = _MODULES.get(game) if isinstance(game, str) else None
+            if module is None:
+                raise KeyError(game)
+            importlib.import_module(f"{__name__}.{module}")
+            cls = self._loaded[game]
+        return cls
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+
+ENGINES: Mapping[str, type[MatchEngine]] = _Engines()
 
 
 def register(cls: type[MatchEngine]) -> type[MatchEngine]:
     """Class decorator: make an engine available under its ``GAME`` name."""
-    ENGINES[cls.GAME] = cls
+    ENGINES._loaded[cls.GAME] = cls  # type: ignore[attr-defined]
     return cls
-
-
-from . import asszorti, eighty_three, sixty_six, thirty_three  # noqa: E402,F401  (register)

@@ -13,6 +13,7 @@ Scores are numbers of game points (``int``, or ``float`` where halves occur, kep
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, ClassVar, Iterable, Mapping, Protocol
 
 from ..cards import Card, CardError, Deck
@@ -160,6 +161,7 @@ class MatchEngine:
     def __init__(self, players: list[str], rules: Mapping[str, Any] | None, ctx: Context) -> None:
         self.players: tuple[str, ...] = tuple(players)
         self.seat = {p: i for i, p in enumerate(self.players)}
+        self._teams: dict[str, tuple[str, ...]] = {}  # player -> side, filled by team_of
         self.rules = self.check_rules(rules)
         self.ctx = ctx
         self.totals: dict[str, Number] = {p: 0 for p in self.players}
@@ -296,7 +298,10 @@ class MatchEngine:
 
     def holds(self, player: str, cs: Iterable[Card], line: int) -> bool:
         """True if ``player`` holds every card of ``cs``; else ``card-not-held`` (G3) and False."""
-        missing = [c for c in cs if c not in self.hand.hands[player]]
+        hand = self.hand.hands[player]
+        if hand.issuperset(cs):
+            return True
+        missing = [c for c in cs if c not in hand]
         if missing:
             self.void("card-not-held", line,
                       f"{player} does not hold {self.names(missing)}", player)
@@ -313,10 +318,12 @@ class MatchEngine:
 
     def team_of(self, player: str) -> tuple[str, ...]:
         """The side ``player`` belongs to (``(player,)`` without partnerships)."""
-        n = self.TEAMS
-        if n <= 0:
-            return (player,)
-        return tuple(self.players[self.seat[player] % n::n])
+        team = self._teams.get(player)
+        if team is None:
+            n = self.TEAMS
+            team = (player,) if n <= 0 else tuple(self.players[self.seat[player] % n::n])
+            self._teams[player] = team
+        return team
 
     def partner_of(self, player: str) -> str | None:
         """``player``'s partner in a two-player team, else None."""
@@ -418,7 +425,7 @@ class MatchEngine:
         if self.PILE and len(pile) != self.PILE_SIZE:
             return f"the {self.PILE} has {len(pile)} cards ({self.PILE_SIZE} expected)"
         extra = self.extra_deal_cards(e)
-        every = [c for cs in dealt.values() for c in cs] + pile + extra
+        every = list(chain(*dealt.values(), pile, extra))
         if len(every) == len(self.DECK.cards) and self.DECK.members.issubset(every):
             return None  # the whole deck, each card once (the usual case, checked in one pass)
         seen: dict[Card, str] = {}
@@ -756,7 +763,7 @@ class MatchEngine:
     def all_tricks_played(self) -> bool:
         """True when the hand's last trick is complete."""
         tp = self.hand.play
-        return all(not cs for cs in tp.hands.values()) and not tp.current.plays
+        return not tp.current.who and not any(tp.hands.values())
 
     def start_revoke(self, player: str, c: Card, line: int, allowed: frozenset[Card]) -> None:
         h = self.hand

@@ -315,7 +315,7 @@ class EightyThree(MatchEngine):
     def trumps_held(self, player: str) -> list[Card]:
         """The trumps ``player`` holds now, highest first."""
         o = self.order()
-        return o.sort(c for c in self.hand.hands[player] if o.is_trump(c))
+        return o.sort(o.trumps.intersection(self.hand.hands[player]))
 
     def _cards_ok(self, e, line: int) -> list[Card] | None:
         """Parse and check the cards of a give or discard: no repeats, all held (else
@@ -384,9 +384,9 @@ class EightyThree(MatchEngine):
             return
         p = e.player
         o = self.order()
-        held = self.trumps_held(p)
+        held = o.trumps.intersection(h.hands[p])
         excess = len(held) - PLAY_SIZE
-        trumps = [c for c in cs if o.is_trump(c)]
+        trumps = [c for c in cs if c in held]
         pointed = [c for c in trumps if card_points(c, h.trump)]
         left = len(h.hands[p]) - len(cs)
         why = []

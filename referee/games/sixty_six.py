@@ -145,7 +145,7 @@ class SixtySixHand(Hand):
     @property
     def talon_open(self) -> bool:
         """True while cards are drawn: the talon is neither closed nor used up (S1)."""
-        return self.closer is None and self.talon_size > 0
+        return self.closer is None and (self.turned is not None or len(self.stock) > 0)
 
 
 @register
@@ -306,7 +306,8 @@ class SixtySix(MatchEngine):
     def on_card(self, e: ev.Play, line: int) -> None:
         """A card: the due draw first (S1: the hands change before it), then the shared card
         play, which calls :meth:`before_card` for the lead a marriage demands."""
-        if self.hand.revoke is None:
+        h = self.hand
+        if h.draw_due is not None and h.revoke is None:
             self._settle_draw()
         self.on_play(e, line)
 

@@ -57,7 +57,7 @@ class TrickOrder:
         return self  # built once per contract and never changed
 
     def is_trump(self, c: Card) -> bool:
-        return self.trump is not None and self.suit_of[c] == self.trump
+        return c in self.trumps
 
     def winner(self, cards: Sequence[Card]) -> int:
         """Index in ``cards`` (in play order, the lead first) of the card that wins the trick:
@@ -135,20 +135,20 @@ def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickO
     if able; else anything (Sixty-Six once the talon is closed or used up)."""
     if not trick:
         return None
-    hand = tuple(hand)
     led = order.suit_of[trick[0]]
     best = trick[order.winner(trick)]
-    same = [c for c in hand if order.suit_of[c] == led]
+    power = order.power
+    top = power[best]
+    same = order.cards_of[led].intersection(hand)
     if same:
         if order.suit_of[best] == led:
-            beat = frozenset(c for c in same if order.power[c] > order.power[best])
+            beat = frozenset(c for c in same if power[c] > top)
             if beat:
                 return beat
-        return frozenset(same)
-    trumps = [c for c in hand if order.is_trump(c)]
+        return same
+    trumps = order.trumps.intersection(hand)
     if trumps:
-        beat = frozenset(c for c in trumps if order.power[c] > order.power[best])
-        return beat or frozenset(trumps)
+        return frozenset(c for c in trumps if power[c] > top) or trumps
     return None
 
 
