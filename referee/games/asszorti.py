@@ -608,7 +608,7 @@ class Asszorti(MatchEngine):
     def on_card(self, e: ev.Play, line: int) -> None:
         """A card: after an undisputed claim the hand is settled and the card is one
         ``out-of-phase`` (A10); otherwise the base card play (follow suit, else trump: A3)."""
-        if self._claim_stands(e, line):
+        if self.hand.claim is not None and self._claim_stands(e, line):
             return
         self.on_play(e, line)
 

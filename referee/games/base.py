@@ -356,7 +356,8 @@ class MatchEngine:
 
     def seat_order(self, first: str) -> list[str]:
         """All players in clockwise order starting with ``first``."""
-        return [self.next_seat(first, k) for k in range(len(self.players))]
+        i = self.seat[first]
+        return list(self.players[i:] + self.players[:i])
 
     def next_active(self, player: str, passed: set[str]) -> str | None:
         """The next player to the left of ``player`` who has not ``passed`` (``player`` himself
