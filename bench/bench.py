@@ -11,8 +11,14 @@ BASE hands repeated as whole matches until N hands), then times, as whole proces
   with msgspec into the event types (nothing else).
 
 It prints events/s, hands/s, the ratio of each command's time to the floor's, and the peak
-resident memory (RSS) of each process, for each size.  Logs are kept in bench/out/ (git-ignored)
-and reused when present.
+resident memory (RSS) of each process, for each size; then, per game and command, the peak
+memory at the largest size over that at the smallest.  Each figure is the best of ``--repeat``
+runs (wall-clock time on a shared machine wanders; the best run is the one least disturbed).
+Logs are kept in bench/out/ (git-ignored) and reused when present.
+
+Before timing, the ``referee`` package is byte-compiled (``compileall``), as ``pip install``
+does for an installed copy: an editable install, or a shell with PYTHONDONTWRITEBYTECODE set,
+would otherwise compile the sources again in every measured process.
 """
 from __future__ import annotations
 
@@ -86,14 +92,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="*", default=GAMES)
     ap.add_argument("--sizes", nargs="*", type=int, default=[10_000, 100_000])
-    ap.add_argument("--repeat", type=int, default=1, help="runs per measure (best is kept)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per measure (best is kept)")
     args = ap.parse_args()
     py = sys.executable
+    import referee
+    subprocess.run([py, "-m", "compileall", "-q", str(Path(referee.__file__).parent)],
+                   check=True)
     print(f"# referee benchmark, {date.today()}, Python {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores")
     head = (f"{'game':<13} {'hands':>7} {'events':>9} {'what':<6} {'seconds':>8} "
             f"{'events/s':>10} {'hands/s':>8} {'x floor':>7} {'RSS MiB':>8}")
     print(head)
+    peaks: dict[tuple[str, str], list[float]] = {}
     for game in args.games:
         for size in args.sizes:
             path = make_log(game, size)
@@ -107,11 +117,17 @@ def main() -> None:
             for what, cmd in runs.items():
                 best = min((measure(cmd) for _ in range(args.repeat)), key=lambda x: x[0])
                 wall, rss = best
+                peaks.setdefault((game, what), []).append(rss)
                 if what == "floor":
                     floor_t = wall
                 print(f"{game:<13} {hands:>7} {events:>9} {what:<6} {wall:>8.2f} "
                       f"{events / wall:>10,.0f} {hands / wall:>8,.0f} {wall / floor_t:>7.2f} "
                       f"{rss:>8.1f}", flush=True)
+    if len(args.sizes) > 1:
+        print(f"# peak RSS at {args.sizes[-1]} hands over that at {args.sizes[0]} hands:")
+        for (game, what), rss in peaks.items():
+            if what != "floor":
+                print(f"{game:<13} {what:<6} {rss[-1] / rss[0]:.2f}")
 
 
 if __name__ == "__main__":
