@@ -230,36 +230,53 @@ class ReadError:
 
 
 _TOO_LONG = b"\x00referee: line too long\x00"
+_BLANK = b"\x00referee: blank line\x00"
 _BOM = "\ufeff".encode()
 _PREFIXES = (_BOM, b"\x1e")
 _OPEN_BRACE = ord("{")
 
 
 def _physical_lines(stream: IO[bytes]) -> Iterator[bytes]:
-    """The physical lines of a binary stream (split at ``\\n`` only), each at most
-    MAX_LINE_BYTES long: a longer line is skipped without being held and stands as ``_TOO_LONG``.
-
-    jsonlines drops one BOM (or RS) at the start of *every* line; FORMAT.md allows a BOM only at
-    the very start of the file.  So a later line starting with one gets a second copy in front:
-    jsonlines drops the copy and the real one still makes the line ``bad-json``.
-    """
+    """The physical lines of a binary stream (split at ``\\n`` only).  A line that starts with
+    ``{`` and is at most MAX_LINE_BYTES long (nearly every line) passes as it is; any other goes
+    through :func:`_unusual_line`."""
     readline = stream.readline
-    limit = MAX_LINE_BYTES + 1
-    first = True
-    for line in iter(partial(readline, limit), b""):
-        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
-            while True:  # skip the rest of the over-long line without holding it
-                more = readline(1 << 20)
-                if not more or more.endswith(b"\n"):
-                    break
-            line = _TOO_LONG
-        elif line[0] != _OPEN_BRACE and not first and line.startswith(_PREFIXES):
-            line = (b"\x1e" if line[:1] == b"\x1e" else _BOM) + line
-        first = False
-        yield line
+    lines = iter(partial(readline, MAX_LINE_BYTES + 1), b"")
+    for line in lines:  # the first line may start with a BOM
+        yield _unusual_line(line, readline, True)
+        break
+    for line in lines:
+        if line[0] == _OPEN_BRACE and len(line) <= MAX_LINE_BYTES:
+            yield line
+        else:
+            yield _unusual_line(line, readline, False)
+
+
+def _unusual_line(line: bytes, readline: Any, first: bool) -> bytes:
+    """What jsonlines is given for a line that does not simply start with ``{``:
+
+    - a line longer than MAX_LINE_BYTES: the rest of it is skipped without being held, and it
+      stands as ``_TOO_LONG``;
+    - a blank or white-space-only line (ASCII white space) stands as ``_BLANK``;
+    - jsonlines drops one BOM (or RS) at the start of *every* line, but FORMAT.md allows a BOM
+      only at the very start of the file: a later line starting with one gets a second copy in
+      front, so that jsonlines drops the copy and the real one still makes the line ``bad-json``.
+    """
+    if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+        while True:
+            more = readline(1 << 20)
+            if not more or more.endswith(b"\n"):
+                break
+        return _TOO_LONG
+    if not line.rstrip():
+        return _BLANK
+    if not first and line.startswith(_PREFIXES):
+        return (b"\x1e" if line[:1] == b"\x1e" else _BOM) + line
+    return line
 
 
 _TOO_LONG_TEXT = _TOO_LONG.decode()
+_BLANK_TEXT = _BLANK.decode()
 
 
 @dataclass(slots=True)
@@ -279,8 +296,9 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
     given twice (without it the last of two equal keys counts, as JSON readers commonly do).
     Never raises for bad content (OSError from the stream itself propagates).
 
-    Each line goes through jsonlines, which hands it to the msgspec decoder; a blank line, an
-    over-long one and nesting too deep for the decoder only cost time on that error path.
+    Each line goes through jsonlines, which hands it to the msgspec decoder; blank and over-long
+    lines (see :func:`_unusual_line`) and nesting too deep for the decoder are sorted out on the
+    error path, so they cost nothing on the usual one.
     """
     last = [""]
 
@@ -299,8 +317,8 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
             return
         except jsonlines.InvalidLineError as exc:
             text = exc.line
-            if not text.strip():
-                continue  # a blank line
+            if text == _BLANK_TEXT:
+                continue
             if text == _TOO_LONG_TEXT:
                 yield lineno, ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes")
             else:

@@ -78,3 +78,37 @@ def test_second_match_in_mid_hand_starts_afresh():
     assert rec.codes == [(6, "incomplete-hand")]
     assert [m.totals for m in rec.matches] == [{"A": 0, "B": 0, "C": 0},
                                                {"A": 65, "B": 5, "C": 0}]
+
+
+def test_nesting_too_deep_is_bad_json_and_reading_goes_on(tmp_path):
+    """msgspec gives up on very deep nesting with a RecursionError; the reader turns it into
+    ``bad-json`` at that line and reads on (line 3 still counts: blank line 1 is skipped)."""
+    deep = '{"a":' * 20000 + "1" + "}" * 20000
+    p = tmp_path / "deep.jsonl"
+    p.write_text("\n" + '{"event": "match", "game": "sixty-six", "players": ["A", "B"], '
+                 f'"rules": {deep}}}\n' + '{"event": "end"}\n')
+    r = CliRunner().invoke(main, ["check", "--format", "json", str(p)])
+    got = [json.loads(x) for x in r.output.splitlines()]
+    assert [(f["line"], f["code"]) for f in got] == [(2, "bad-json"), (3, "no-match")]
+    assert "nested too deeply" in got[0]["message"]
+
+
+@pytest.mark.parametrize("data, expect", [
+    # An RS or BOM alone is not a blank line: jsonlines drops it and nothing is left to decode.
+    (b'\x1e\n{"event":"end"}\n', [(1, "bad-json"), (2, "End")]),
+    (b'\xef\xbb\xbf\n{"event":"end"}\n', [(1, "bad-json"), (2, "End")]),
+    (b'{"event":"end"}\n\x1e\n', [(1, "End"), (2, "bad-json")]),
+    # A BOM is allowed only at the start of the file (FORMAT.md).
+    (b'\xef\xbb\xbf{"event":"end"}\n', [(1, "End")]),
+    (b'{"event":"end"}\n\xef\xbb\xbf{"event":"end"}\n', [(1, "End"), (2, "bad-json")]),
+    # Only ASCII white space makes a blank line (skipped, but counted).
+    (b'\x0b\x0c \r\n\t\n{"event":"end"}', [(3, "End")]),
+    ("\u3000\n".encode(), [(1, "bad-json")]),
+    (b'\xff\n', [(1, "bad-json")]),
+])
+def test_unusual_lines_at_the_reader(data, expect):
+    import io
+    from referee.events import ReadError, read_events
+    got = [(n, e.code if isinstance(e, ReadError) else type(e).__name__)
+           for n, e in read_events(io.BytesIO(data))]
+    assert got == expect

@@ -1,0 +1,118 @@
+"""The shortcuts taken for speed (issue 9) give the same answers as the plain definitions.
+
+* ``TrickOrder.winner`` reads a per-order table (led suit → card → strength); here it is checked
+  against the rule as written: the highest trump if any was played, else the highest card of
+  the suit led.
+* The duties to follow intersect the hand with per-suit card sets; here they are checked against
+  the duties spelt out card by card.
+* Game modules are imported only when a log needs them.
+"""
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+from hypothesis import given, settings, strategies as st
+
+from referee.games import ENGINES
+from referee.games.tricks import (TrickOrder, follow_else_trump, follow_head_trump,
+                                  follow_or_trump, follow_suit)
+
+ORDERS = [o for name in sorted(ENGINES)
+          for o in importlib.import_module(ENGINES[name].__module__).ORDERS.values()]
+"""Every trick order the four games build (each game keeps its orders in ``ORDERS``)."""
+
+
+def reference_winner(order: TrickOrder, cards: list) -> int:
+    """Seed rule (every game's trick rule): the highest trump wins; without a trump, the highest
+    card of the suit led.  "Highest" is the order's rank within the effective suit."""
+    led = order.suit_of[cards[0]]
+    trumps = [i for i, c in enumerate(cards) if order.trump is not None
+              and order.suit_of[c] == order.trump]
+    pool = trumps or [i for i, c in enumerate(cards) if order.suit_of[c] == led]
+    return max(pool, key=lambda i: order.suits[order.suit_of[cards[i]]].index(cards[i]) * -1)
+
+
+def same_suit(order, hand, led):
+    return {c for c in hand if order.suit_of[c] == led}
+
+
+def trumps_in(order, hand):
+    return {c for c in hand if order.trump is not None and order.suit_of[c] == order.trump}
+
+
+def ref_follow_suit(hand, trick, order):
+    return frozenset(same_suit(order, hand, order.suit_of[trick[0]])) or None
+
+
+def ref_follow_else_trump(hand, trick, order):
+    led = order.suit_of[trick[0]]
+    return frozenset(same_suit(order, hand, led) or trumps_in(order, hand)) or None
+
+
+def ref_follow_or_trump(hand, trick, order):
+    led = order.suit_of[trick[0]]
+    same = same_suit(order, hand, led)
+    if not same:
+        return None
+    return frozenset(same if led == order.trump else same | trumps_in(order, hand))
+
+
+def ref_follow_head_trump(hand, trick, order):
+    best = trick[reference_winner(order, list(trick))]
+    led = order.suit_of[trick[0]]
+    above = {c for c in hand if order.suit_of[c] == order.suit_of[best]
+             and order.power[c] > order.power[best]}
+    same = same_suit(order, hand, led)
+    if same:
+        return frozenset(same & above if order.suit_of[best] == led and same & above else same)
+    trumps = trumps_in(order, hand)
+    if trumps:
+        return frozenset(trumps & above or trumps)
+    return None
+
+
+DUTIES = [(follow_suit, ref_follow_suit), (follow_else_trump, ref_follow_else_trump),
+          (follow_or_trump, ref_follow_or_trump), (follow_head_trump, ref_follow_head_trump)]
+
+
+@st.composite
+def deal(draw):
+    order = draw(st.sampled_from(ORDERS))
+    deck = sorted(order.suit_of, key=str)
+    cards = draw(st.permutations(deck))
+    n = draw(st.integers(1, 4))
+    size = draw(st.integers(0, min(10, len(deck) - n)))
+    return order, list(cards[:n]), list(cards[n:n + size])
+
+
+def test_there_are_orders_to_check():
+    assert len(ORDERS) >= 10  # 33's six games, Asszorti's five trumps, 66's and 83's suits
+
+
+@settings(max_examples=400, deadline=None)
+@given(deal())
+def test_winner_is_the_rule_as_written(d):
+    order, trick, _ = d
+    assert order.winner(trick) == reference_winner(order, trick)
+
+
+@settings(max_examples=400, deadline=None)
+@given(deal())
+def test_duties_match_their_plain_definitions(d):
+    order, trick, hand = d
+    for fast, plain in DUTIES:
+        assert fast(set(hand), trick, order) == plain(hand, trick, order), fast.__name__
+        assert fast(set(hand), [], order) is None
+
+
+def test_a_game_module_is_loaded_only_when_a_log_needs_it(tmp_path):
+    log = tmp_path / "one.jsonl"
+    log.write_text('{"event": "match", "game": "sixty-six", "players": ["A", "B"]}\n')
+    code = ("import sys\nfrom referee.cli import main\n"
+            "try:\n    main(['check', '-q', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('referee.games.')))")
+    out = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True,
+                         text=True, check=True).stdout.split("\n")[-2]
+    assert out == "['referee.games.base', 'referee.games.sixty_six', 'referee.games.tricks']"
