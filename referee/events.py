@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import partial
-from typing import IO, Any, Iterator, Literal, Union, get_args
+from typing import IO, Any, Callable, Iterator, Literal, Union, get_args
 
 import jsonlines
 import msgspec
@@ -288,6 +288,34 @@ class ReadWarning:
     message: str
 
 
+def line_reader(stream: IO[bytes], loads: Callable[[str], Any] | None = None
+                ) -> Callable[[], Any]:
+    """A function that reads the next physical line of a binary stream and returns its event.
+
+    Each call takes exactly one physical line (so the caller counts lines) and raises
+    EOFError at the end.  A line that is not an event raises ``jsonlines.InvalidLineError`` or
+    RecursionError: pass it to :func:`read_failure`.  ``loads`` replaces the msgspec decoder
+    (``--strict`` wraps it to keep the text)."""
+    return jsonlines.Reader(_physical_lines(stream), loads=loads or DECODER.decode).read
+
+
+def read_failure(exc: BaseException) -> ReadError | None:
+    """The :class:`ReadError` for a line :func:`line_reader` could not read, or None for a blank
+    line (skipped, but counted)."""
+    if isinstance(exc, RecursionError):
+        return ReadError("bad-json", "not valid JSON: JSON nested too deeply")
+    text = exc.line  # type: ignore[attr-defined]
+    if text == _BLANK_TEXT:
+        return None
+    if text == _TOO_LONG_TEXT:
+        return ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes")
+    return _read_error(exc.__cause__, exc)  # type: ignore[arg-type]
+
+
+UNREADABLE = (jsonlines.InvalidLineError, RecursionError)
+"""What a :func:`line_reader` call raises for a line that is not an event."""
+
+
 def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, Any]]:
     """Yield ``(line, event_or_ReadError)`` for each non-blank physical line of a binary stream.
 
@@ -306,26 +334,18 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
         last[0] = text
         return DECODER.decode(text)
 
-    read = jsonlines.Reader(_physical_lines(stream),
-                            loads=remember if strict else DECODER.decode).read
+    read = line_reader(stream, remember if strict else None)
     lineno = 0
     while True:
-        lineno += 1  # every read takes exactly one physical line (blank ones are not skipped)
+        lineno += 1  # every read takes exactly one physical line
         try:
             value = read()
         except EOFError:
             return
-        except jsonlines.InvalidLineError as exc:
-            text = exc.line
-            if text == _BLANK_TEXT:
-                continue
-            if text == _TOO_LONG_TEXT:
-                yield lineno, ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes")
-            else:
-                yield lineno, _read_error(exc.__cause__, exc)
-            continue
-        except RecursionError:
-            yield lineno, ReadError("bad-json", "not valid JSON: JSON nested too deeply")
+        except UNREADABLE as exc:
+            bad = read_failure(exc)
+            if bad is not None:
+                yield lineno, bad
             continue
         if strict:
             for note in _strict_notes(last[0], value):

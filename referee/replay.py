@@ -104,6 +104,10 @@ class FileStats:
         return self.bad_json > 0 and self.bad_json == self.bad_lines and self.events == 0
 
 
+def _ignore(*args: Any) -> None:
+    """Stands for a :class:`_Run` callback whose listener method does nothing."""
+
+
 class _Run:
     """One file's replay; also the :class:`~referee.games.base.Context` of its engines."""
 
@@ -118,6 +122,9 @@ class _Run:
         self.orphan_reported = False
         self.bad_match = False
         self.wants_events = listener_wants(listener, "event")
+        for name in ("deal", "trick", "hand"):  # calls the listener ignores are dropped here
+            if not listener_wants(listener, name):
+                setattr(self, f"on_{name}", _ignore)
 
     # Context for the engines
     def report(self, code: str, line: int, message: str, *, severity: str,
@@ -274,15 +281,27 @@ def replay(stream: IO[bytes], filename: str, listener: Listener,
     """
     run = _Run(filename, listener)
     item = run.item
-    if run.wants_events:
+    if strict or run.wants_events:
         for line, e in ev.read_events(stream, strict):
             item(line, e)
     else:
-        # the hot path of :meth:`_Run.item`, inlined: an event inside a hand of a match in
-        # play goes straight to its engine
+        # read_events and _Run.item in one loop, for speed: an event inside a hand of a match
+        # in play goes straight to its engine
+        read = ev.line_reader(stream)
+        unreadable = ev.UNREADABLE
         hand_events = _HAND_EVENTS
-        inside = 0
-        for line, e in ev.read_events(stream, strict):
+        line = inside = 0
+        while True:
+            line += 1  # each read takes one physical line
+            try:
+                e = read()
+            except EOFError:
+                break
+            except unreadable as exc:
+                bad = ev.read_failure(exc)
+                if bad is not None:
+                    item(line, bad)
+                continue
             eng = run.engine
             if eng is not None and type(e) in hand_events and not eng.finished:
                 inside += 1

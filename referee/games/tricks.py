@@ -199,17 +199,14 @@ class TrickPlay:
         self.tricks: list[Trick] = []
         self.current = Trick(1)
         self.first_leader = leader
+        self.leader = leader
+        """Who is due to lead the current trick: the winner of the last trick, or for trick 1 the
+        contract's first leader (None: anyone)."""
         self.won: dict[str, list[Trick]] = {p: [] for p in self.players}
         self.follow_fast = bool(getattr(duty, "following_is_enough", False))
         """Playing the suit led always satisfies this duty (a hot-path shortcut)."""
         self.after = {p: self.players[(i + 1) % self.size] for i, p in enumerate(self.players)}
         """Player → the player on their left (who plays after them)."""
-
-    @property
-    def leader(self) -> str | None:
-        """Who is due to lead the current trick: the winner of the last trick, or for trick 1 the
-        contract's first leader (None: anyone)."""
-        return self.tricks[-1].winner if self.tricks else self.first_leader
 
     @property
     def trick_number(self) -> int:
@@ -248,6 +245,7 @@ class TrickPlay:
         if len(who) < self.size:
             return None
         t.winner = winner = who[self.order.winner(t.cards)]
+        self.leader = winner
         self.tricks.append(t)
         self.won[winner].append(t)
         self.current = Trick(t.number + 1)
@@ -268,6 +266,7 @@ class TrickPlay:
             self.won[t.winner].remove(t)
             t.winner = None
             self.current = t
+            self.leader = self.tricks[-1].winner if self.tricks else self.first_leader
         t = self.current
         player, c, line = t.who.pop(), t.cards.pop(), t.lines.pop()
         self.hands[player].add(c)

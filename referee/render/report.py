@@ -43,24 +43,30 @@ class FindingCounter(Listener):
 
 
 class Tee(Listener):
-    """Passes every call on to several listeners."""
+    """Passes every call on to several listeners: each method of :class:`Listener` goes to the
+    listeners that do something on it, in the order given (worked out once, here)."""
+
+    _METHODS = ("finding", "begin_match", "event", "deal", "trick", "hand", "end_match")
 
     def __init__(self, *listeners: Listener) -> None:
+        from ..replay import listener_wants
         self.listeners = listeners
+        self._wanted = {}
+        for name in self._METHODS:
+            targets = tuple(getattr(x, name) for x in listeners if listener_wants(x, name))
+            self._wanted[name] = bool(targets)
+            setattr(self, name, targets[0] if len(targets) == 1 else _fan_out(targets))
 
     def wants(self, method: str) -> bool:
         """True if any listener does something on ``method``."""
-        from ..replay import listener_wants
-        return any(listener_wants(x, method) for x in self.listeners)
+        return self._wanted[method]
 
-    def __getattribute__(self, name: str) -> Any:
-        if name.startswith("_") or name in ("listeners", "wants"):
-            return object.__getattribute__(self, name)
 
-        def call(*args: Any) -> None:
-            for lis in object.__getattribute__(self, "listeners"):
-                getattr(lis, name)(*args)
-        return call
+def _fan_out(targets: tuple) -> Any:
+    def call(*args: Any) -> None:
+        for f in targets:
+            f(*args)
+    return call
 
 
 class ScoreCollector(Listener):
