@@ -81,6 +81,10 @@ def card_points(c: Card) -> int:
     return CARD_POINTS[c.rank]
 
 
+_POINTS_OF = {c: card_points(c) for c in DECK.cards}
+"""Card → its card points (the table above, looked up per card)."""
+
+
 def deal_value(loser_total: int, loser_has_trick: bool) -> int:
     """Game points (1, 2 or 3) for winning a deal against a loser with ``loser_total`` card
     points (marriages counted by S2) who has or has not taken a trick (S5, S7)."""
@@ -526,7 +530,7 @@ class SixtySix(MatchEngine):
 
     def trick_points(self, p: str) -> int:
         """Card points in the tricks ``p`` has won (no last-trick bonus)."""
-        return self.hand.play.points_won(p, card_points)
+        return self.hand.play.points_won(p, _POINTS_OF.__getitem__)
 
     def total(self, p: str) -> int:
         """Card points of tricks plus counted marriages (S2, S5)."""
