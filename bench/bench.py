@@ -11,7 +11,8 @@ BASE hands repeated as whole matches until N hands), then times, as whole proces
   into the event types, nothing else; and ``read``: the same lines read through jsonlines, as
   `referee` reads them.
 
-It prints events/s, hands/s, the ratio of each process's time to the floor's, and the peak
+It prints events/s, hands/s, the ratio of each process's time to each floor's (``x decode``,
+``x read``), and the peak
 resident memory (RSS) of each process, for each size; then, per game and command, the peak
 memory at the largest size over that at the smallest.  Each figure is the best of ``--repeat``
 runs (wall-clock time on a shared machine wanders; the best run is the one least disturbed).
@@ -117,7 +118,7 @@ def main() -> None:
     print(f"# referee benchmark, {date.today()}, Python {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores")
     head = (f"{'game':<13} {'hands':>7} {'events':>9} {'what':<6} {'seconds':>8} "
-            f"{'events/s':>10} {'hands/s':>8} {'x floor':>7} {'RSS MiB':>8}")
+            f"{'events/s':>10} {'hands/s':>8} {'x decode':>8} {'x read':>6} {'RSS MiB':>8}")
     print(head)
     peaks: dict[tuple[str, str], list[float]] = {}
     for game in args.games:
@@ -130,16 +131,17 @@ def main() -> None:
                 "check": [py, "-m", "referee", "check", "-q", str(path)],
                 "score": [py, "-m", "referee", "score", "--format", "json", str(path)],
             }
-            floor_t = None
+            floors: dict[str, float] = {}
             for what, cmd in runs.items():
                 best = min((measure(cmd) for _ in range(args.repeat)), key=lambda x: x[0])
                 wall, rss = best
                 peaks.setdefault((game, what), []).append(rss)
-                if what == "decode":
-                    floor_t = wall
+                if what in ("decode", "read"):
+                    floors[what] = wall
+                x_read = f"{wall / floors['read']:>6.2f}" if "read" in floors else f"{'-':>6}"
                 print(f"{game:<13} {hands:>7} {events:>9} {what:<6} {wall:>8.2f} "
-                      f"{events / wall:>10,.0f} {hands / wall:>8,.0f} {wall / floor_t:>7.2f} "
-                      f"{rss:>8.1f}", flush=True)
+                      f"{events / wall:>10,.0f} {hands / wall:>8,.0f} "
+                      f"{wall / floors['decode']:>8.2f} {x_read} {rss:>8.1f}", flush=True)
     if len(args.sizes) > 1:
         print(f"# peak RSS at {args.sizes[-1]} hands over that at {args.sizes[0]} hands:")
         for (game, what), rss in peaks.items():

@@ -4,8 +4,11 @@
 
 Wall-clock time on a shared machine wanders by a third from run to run; the number of bytecodes
 the interpreter executes does not, so it shows whether a change to the hot path made it shorter.
-The count is taken with ``sys.settrace`` (opcode events), which makes the replay some hundred
-times slower: use a log of a few thousand lines (``head -n 3000 bench/out/sixty-six-10000.jsonl``).
+Each figure is a function's *own* bytecodes per event (not those of the functions it calls);
+functions are named ``package/module.py:first line name`` (``jsonlines/jsonlines.py`` is the
+library's).  The count is taken with ``sys.settrace`` (opcode events), which makes the replay
+some hundred times slower: use a log of a few thousand lines, e.g.
+``referee simulate sixty-six --seed 1 --hands 150 > /tmp/s.jsonl``.
 Time per bytecode differs (a call costs more than a load), so confirm a change with
 ``bench/bench.py``, or count machine instructions with ``valgrind --tool=callgrind``.
 """
@@ -38,7 +41,8 @@ def main() -> None:
         frame.f_trace_opcodes = True
         frame.f_trace_lines = False
         code = frame.f_code
-        key = f"{Path(code.co_filename).name}:{code.co_firstlineno} {code.co_name}"
+        path = Path(code.co_filename)
+        key = f"{path.parent.name}/{path.name}:{code.co_firstlineno} {code.co_name}"
 
         def local(frame, event, arg):  # type: ignore[no-untyped-def]
             if event == "opcode":
@@ -60,8 +64,9 @@ def main() -> None:
             sys.settrace(None)
     total = sum(counts.values())
     print(f"{total / events:.1f} bytecodes per event ({events} events of {args.log})")
+    print(f"{'own/event':>9}  function")
     for key, n in counts.most_common(args.top):
-        print(f"{n / events:8.2f}  {key}")
+        print(f"{n / events:9.2f}  {key}")
 
 
 if __name__ == "__main__":

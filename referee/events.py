@@ -309,6 +309,9 @@ def read_failure(exc: BaseException) -> ReadError | None:
         return None
     if text == _TOO_LONG_TEXT:
         return ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes")
+    if isinstance(text, str) and text.startswith("\ufeff"):  # see _unusual_line
+        return ReadError("bad-json", "the line starts with a byte-order mark (BOM), which is "
+                         "allowed only at the start of the file (FORMAT.md)")
     return _read_error(exc.__cause__, exc)  # type: ignore[arg-type]
 
 

@@ -93,6 +93,13 @@ def test_nesting_too_deep_is_bad_json_and_reading_goes_on(tmp_path):
     assert "nested too deeply" in got[0]["message"]
 
 
+def test_a_bom_in_mid_file_is_named():
+    import io
+    from referee.events import read_events
+    got = list(read_events(io.BytesIO(b'{"event":"end"}\n\xef\xbb\xbf{"event":"end"}\n')))
+    assert got[1][0] == 2 and "byte-order mark (BOM)" in got[1][1].message
+
+
 @pytest.mark.parametrize("data, expect", [
     # An RS or BOM alone is not a blank line: jsonlines drops it and nothing is left to decode.
     (b'\x1e\n{"event":"end"}\n', [(1, "bad-json"), (2, "End")]),

@@ -138,6 +138,16 @@ def test_history_shows_hands_tricks_and_findings_in_place():
     assert "trick  1: C 8H, A 7C, B JH*  -> B" in r.output
 
 
+def test_history_shows_the_trick_a_hand_ended_in():
+    """disputed.jsonl: Bela leads A♥ (line 57), Cili revokes with 8♠ (58), and Anna's K♥ (59)
+    establishes the revoke, which ends the hand (G4, T8): Anna's card is never applied, so trick
+    6 holds two cards.  The history shows them, then the finding at line 58."""
+    r = invoke("history", EX / "disputed.jsonl")
+    lines = r.output.splitlines()
+    i = lines.index("   trick  6 (not finished): Bela A♥, Cili 8♠")
+    assert "error[revoke]: trick 6" in lines[i + 1]
+
+
 def test_schema_is_json_schema_of_every_event():
     r = invoke("schema")
     s = json.loads(r.output)

@@ -179,6 +179,11 @@ class HistoryPrinter(Listener):
 
     def hand(self, engine: MatchEngine, r: HandResult) -> None:
         h = engine.hand
+        tp = h.play
+        if tp is not None and tp.current.who:  # the hand ended in mid-trick (a revoke, a claim)
+            t = tp.current
+            self._add(t.lines[-1], f"   trick {t.number:>2} (not finished): " + ", ".join(
+                f"{p} {self.name(c)}" for p, c in zip(t.who, t.cards)))
         line = max(h.last_line, max((x[0] for x in self.lines), default=h.line))
         head = f"   result ({r.status}): {r.summary}" if r.summary else f"   result: {r.status}"
         score = ("   score: " + ", ".join(f"{p} {signed(r.deltas[p])}" for p in engine.players)
