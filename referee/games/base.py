@@ -508,11 +508,12 @@ class MatchEngine:
         cls._PLAIN_HANDLERS = {t: f for t, f in cls._HANDLERS.items()
                                if t not in _OTHER_PLAYER_FIELD}
         cls._DUTY_IS_THE_CONTRACTS = cls.allowed_cards is MatchEngine.allowed_cards
-        cls._HOOKS_BEFORE_CARD = cls.before_card is not MatchEngine.before_card
-        if getattr(cls, "DECK", None) is not None:
-            cls._PARSED = cls.DECK.parsed
         """True when the game does not decide the allowed cards itself, so the contract's duty
         alone rules (the follow-suit shortcut in :meth:`on_play` relies on it)."""
+        cls._HOOKS_BEFORE_CARD = cls.before_card is not MatchEngine.before_card
+        """True when the game defines :meth:`before_card` (else :meth:`on_play` skips it)."""
+        if getattr(cls, "DECK", None) is not None:
+            cls._PARSED = cls.DECK.parsed  # notation -> card, the deck's parse cache
 
     def applies_after_hand(self, e: Any) -> bool:
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
