@@ -19,9 +19,12 @@ from pathlib import Path
 import atheris
 
 with atheris.instrument_imports():
+    from referee.games import ENGINES
     from referee.render.history import HistoryPrinter
     from referee.render.report import FindingPrinter, ScoreCollector, Tee
     from referee.replay import replay
+    for _game in ENGINES:  # game modules load on first use: load them here, instrumented
+        ENGINES[_game]
 
 ROOT = Path(__file__).resolve().parent.parent
 
