@@ -312,7 +312,18 @@ def read_failure(exc: BaseException) -> ReadError | None:
     if isinstance(text, str) and text.startswith("\ufeff"):  # see _unusual_line
         return ReadError("bad-json", "the line starts with a byte-order mark (BOM), which is "
                          "allowed only at the start of the file (FORMAT.md)")
-    return _read_error(exc.__cause__, exc)  # type: ignore[arg-type]
+    cause = exc.__cause__
+    if type(cause) is msgspec.DecodeError and isinstance(text, str):
+        # jsonlines passes the line with its newline, and msgspec then blames the newline for a
+        # line cut short inside a string ("invalid character"); judged without it, the line is
+        # what it is: truncated
+        try:
+            DECODER.decode(text)
+        except msgspec.DecodeError as again:
+            cause = again
+        except (ValueError, RecursionError):
+            pass
+    return _read_error(cause, exc)  # type: ignore[arg-type]
 
 
 UNREADABLE = (jsonlines.InvalidLineError, RecursionError)
@@ -387,6 +398,9 @@ def _read_error(cause: BaseException | None, exc: Exception) -> ReadError:
     if isinstance(cause, UnicodeDecodeError):
         return ReadError("bad-json", "line is not valid UTF-8")
     msg = str(cause) if cause is not None else str(exc)
+    if msg == "Input data was truncated":
+        return ReadError("bad-json", "not valid JSON: the line ends before its JSON is complete "
+                         "(cut short?)")
     msg = re.sub(r"\(byte (\d+)\)", lambda m: f"(at character {int(m.group(1)) + 1})", msg)
     return ReadError("bad-json", f"not valid JSON: {msg}")
 

@@ -93,6 +93,18 @@ def test_nesting_too_deep_is_bad_json_and_reading_goes_on(tmp_path):
     assert "nested too deeply" in got[0]["message"]
 
 
+def test_a_line_cut_short_is_called_so():
+    """A line cut inside a string: msgspec, given the line with its newline, would blame the
+    newline ("invalid character"); the finding says the line is cut short, as for a last line
+    without a newline."""
+    import io
+    from referee.events import read_events
+    data = b'{"event": "play", "player": "A\n{"event": "end"}\n{"event": "pl'
+    got = [(n, e.message) for n, e in read_events(io.BytesIO(data)) if hasattr(e, "message")]
+    cut = "not valid JSON: the line ends before its JSON is complete (cut short?)"
+    assert got == [(1, cut), (3, cut)]
+
+
 def test_a_bom_in_mid_file_is_named():
     import io
     from referee.events import read_events
