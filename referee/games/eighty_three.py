@@ -384,9 +384,9 @@ class EightyThree(MatchEngine):
             return
         p = e.player
         o = self.order()
-        held = o.trumps.intersection(h.hands[p])
+        held = self.trumps_held(p)
         excess = len(held) - PLAY_SIZE
-        trumps = [c for c in cs if c in held]
+        trumps = [c for c in cs if o.is_trump(c)]
         pointed = [c for c in trumps if card_points(c, h.trump)]
         left = len(h.hands[p]) - len(cs)
         why = []
