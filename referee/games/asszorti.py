@@ -651,7 +651,7 @@ class Asszorti(MatchEngine):
         if h.play is None and not self._begin_play(line, e.player):
             return
         h.claim = Claim(e.player, line, len(h.play.tricks))
-        h.notes[line] = ("claim", e.player, h.claim.at, len(h.play.current.plays))
+        h.notes[line] = ("claim", e.player, h.claim.at, len(h.play.current.who))
 
     def on_dispute(self, e: ev.Dispute, line: int) -> None:
         """An opponent disputes the claim: play goes on (A7).  With no claim, a second dispute,

@@ -297,11 +297,11 @@ class SixtySix(MatchEngine):
 
     def _on_lead(self, player: str) -> bool:
         tp = self.hand.play
-        return not tp.current.plays and tp.leader == player
+        return not tp.current.who and tp.leader == player
 
     def _lead_words(self) -> str:
         tp = self.hand.play
-        if tp.current.plays:
+        if tp.current.who:
             return f"trick {tp.trick_number} is in progress"
         return f"{tp.leader} is on lead"
 
@@ -365,7 +365,7 @@ class SixtySix(MatchEngine):
         (SS-R6, ``illegal-retract``, hand unscored)."""
         h = self.hand
         tp = h.play
-        reopens = not tp.current.plays and bool(tp.tricks)
+        reopens = not tp.current.who and bool(tp.tricks)
         if reopens and h.since_trick:
             self.void("illegal-retract", line, f"{e.player} takes back {e.card}, the last card of "
                       f"trick {tp.tricks[-1].number}, after the talon has changed since that "
@@ -380,7 +380,7 @@ class SixtySix(MatchEngine):
             h.draw_due = None
             h.may_declare = None
             h.played_out = False
-        if not tp.current.plays and h.marriage_lead and h.marriage_lead[0] == tp.trick_number:
+        if not tp.current.who and h.marriage_lead and h.marriage_lead[0] == tp.trick_number:
             h.pending_marriage = h.marriage_lead[1]
             h.may_declare = h.marriage_lead[1][0]
 
@@ -722,7 +722,7 @@ class SixtySix(MatchEngine):
             return out
         for c in self.sort_for_display(after[actor]):
             out.append(ev.Play(player=actor, card=str(c)))
-        if not tp.current.plays:
+        if not tp.current.who:
             out.extend(ev.Marriage(player=actor, suit=SUIT_NAMES[s]) for s in SUITS)
             out.append(ev.Exchange(player=actor))
             out.append(ev.Close(player=actor))
