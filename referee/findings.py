@@ -6,6 +6,7 @@ of ``check --format json``.  Codes and their default severities are in :data:`CO
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
@@ -53,6 +54,11 @@ class Finding:
 
     ``line``: 1-based physical line; ``match``: the match id, or its 1-based number in the file;
     ``hand``/``trick``: 1-based numbers or None; ``player``: a name or None.
+
+    Since format 1.1 (FORMAT.md): ``rule`` is the clause applied (``"G13"``, ``"T8"``), or None
+    where none is named yet; ``evidence`` the facts the message states, as a JSON object whose
+    keys depend on the code (``referee-log.5``), or None; ``cause`` the line of an earlier
+    finding this one follows from, or None.
     """
 
     file: str
@@ -64,12 +70,16 @@ class Finding:
     hand: int | None = None
     trick: int | None = None
     player: str | None = None
+    rule: str | None = None
+    evidence: dict[str, Any] | None = None
+    cause: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The FORMAT.md object, keys in contract order."""
         return {"file": self.file, "line": self.line, "severity": self.severity,
                 "code": self.code, "match": self.match, "hand": self.hand,
-                "trick": self.trick, "player": self.player, "message": self.message}
+                "trick": self.trick, "player": self.player, "message": self.message,
+                "rule": self.rule, "evidence": self.evidence, "cause": self.cause}
 
     @property
     def is_error(self) -> bool:

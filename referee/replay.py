@@ -104,6 +104,16 @@ class FileStats:
         return self.bad_json > 0 and self.bad_json == self.bad_lines and self.events == 0
 
 
+_VIOLATED = frozenset({"irregular", "penalty", "unscored"})
+"""Hand statuses after which a score-mismatch may follow from the hand's violation (G13)."""
+
+
+def _signed(x: float) -> str:
+    """A score difference with its sign: ``+5``, ``-2.5``."""
+    x = tidy(x)
+    return f"+{x}" if x > 0 else str(x)
+
+
 def _ignore(*args: Any) -> None:
     """Stands for a :class:`_Run` callback whose listener method does nothing."""
 
@@ -122,16 +132,29 @@ class _Run:
         self.orphan_reported = False
         self.bad_match = False
         self.wants_events = listener_wants(listener, "event")
-        for name in ("deal", "trick", "hand"):  # calls the listener ignores are dropped here
+        for name in ("deal", "trick"):  # calls the listener ignores are dropped here
             if not listener_wants(listener, name):
                 setattr(self, f"on_{name}", _ignore)
+        self.tell_hand = listener.hand if listener_wants(listener, "hand") else _ignore
+        # G13: per player of the match in play, the difference last reported by a
+        # score-mismatch and its line; the first error of the hand in play; the first error of
+        # a hand that ended irregular, penalty or unscored since the last `score`
+        self.carried: dict[str, tuple[float, int]] = {}
+        self.hand_error: tuple[int, int] | None = None  # (hand, line)
+        self.violation: int | None = None
 
     # Context for the engines
     def report(self, code: str, line: int, message: str, *, severity: str,
                hand: int | None = None, trick: int | None = None,
-               player: str | None = None) -> None:
+               player: str | None = None, rule: str | None = None,
+               evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
         self.pending.append(Finding(self.file, line, severity, code, message,
-                                    self.info.match if self.info else None, hand, trick, player))
+                                    self.info.match if self.info else None, hand, trick, player,
+                                    rule, evidence, cause))
+        if hand is not None and severity == ERROR:
+            first = self.hand_error
+            if first is None or first[0] != hand or line < first[1]:
+                self.hand_error = (hand, line)
 
     def on_deal(self, engine: MatchEngine) -> None:
         self.listener.deal(engine)
@@ -140,7 +163,11 @@ class _Run:
         self.listener.trick(engine, trick)
 
     def on_hand(self, engine: MatchEngine, result: HandResult) -> None:
-        self.listener.hand(engine, result)
+        first = self.hand_error
+        if result.status in _VIOLATED and self.violation is None and first is not None \
+                and first[0] == result.hand:
+            self.violation = first[1]
+        self.tell_hand(engine, result)
 
     def flush(self) -> None:
         if not self.pending:
@@ -192,21 +219,60 @@ class _Run:
             return
         self.bad_match = False
         self.engine = engine
+        self.carried.clear()
+        self.violation = self.hand_error = None
         self.listener.begin_match(self.info, engine)
 
     def score(self, e: ev.Score, line: int) -> None:
+        """Compare a recorded ``score`` with the referee's totals, player by player (G13).
+
+        A player whose difference (recorded − referee's) is the one last reported for them
+        carries it: no new finding.  Every new or changed difference goes into one
+        ``score-mismatch`` at this line; its ``cause`` is the line of the earlier mismatch whose
+        difference changed, else the first error of a hand that ended irregular, penalty or
+        unscored since the previous ``score`` (project ruling R13), else None."""
         eng = self.engine
         standing = eng.standings()
         unknown = [p for p in e.totals if p not in standing]
         if unknown:
             self.report("unknown-player", line, f"the score names {', '.join(map(repr, unknown))}"
                         ", not in the match", severity=ERROR)
-        diffs = [f"{p}: recorded {tidy(v)}, referee {tidy(standing[p])}"
-                 for p, v in e.totals.items() if p in standing and abs(v - standing[p]) > 1e-9]
-        if diffs:
-            after = f" after hand {eng.hand.number}" if eng.hand is not None else ""
-            self.report("score-mismatch", line, f"recorded totals differ from the referee's{after}"
-                        f": {'; '.join(diffs)}", severity=ERROR)
+        carried = self.carried
+        new: dict[str, float] = {}
+        was: dict[str, tuple[float, int]] = {}
+        for p, v in e.totals.items():
+            if p not in standing:
+                continue
+            diff = v - standing[p]
+            if abs(diff) <= 1e-9:
+                carried.pop(p, None)
+                continue
+            before = carried.get(p)
+            if before is not None:
+                if abs(before[0] - diff) <= 1e-9:
+                    continue  # the same difference as before: carried, no new finding (G13)
+                was[p] = before
+            new[p] = diff
+            carried[p] = (diff, line)
+        cause = max(w[1] for w in was.values()) if was else self.violation
+        self.violation = None
+        if not new:
+            return
+        after = f" after hand {eng.hand.number}" if eng.hand is not None else ""
+        parts = []
+        for p, d in new.items():
+            text = (f"{p}: recorded {tidy(e.totals[p])}, referee {tidy(standing[p])}, "
+                    f"difference {_signed(d)}")
+            if p in was:
+                text += f" (was {_signed(was[p][0])} at line {was[p][1]})"
+            parts.append(text)
+        because = f"; follows from line {cause}" if cause is not None and not was else ""
+        self.report("score-mismatch", line, f"recorded totals differ from the referee's{after}"
+                    f": {'; '.join(parts)}{because} (G13)", severity=ERROR, rule="G13",
+                    evidence={"recorded": {p: tidy(e.totals[p]) for p in new},
+                              "computed": {p: tidy(standing[p]) for p in new},
+                              "difference": {p: tidy(d) for p, d in new.items()}},
+                    cause=cause)
 
     def item(self, line: int, e: Any) -> None:
         eng = self.engine

@@ -37,7 +37,7 @@ def test_check_json_shape():
     objs = [json.loads(x) for x in r.output.splitlines()]
     assert len(objs) == 1
     assert list(objs[0]) == ["file", "line", "severity", "code", "match", "hand", "trick",
-                             "player", "message"]
+                             "player", "message", "rule", "evidence", "cause"]
     assert objs[0]["match"] == 1 and objs[0]["hand"] == 1 and objs[0]["trick"] == 1
     assert objs[0]["player"] == "B" and objs[0]["severity"] == "error"
 
