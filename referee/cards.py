@@ -141,9 +141,10 @@ class Deck:
         return c
 
     def name(self, c: Card, symbols: bool = True) -> str:
-        """Readable form: ``10♥``/``J♣``/``Bug`` with symbols, else canonical (``10H``, ``JK``)."""
+        """Readable form: ``10♥``/``J♣`` with symbols, else letters (``10H``, ``JC``); the joker
+        is always named (``Bug``/``Joker``): ``JK`` is only the log's notation (FORMAT.md)."""
         if c.rank == "JK":
-            return self.joker_name if symbols else "JK"
+            return self.joker_name
         return c.rank + (SUIT_SYMBOLS[c.suit] if symbols else c.suit)
 
 
