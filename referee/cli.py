@@ -94,7 +94,9 @@ class _Job:
     def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
         if self.command == "score":
             collector = ScoreCollector(out, self.fmt)
-            return Tee(collector, FindingPrinter(err, "text", self.style)), collector
+            # findings go to standard error in the format asked for (JSON Lines: the objects of
+            # `check --format json`)
+            return Tee(collector, FindingPrinter(err, self.fmt, self.style)), collector
         if self.counting:
             return FindingCounter(), None
         return FindingPrinter(out, self.fmt, self.style), None
@@ -265,9 +267,10 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
           standings: bool) -> None:
     """Print each match's hands, totals and winners.
 
-    Findings go to standard error (text); JSON output is one object per match.  With
-    --standings, a last table (JSON: a last object with a "standings" key) sums up every match
-    read: per player, matches played, finished, won, and points.
+    Findings go to standard error, as text or (--format json) as the JSON Lines of check.  JSON
+    output is one object per match.  With --standings, a last table (JSON: a last object with
+    "kind": "standings") sums up every match read: per player, matches played, finished, won,
+    and points.
     """
     job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict)
     status, _, collector = _run_job(job, files, jobs)

@@ -38,3 +38,48 @@ def test_ascii_history_names_the_bug_and_the_joker():
     assert "JK" not in out33 and "JK" not in out83
     assert " Bug" in out33
     assert "Bob JK" not in out83 and "Bob Joker, Cat 6H" in out83
+
+
+# --- item 15: score --format json speaks JSON on both streams -------------------------------
+
+def test_score_json_writes_findings_as_json_lines_on_standard_error():
+    # The same finding objects as `check --format json` (FORMAT.md), on standard error; the
+    # match objects stay on standard output.
+    log = EX / "thirty-three" / "disputed.jsonl"
+    checked = invoke("check", "--format", "json", log)
+    scored = invoke("score", "--format", "json", log)
+    assert scored.exit_code == checked.exit_code == 1
+    found = [json.loads(x) for x in scored.stderr.splitlines()]
+    assert found == [json.loads(x) for x in checked.stdout.splitlines()]
+    assert found and found[0]["code"] == "revoke" and found[0]["line"] == 58
+    assert all("hands" in json.loads(x) for x in scored.stdout.splitlines())
+    # the text form is unchanged
+    text = invoke("score", log).stderr
+    assert text.startswith(f"{log}:58: error[revoke]: trick 6: Cili played 8♠")
+
+
+def test_score_json_with_jobs_writes_findings_as_json_lines_too():
+    logs = [EX / "thirty-three" / "disputed.jsonl", EX / "sixty-six" / "disputed.jsonl"]
+    import subprocess
+    import sys
+    p = subprocess.run([sys.executable, "-m", "referee", "score", "--format", "json",
+                        "--jobs", "2", *map(str, logs)], capture_output=True, text=True, cwd=ROOT)
+    q = subprocess.run([sys.executable, "-m", "referee", "check", "--format", "json",
+                        *map(str, logs)], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 1
+    assert [json.loads(x) for x in p.stderr.splitlines()] == \
+        [json.loads(x) for x in q.stdout.splitlines()]
+
+
+def test_score_standings_object_says_what_it_is():
+    # Two Thirty-Three matches: match.jsonl (finished, Cili wins) and disputed.jsonl.  The last
+    # line is the standings object, marked "kind": "standings" so that jq can pick it out; the
+    # match objects carry no "kind".
+    logs = [EX / "thirty-three" / "match.jsonl", EX / "thirty-three" / "disputed.jsonl"]
+    r = invoke("score", "--standings", "--format", "json", *logs)
+    objs = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [o.get("kind") for o in objs] == [None, None, "standings"]
+    last = objs[-1]
+    assert list(last) == ["kind", "standings", "matches"] and last["matches"] == 2
+    assert set(last["standings"][0]) == {"game", "player", "matches", "finished", "won",
+                                         "points"}

@@ -161,14 +161,16 @@ class ScoreCollector(Listener):
     def standings(self) -> None:
         """Sum up every match read, per game and player (by name): matches played, finished,
         won (shared wins count for each winner) and the sum of final totals.  Points of
-        different games are never added together."""
+        different games are never added together.  JSON: one object
+        ``{"kind": "standings", "standings": [{game, player, matches, finished, won, points}],
+        "matches": n}`` (man referee-score)."""
         ordered = sorted((dict(r) for r in self.tally.values()),
                          key=lambda r: (r["game"], -r["won"], -r["points"], r["player"]))
         for r in ordered:
             r["points"] = tidy(r["points"])
         n = self.match_count
         if self.writer is not None:
-            self.writer.write({"standings": ordered, "matches": n})
+            self.writer.write({"kind": "standings", "standings": ordered, "matches": n})
             return
         w = max([6] + [len(r["player"]) for r in ordered])
         g = max([4] + [len(r["game"]) for r in ordered])
