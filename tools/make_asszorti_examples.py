@@ -8,9 +8,12 @@ written.  The seed search picks the deals that show what each example is for:
   Csaba 1, Berta holds, Csaba pass; contract 1 with diamonds; Berta takes seven tricks).
 - ``session.jsonl``: several hands with the score sheet after each and ``end``; a player loses a
   hand (a debt is carried) and pays it off from a later win.
-- ``disputed.jsonl``: a claim that an opponent disputes and that fails, play written on after
-  the hand was over, a second dispute, then a claim that stands.  Its findings are listed in
-  ``disputed.expect.json``.
+- ``disputed.jsonl``: a claim that an opponent disputes and that fails, the hand played out
+  after that, a second dispute, then a claim that stands.
+
+The ``score`` lines are the referee's totals at the time of writing; the tests
+(tests/test_asszorti_examples.py) derive every hand, its findings and those totals by hand and do
+not read them back from this script.
 """
 from __future__ import annotations
 
@@ -250,22 +253,15 @@ def disputed():
         ev2, decl2, w2, plays2, _ = deal_hand(rng, "Berta")
         if w2[:6].count(decl2) < 4:
             continue
+        if lost >= 10:
+            continue
         _, hands, _ = check(log)
         log.append({"event": "score", "totals": hands[0].totals})
         log += ev2 + plays2[:18] + [{"event": "claim", "player": decl2}]
         _, hands, _ = check(log)
         log.append({"event": "score", "totals": hands[-1].totals})
         log.append({"event": "end"})
-        findings, hands, _ = check(log)
-        expect = sorted([f.line, f.code] for f in findings)
-        codes = sorted(c for _, c in expect)
-        if codes == ["illegal-claim", "out-of-phase"] and lost < 10:
-            return log, {"findings": expect, "note": (
-                f"{decl} claims after trick {at}; {opps[0]} disputes; {opps[1]}'s second "
-                f"dispute is illegal-claim (A10); {decl} loses trick {lost + 1}, so every trick "
-                f"from trick {at + 1} goes to the opponents (A7) and the hand is over: the cards "
-                "played on after it are one out-of-phase (A10). Hand 2: an undisputed claim "
-                "stands (A7).")}
+        return log
     raise SystemExit("no seed for the disputed example")
 
 
@@ -276,7 +272,5 @@ def write(name, log):
 if __name__ == "__main__":
     write("worked-hand.jsonl", worked_hand())
     write("session.jsonl", session())
-    log, expect = disputed()
-    write("disputed.jsonl", log)
-    (HERE / "disputed.expect.json").write_text(json.dumps(expect, indent=1) + "\n")
+    write("disputed.jsonl", disputed())
     print("wrote", ", ".join(p.name for p in sorted(HERE.glob("*.json*"))))
