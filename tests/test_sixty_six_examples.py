@@ -42,11 +42,25 @@ def test_match_is_clean_and_goes_to_7():
     rc, fs = findings("match.jsonl")
     assert (rc, fs) == (0, [])
     m = score("match.jsonl")
-    # drawn 0:0; Ann +3 (exchange, 67 vs no trick); Bob +3 (close, 70 vs no trick); Ann +3
-    # (70 vs no trick); Bob +1 (67 vs 33); Ann +1 (67 vs 33): 7:4
+    # Worked out from the log (card points A 11, 10 10, K 4, Q 3, J 2, 9 0):
+    # 1. dealer Bob, clubs: played out, Ann 55 + 10 for the last trick = 65, Bob 65: drawn,
+    #    nobody scores, Bob deals again (S7).
+    # 2. dealer Bob, hearts: Ann A♠/9♠ 11, exchanges, shows clubs (20), K♣/9♣ 4, A♣/10♣ 21,
+    #    A♦/9♦ 11: 47 + 20 = 67 ≥ 66 and Bob has no trick: Ann +3 (S5).
+    # 3. dealer Ann (the winner deals), diamonds: Bob closes before the first lead and takes
+    #    five tricks of 14 each, 70; Ann has no trick: Bob +3 (S6).
+    # 4. dealer Bob, clubs: Ann shows hearts (20), takes 4 + 11 + 12 + 13 + 10 = 50; 70 and Bob
+    #    has no trick: Ann +3.
+    # 5. dealer Ann, hearts: Bob shows the trump marriage (40), takes K♥/10♣ 14 and J♣/A♣ 13:
+    #    27 + 40 = 67; Ann 21 + 12 = 33, not under 33: Bob +1.
+    # 6. dealer Bob, the same deal with the seats exchanged: Ann 67 against Bob's 33: Ann +1.
+    # Totals Ann 3 + 3 + 1 = 7, Bob 3 + 1 = 4: Ann reaches 7 and wins.
     assert [h["status"] for h in m["hands"]] == ["drawn"] + ["scored"] * 5
     assert [h["dealer"] for h in m["hands"]] == ["Bob", "Bob", "Ann", "Bob", "Ann", "Bob"]
     assert [h["declarer"] for h in m["hands"]] == [None, "Ann", "Bob", "Ann", "Bob", "Ann"]
+    assert [h["deltas"] for h in m["hands"]] == [
+        {"Ann": 0, "Bob": 0}, {"Ann": 3, "Bob": 0}, {"Ann": 0, "Bob": 3},
+        {"Ann": 3, "Bob": 0}, {"Ann": 0, "Bob": 1}, {"Ann": 1, "Bob": 0}]
     assert all(h["contract"] is None for h in m["hands"])
     assert m["totals"] == {"Ann": 7, "Bob": 4}
     assert m["finished"] and m["winners"] == ["Ann"]
@@ -59,21 +73,31 @@ def test_match_uses_every_feature():
 
 
 def test_disputed_has_exactly_its_revoke():
+    # Deal 1 (dealer Bob, clubs): Ann takes A♠/9♠, both draw (Ann K♠, Bob Q♠), Ann closes.
+    # Ann leads 10♠; Bob holds Q♠ and J♠ and must follow (S1) but plays 9♥: revoke at line 7,
+    # established by Ann's A♥ (line 8).  S9: Ann +2.  Deal 2 (dealer Ann): Bob's trump
+    # marriage, 27 + 40 = 67 against Ann's 33: Bob +1.  Totals 2 : 1, as the score line says.
     rc, fs = findings("disputed.jsonl")
     assert rc == 1
     assert [(f["line"], f["code"], f["severity"], f["player"]) for f in fs] == \
         [(7, "revoke", "error", "Bob")]
     m = score("disputed.jsonl")
-    assert m["hands"][0]["status"] == "penalty"
-    assert m["hands"][0]["deltas"] == {"Ann": 2, "Bob": 0}
+    assert [h["status"] for h in m["hands"]] == ["penalty", "scored"]
+    assert [h["deltas"] for h in m["hands"]] == [{"Ann": 2, "Bob": 0}, {"Ann": 0, "Bob": 1}]
     assert m["totals"] == {"Ann": 2, "Bob": 1}
+    events = [json.loads(x) for x in (EX / "disputed.jsonl").read_text().splitlines()]
+    assert events[-1] == {"event": "score", "totals": {"Ann": 2, "Bob": 1}}
 
 
 def test_timeout_ends_the_match():
+    # Deal 1 is deal 2 of the match (Ann 67, Bob no trick: Ann +3); in deal 2 Bob leads A♠ and
+    # times out: the deal is not scored and Ann wins the match (S8, S10), 3 : 0.
     rc, fs = findings("timeout.jsonl")
     assert (rc, fs) == (0, [])
     m = score("timeout.jsonl")
     assert [h["status"] for h in m["hands"]] == ["scored", "unscored"]
+    assert [h["deltas"] for h in m["hands"]] == [{"Ann": 3, "Bob": 0}, {"Ann": 0, "Bob": 0}]
+    assert m["totals"] == {"Ann": 3, "Bob": 0}
     assert m["finished"] and m["winners"] == ["Ann"]
 
 
