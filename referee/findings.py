@@ -6,10 +6,21 @@ of ``check --format json``.  Codes and their default severities are in :data:`CO
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-ERROR = "error"
-WARNING = "warning"
+
+class Severity(StrEnum):
+    """How grave a finding is (FORMAT.md): an ``error`` (a rule violation or a line that cannot be
+    read; exit status 1) or a ``warning`` (``incomplete-hand``, ``missing-reveal``, a repaired
+    ``revoke``).  A :class:`~enum.StrEnum`: it equals, prints and encodes as its text."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+ERROR = Severity.ERROR
+WARNING = Severity.WARNING
 
 CODES: dict[str, str] = {
     "bad-json": "a line that is not valid UTF-8 JSON, or past the reader's limits",
@@ -63,7 +74,7 @@ class Finding:
 
     file: str
     line: int
-    severity: str
+    severity: Severity
     code: str
     message: str
     match: str | int | None = None
@@ -86,6 +97,6 @@ class Finding:
         return self.severity == ERROR
 
 
-def severity_of(code: str) -> str:
+def severity_of(code: str) -> Severity:
     """The default severity of a finding code (warnings: :data:`WARNING_CODES`)."""
     return WARNING if code in WARNING_CODES else ERROR

@@ -1,0 +1,613 @@
+"""The public Python API: logs as data, a table to step event by event, many files at once.
+
+Everything here is exported from :mod:`referee` (``import referee``); ``docs/api.md`` shows it
+with examples.  The shapes:
+
+- :func:`read_log` reads one log (a path, a binary stream or the bytes of a file) and yields
+  its :class:`Match` objects one by one; memory holds one match at a time.  :func:`read_file`
+  reads a whole file into a :class:`Log`; :func:`replay_files` reads many, in parallel if asked.
+- A :class:`Match` holds its :class:`Hand` objects, each with its :class:`Trick` objects (each a
+  sequence of :class:`Play`) and its findings (:class:`referee.findings.Finding`).
+- A :class:`Table` is one table being refereed live: :meth:`Table.apply` takes one event and
+  gives back the findings it produced; :attr:`Table.to_act` and :meth:`Table.legal_actions` say
+  what may come next.
+
+Conventions: cards are their canonical text (``"10H"``, ``"QS"``, ``"JK"`` for the joker, which
+Thirty-Three calls the Bug; FORMAT.md "Cards"; :func:`referee.cards.card` turns one into a
+:class:`~referee.cards.Card` with ``rank`` and ``suit``).  Lines are 1-based physical lines of
+the log.  Scores are game points: an ``int``, or a ``float`` where halves occur (``32.5``).
+Objects are frozen (their mappings are plain dicts: treat them as read-only).
+
+Bad content in a log never raises: it becomes a finding, as with ``referee check``.  What does
+raise is a misuse of the API (a ``TypeError`` for an argument of the wrong type, a
+``ValueError`` for a table that cannot be set up) and ``OSError`` from opening or reading a file.
+
+This module is built on the replay driver and its :class:`~referee.replay.Listener` interface;
+it does not change what the engine decides.
+"""
+from __future__ import annotations
+
+import io
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import IO, Any
+
+import msgspec
+
+from . import events as ev
+from .events import GameName
+from .findings import Finding
+from .games.base import HandResult, MatchEngine, Number, OPEN
+from .games.tricks import Trick as _EngineTrick
+from .legal import legal_actions as _legal_actions
+from .render.legal import to_act as _players_to_act
+from .replay import FileStats, Listener, MatchInfo, MatchSummary, _Run
+
+
+class HandStatus(StrEnum):
+    """How a hand was settled (FORMAT.md, ``score --format json``).  A :class:`~enum.StrEnum`: it
+    equals, prints and encodes as its text (``HandStatus.PENALTY == "penalty"``)."""
+
+    SCORED = "scored"
+    """Played and scored by the rules."""
+    PASSED_OUT = "passed-out"
+    """Everybody passed (Thirty-Three: the same dealer deals again)."""
+    DRAWN = "drawn"
+    """A drawn deal (Sixty-Six S7: nobody scores)."""
+    PENALTY = "penalty"
+    """A rule's penalty decided it (an established revoke, G4)."""
+    IRREGULAR = "irregular"
+    """Scored as played, but a violation was found in it (G2)."""
+    UNSCORED = "unscored"
+    """The record of the hand could not be followed (G3, G5, G7): nobody scores."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played: ``player``, ``card`` (canonical text, ``"10H"``) and the ``line`` of its
+    ``play`` event."""
+
+    player: str
+    card: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick of a hand.
+
+    ``number``: 1-based within the hand; ``plays``: the cards in playing order, the lead first;
+    ``winner``: who took it, or None when the hand ended before the trick was complete (a revoke
+    established, a claim, a record that stops).  A retracted card (G4) is not in ``plays``.
+    """
+
+    number: int
+    plays: tuple[Play, ...]
+    winner: str | None
+
+    @property
+    def leader(self) -> str | None:
+        """Who led the trick (None for a trick with no card yet)."""
+        return self.plays[0].player if self.plays else None
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The cards in playing order (canonical text)."""
+        return tuple(p.card for p in self.plays)
+
+    @property
+    def line(self) -> int | None:
+        """The line of the lead (None for a trick with no card yet)."""
+        return self.plays[0].line if self.plays else None
+
+    @property
+    def complete(self) -> bool:
+        """True once every player has played to it and its winner is known."""
+        return self.winner is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand (a ``deal`` and what follows it up to the next).
+
+    ``number``: 1-based in the match, redeals included; ``line``: the line of its ``deal``;
+    ``dealer``: None if the deal named nobody of the match; ``declarer``/``contract``: as
+    ``score`` prints them, None where the game or hand has none; ``status``: how it was settled,
+    None while a :class:`Table`'s hand is still being played; ``deltas``: each player's change of
+    total in game points (bonuses and resets included, G8) and ``totals``: the totals after it
+    (both empty while the hand is not settled; Eighty-Three keys them by player, partners alike);
+    ``tricks``: completed tricks and, last, one the hand ended in; ``findings``: those of this
+    hand, by line; ``dealt``: each player's cards as dealt (empty when the deal was rejected);
+    ``pile``: the game's extra pile as dealt (boat, talon, stock or kitty); ``summary``: the
+    result in one sentence; ``extra``: game-specific keys of ``score --format json`` (Asszorti's
+    zero-sum ``net``).
+    """
+
+    number: int
+    line: int
+    dealer: str | None
+    declarer: str | None
+    contract: str | None
+    status: HandStatus | None
+    deltas: dict[str, Number]
+    totals: dict[str, Number]
+    tricks: tuple[Trick, ...]
+    findings: tuple[Finding, ...]
+    dealt: dict[str, tuple[str, ...]]
+    pile: tuple[str, ...]
+    summary: str = ""
+    extra: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One refereed match of a log (a ``match`` event and what follows it up to the next).
+
+    ``file``: the name findings use; ``number``: 1-based among the file's ``match`` events;
+    ``id``: the log's ``id`` (None if it has none); ``key``: the id, else the number (what a
+    finding's ``match`` says); ``game``: its log name; ``players``: in seating order; ``rules``:
+    the variant options, defaults filled in; ``line``: the line of the ``match`` event;
+    ``hands``: in order; ``totals``: each player's final total (game points; Asszorti: the score
+    sheet's, RULINGS A8); ``finished``/``winners``: whether the match reached its end (RULINGS
+    G9) and who won (ties share); ``findings``: the match's findings that are in none of its
+    hands (``score-mismatch``, ``match-over``, an event before the first deal …), by line;
+    ``extra``: game-specific keys of ``score --format json`` (Asszorti's ``net`` and ``debt``).
+    """
+
+    file: str
+    number: int
+    id: str | int | None
+    game: GameName
+    players: tuple[str, ...]
+    rules: dict[str, Any]
+    line: int
+    hands: tuple[Hand, ...]
+    totals: dict[str, Number]
+    finished: bool
+    winners: tuple[str, ...]
+    findings: tuple[Finding, ...]
+    extra: dict[str, Any] | None = None
+
+    @property
+    def key(self) -> str | int:
+        """The match's ``id``, or its number in the file when it has none (as findings name it)."""
+        return self.id if self.id is not None else self.number
+
+    def all_findings(self) -> list[Finding]:
+        """Every finding of the match, its hands' included, by line (as ``check`` prints them)."""
+        out = list(self.findings)
+        for h in self.hands:
+            out.extend(h.findings)
+        out.sort(key=lambda f: f.line)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    """A whole log file read by :func:`read_file`: its refereed ``matches``; ``findings`` outside
+    every refereed match (before the first ``match``, a match that cannot be refereed and its
+    skipped events); ``errors``/``warnings``: counts over all findings of the file;
+    ``undecodable``: True when the file had content but not one line of it was JSON (ruling R7;
+    ``referee`` exits with status 2)."""
+
+    file: str
+    matches: tuple[Match, ...]
+    findings: tuple[Finding, ...]
+    errors: int
+    warnings: int
+    undecodable: bool
+
+    def all_findings(self) -> list[Finding]:
+        """Every finding of the file, by line."""
+        out = list(self.findings)
+        for m in self.matches:
+            out.extend(m.all_findings())
+        out.sort(key=lambda f: f.line)
+        return out
+
+
+# --- building the objects from a replay ---------------------------------------------------------
+
+def _tricks(engine: MatchEngine) -> tuple[Trick, ...]:
+    """The current hand's tricks as they stand: the completed ones and, last, the one on the
+    table if a card has been played to it."""
+    h = engine.hand
+    tp = h.play if h is not None else None
+    if tp is None:
+        return ()
+    done: list[_EngineTrick] = list(tp.tricks)
+    if tp.current.who:
+        done.append(tp.current)
+    return tuple(Trick(t.number, tuple(Play(p, str(c), ln) for p, c, ln in t.plays), t.winner)
+                 for t in done)
+
+
+def _hand(engine: MatchEngine, result: HandResult | None,
+          findings: Iterable[Finding]) -> Hand:
+    """A :class:`Hand` for the engine's current hand; ``result`` None: still being played."""
+    h = engine.hand
+    assert h is not None
+    if result is None:
+        status, deltas, totals, summary, extra = None, {}, {}, "", None
+        dealer = h.dealer if h.dealer in engine.seat else None
+        declarer, contract = engine.declarer_name(), engine.contract_name()
+    else:
+        status, deltas, totals = HandStatus(result.status), result.deltas, result.totals
+        summary, extra = result.summary, (result.extra or None)
+        dealer, declarer, contract = result.dealer, result.declarer, result.contract
+    return Hand(h.number, h.line, dealer, declarer, contract, status, dict(deltas), dict(totals),
+                _tricks(engine), tuple(sorted(findings, key=lambda f: f.line)),
+                {p: tuple(map(str, cs)) for p, cs in h.dealt.items()},
+                tuple(map(str, h.pile)), summary, extra)
+
+
+class _MatchRecord:
+    """What :class:`_Builder` keeps of the match in play: its hands settled so far and the
+    findings that came in, per hand number (None: not in a hand)."""
+
+    def __init__(self, info: MatchInfo, number: int, id: str | int | None,
+                 engine: MatchEngine) -> None:
+        self.info = info
+        self.number = number
+        self.id = id
+        self.engine = engine
+        self.hands: dict[int, Hand] = {}
+        self.findings: dict[int | None, list[Finding]] = {}
+
+    def match(self, totals: Mapping[str, Number], finished: bool, winners: Iterable[str],
+              extra: Mapping[str, Any] | None) -> Match:
+        hands = tuple(h if h.findings or not self.findings.get(h.number) else
+                      _with_findings(h, self.findings[h.number]) for h in self.hands.values())
+        loose = [f for k, fs in self.findings.items() if k is None or k not in self.hands
+                 for f in fs]
+        info = self.info
+        return Match(info.file, self.number, self.id, info.game,  # type: ignore[arg-type]
+                     tuple(info.players), dict(self.engine.rules), info.line, hands, dict(totals),
+                     finished, tuple(winners), tuple(sorted(loose, key=lambda f: f.line)),
+                     dict(extra) if extra else None)
+
+
+def _with_findings(h: Hand, findings: list[Finding]) -> Hand:
+    return Hand(h.number, h.line, h.dealer, h.declarer, h.contract, h.status, h.deltas, h.totals,
+                h.tricks, tuple(sorted(findings, key=lambda f: f.line)), h.dealt, h.pile,
+                h.summary, h.extra)
+
+
+def _feed(run: _Run, builder: "_Builder", line: int, e: Any) -> None:
+    """Give one line's item to the driver (the builder learns a ``match`` event's id first)."""
+    if type(e) is ev.Match:
+        builder.match_id = e.id
+    run.item(line, e)
+
+
+class _Builder(Listener):
+    """A listener that builds :class:`Match` objects as a replay goes.  Findings come sorted by
+    line whenever a hand closes (the driver's order), so a hand's findings are attached when its
+    match ends."""
+
+    def __init__(self) -> None:
+        self.run: _Run | None = None
+        self.match_id: str | int | None = None  # the id of the last `match` event fed
+        self.current: _MatchRecord | None = None
+        self.done: deque[Match] = deque()
+        self.last: Match | None = None
+        self.loose: list[Finding] = []  # outside every refereed match
+        self.fresh: list[Finding] = []  # every finding since the last take (Table)
+
+    def finding(self, f: Finding) -> None:
+        self.fresh.append(f)
+        cur = self.current
+        if cur is None:
+            self.loose.append(f)
+        else:
+            cur.findings.setdefault(f.hand, []).append(f)
+
+    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+        assert self.run is not None
+        self.current = _MatchRecord(info, self.run.match_count, self.match_id, engine)
+
+    def hand(self, engine: MatchEngine, result: HandResult) -> None:
+        cur = self.current
+        if cur is not None:
+            cur.hands[result.hand] = _hand(engine, result, ())
+
+    def end_match(self, summary: MatchSummary) -> None:
+        cur = self.current
+        if cur is None:
+            return
+        m = cur.match(summary.totals, summary.finished, summary.winners, summary.extra)
+        self.done.append(m)
+        self.last = m
+        self.current = None
+
+
+def _open(source: str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes],
+          name: str | None) -> tuple[IO[bytes], str, bool]:
+    """(binary stream, the name findings use, whether we opened it and must close it)."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        return open(path, "rb"), name if name is not None else path, True
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return io.BytesIO(bytes(source)), name if name is not None else "<bytes>", True
+    read = getattr(source, "readline", None)
+    if read is None:
+        raise TypeError(f"read_log needs a path, bytes or a binary stream, not "
+                        f"{type(source).__name__}")
+    if isinstance(source, io.TextIOBase):
+        raise TypeError("read_log needs a binary stream (open the file with 'rb')")
+    label = getattr(source, "name", None)
+    return source, name if name is not None else (label if isinstance(label, str) else
+                                                   "<stream>"), False
+
+
+class LogReader(Iterator[Match]):
+    """The matches of one log, read as they are iterated (made by :func:`read_log`).
+
+    Each ``next()`` reads on until a match ends and returns it; memory holds one match.
+    ``file``: the name findings use; ``findings``: those outside every refereed match seen so far
+    (complete once the iteration is over); ``stats``: the file's counts
+    (:class:`referee.replay.FileStats`: errors, warnings, events, …), set once it is over.
+    OSError from the stream propagates; bad content never raises.  A file this reader opened is
+    closed when the iteration ends or on :meth:`close` (it is also a context manager).
+    """
+
+    def __init__(self, source: Any, name: str | None = None, strict: bool = False) -> None:
+        stream, self.file, self._owned = _open(source, name)
+        self._stream: IO[bytes] | None = stream
+        self._builder = _Builder()
+        self._run = _Run(self.file, self._builder)
+        self._builder.run = self._run
+        self._items: Iterator[tuple[int, Any]] | None = ev.read_events(stream, strict)
+        self.findings: list[Finding] = self._builder.loose
+        self.stats: FileStats | None = None
+
+    def __iter__(self) -> "LogReader":
+        return self
+
+    def __next__(self) -> Match:
+        builder = self._builder
+        done = builder.done
+        run = self._run
+        while not done:
+            items = self._items
+            if items is None:
+                raise StopIteration
+            for line, e in items:
+                _feed(run, builder, line, e)
+                if done:
+                    break
+            else:
+                self._finish()
+        return done.popleft()
+
+    def _finish(self) -> None:
+        self._items = None
+        self._run.close_match()
+        self._run.flush()
+        self.stats = self._run.stats
+        self.close()
+
+    def close(self) -> None:
+        """Stop reading; close the file if this reader opened it."""
+        self._items = None
+        if self._owned and self._stream is not None:
+            self._stream.close()
+        self._stream = None
+
+    def __enter__(self) -> "LogReader":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_log(source: str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes],
+             *, name: str | None = None, strict: bool = False) -> LogReader:
+    """The matches of one log, yielded one at a time as they are read (memory: one match).
+
+    ``source``: a path (``str`` or path-like; opened here, so a missing file raises
+    ``FileNotFoundError`` at once), the bytes of a log (UTF-8 JSON Lines), or a binary stream
+    (``open(path, "rb")``, ``sys.stdin.buffer``; a text stream raises ``TypeError``).  ``name``:
+    what findings call the file (default: the path, the stream's name, or ``<bytes>``).
+    ``strict``: also warn of unknown fields and keys given twice (``--strict``).
+
+    Matches that cannot be refereed (wrong players, bad rules) are not yielded: their finding is
+    in the reader's ``findings``, with those before the first match (see :class:`LogReader`).
+    """
+    return LogReader(source, name, strict)
+
+
+def read_file(source: str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes],
+              *, name: str | None = None, strict: bool = False) -> Log:
+    """A whole log read at once into a :class:`Log` (memory: the whole file's matches).
+    Arguments and errors as :func:`read_log`."""
+    with read_log(source, name=name, strict=strict) as reader:
+        matches = tuple(reader)
+    stats = reader.stats
+    assert stats is not None
+    return Log(reader.file, matches, tuple(reader.findings), stats.errors, stats.warnings,
+               stats.undecodable)
+
+
+def _read_path(path: str, strict: bool) -> Log | OSError:
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(21, "is a directory", path)
+        return read_file(path, strict=strict)
+    except OSError as exc:
+        return exc
+
+
+def replay_files(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
+                 strict: bool = False) -> Iterator[tuple[str, Log | OSError]]:
+    """Read many log files: yields ``(path, Log)``, or ``(path, OSError)`` for a file that
+    cannot be opened or read, in the order the paths are given.
+
+    ``jobs`` > 1 reads that many files at once in worker processes (as ``referee --jobs``);
+    at most ``2 × jobs`` results wait to be taken, so memory stays bounded whatever the number
+    of files.  Each file starts fresh (FORMAT.md: no match carries over)."""
+    names = (os.fspath(p) for p in paths)
+    if jobs <= 1:
+        for path in names:
+            yield path, _read_path(path, strict)
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        window: deque[tuple[str, Future[Log | OSError]]] = deque()
+        for path in names:
+            window.append((path, pool.submit(_read_path, path, strict)))
+            if len(window) >= 2 * jobs:
+                p, fut = window.popleft()
+                yield p, fut.result()
+        while window:
+            p, fut = window.popleft()
+            yield p, fut.result()
+
+
+# --- one table, event by event -------------------------------------------------------------------
+
+_ENCODE = msgspec.json.Encoder().encode
+
+
+class Table:
+    """One table refereed event by event, as a log would be read (live refereeing, tools).
+
+    ``Table(game, players, rules)`` starts a match, as a log's ``match`` event on line 1 would;
+    it raises ``ValueError`` if the match cannot be refereed (an unknown game, the wrong number
+    of players, an unknown rules option).  ``Table()`` starts with no match: its first event is
+    then a ``match``, as in a file.  ``file`` is the name findings use.
+
+    Each :meth:`apply` is the next line of the log unless ``line`` is given.  A table follows
+    the same rules as :func:`read_log` (the same engine), so applying a log's events one by one
+    gives the same findings as reading the log (only grouped by the event that produced them).
+    """
+
+    def __init__(self, game: GameName | str | None = None, players: Sequence[str] = (),
+                 rules: Mapping[str, Any] | None = None, *, id: str | int | None = None,
+                 file: str = "<table>") -> None:
+        self.file = file
+        self.line = 0
+        """The line of the last event applied (0 before any)."""
+        self._builder = _Builder()
+        self._run = _Run(file, self._builder)
+        self._builder.run = self._run
+        if game is not None:
+            found = self.apply(ev.Match(game=game, players=list(players),  # type: ignore[arg-type]
+                                        id=id, rules=dict(rules) if rules else None))
+            if self._run.engine is None:  # the finding says why; its tail speaks of a file
+                why = found[0].message.split("; its events are skipped")[0] if found else ""
+                raise ValueError(why or "this match cannot be refereed")
+
+    # --- stepping ---------------------------------------------------------------------------
+
+    def apply(self, event: Any, line: int | None = None) -> list[Finding]:
+        """Apply one event and return the findings it produced, by line.
+
+        ``event``: a dict as a log line holds it (``{"event": "play", "player": "Anna",
+        "card": "10H"}``), one line of JSON (``str``/``bytes``), or an event struct of
+        :mod:`referee.events` (such as :meth:`legal_actions` gives).  A dict or text goes through
+        the log reader, so a malformed one is a ``bad-json``/``bad-event`` finding, as in a file.
+        ``line``: its line number (default: the line after the last one applied).
+
+        A revoke is not reported by the card that commits it: it is reported by the event that
+        settles it, with the revoking card's line — the next card played or any event that ends
+        the hand (an error, RULINGS G4, G11), or the ``retract`` that repairs it (a warning).
+        Until then :attr:`open_revoke` shows it.  Raises ``TypeError`` for anything that is not
+        an event, a dict or text, and ``ValueError`` for text of more than one line.
+        """
+        ln = self.line + 1 if line is None else line
+        if isinstance(event, ev.EVENT_TYPES):
+            item: Any = event
+        else:
+            if isinstance(event, Mapping):
+                data = _ENCODE(dict(event))
+            elif isinstance(event, str):
+                data = event.encode()
+            elif isinstance(event, (bytes, bytearray)):
+                data = bytes(event)
+            else:
+                raise TypeError(f"Table.apply needs an event, a dict or a line of JSON, not "
+                                f"{type(event).__name__}")
+            if b"\n" in data.rstrip(b"\r\n"):
+                raise ValueError("Table.apply takes one event (one line); read_log reads a log")
+            items = [e for _, e in ev.read_events(io.BytesIO(data))]
+            item = items[0] if items else None
+        self.line = ln
+        if item is not None:  # a blank line is counted and skipped, as in a file
+            _feed(self._run, self._builder, ln, item)
+        return self._take()
+
+    def close(self) -> list[Finding]:
+        """End the log here: a hand in play is settled as at the end of a file (a revoke still
+        open is established, G11; an unfinished hand is ``incomplete-hand``, G5) and the match
+        ends.  Returns the findings this produced; :attr:`match` is then the finished record."""
+        self._run.close_match()
+        return self._take()
+
+    def _take(self) -> list[Finding]:
+        self._run.flush()
+        out = sorted(self._builder.fresh, key=lambda f: f.line)
+        self._builder.fresh.clear()
+        return out
+
+    # --- reading the state ------------------------------------------------------------------
+
+    @property
+    def _engine(self) -> MatchEngine | None:
+        return self._run.engine
+
+    @property
+    def match(self) -> Match | None:
+        """The match in play as it stands (its hands settled so far, totals, finished, winners,
+        findings), or the last one closed; None before any match."""
+        cur = self._builder.current
+        if cur is None:
+            return self._builder.last
+        eng = cur.engine
+        return cur.match({p: v for p, v in eng.standings().items()}, eng.finished,
+                         eng.winners if eng.finished else (), eng.summary_extra())
+
+    @property
+    def hand(self) -> Hand | None:
+        """The current hand (being played, ``status`` None, or the last one settled), or None
+        before the first deal of the match."""
+        eng = self._engine
+        cur = self._builder.current
+        if eng is None or eng.hand is None or cur is None:
+            return None
+        h = eng.hand
+        settled = cur.hands.get(h.number)
+        found = cur.findings.get(h.number, ())
+        if settled is not None:
+            return _with_findings(settled, list(found))
+        return _hand(eng, None, found)
+
+    @property
+    def open_revoke(self) -> Play | None:
+        """A card played against the duty to follow that is not yet settled (it becomes a
+        ``revoke`` finding when the next card is played or the hand ends, or a warning if it is
+        retracted, G4), else None."""
+        eng = self._engine
+        r = eng.hand.revoke if eng is not None and eng.hand is not None else None
+        return Play(r.player, str(r.card), r.line) if r is not None else None
+
+    def legal_actions(self) -> list[Any]:
+        """Every event the referee would accept here without any finding, as event structs of
+        :mod:`referee.events` (each can be given to :meth:`apply`; ``msgspec.to_builtins(e)``
+        is its JSON object).  Empty when no hand is being played (before a deal, or when the hand
+        is over or skipped: the next event is then a ``deal``).  Costs one copy of the engine per
+        candidate (milliseconds), as ``referee legal`` does."""
+        eng = self._engine
+        if eng is None or eng.hand is None or eng.hand.mode != OPEN:
+            return []
+        return _legal_actions(eng)
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        """The players with at least one legal action, in the order of :meth:`legal_actions`
+        (one player but where the rules let several act, e.g. a Kontra); empty when no hand is
+        being played."""
+        return tuple(_players_to_act(self.legal_actions()))
