@@ -33,7 +33,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import IO, Any
+from typing import IO, Any, Union
 
 import msgspec
 
@@ -259,8 +259,8 @@ class _MatchRecord:
 
     def match(self, totals: Mapping[str, Number], finished: bool, winners: Iterable[str],
               extra: Mapping[str, Any] | None) -> Match:
-        hands = tuple(h if h.findings or not self.findings.get(h.number) else
-                      _with_findings(h, self.findings[h.number]) for h in self.hands.values())
+        hands = tuple(_with_findings(h, self.findings.get(h.number, ()))
+                      for h in self.hands.values())
         loose = [f for k, fs in self.findings.items() if k is None or k not in self.hands
                  for f in fs]
         info = self.info
@@ -270,7 +270,8 @@ class _MatchRecord:
                      dict(extra) if extra else None)
 
 
-def _with_findings(h: Hand, findings: list[Finding]) -> Hand:
+def _with_findings(h: Hand, findings: Iterable[Finding]) -> Hand:
+    """``h`` with ``findings`` (sorted by line) as its findings."""
     return Hand(h.number, h.line, h.dealer, h.declarer, h.contract, h.status, h.deltas, h.totals,
                 h.tricks, tuple(sorted(findings, key=lambda f: f.line)), h.dealt, h.pile,
                 h.summary, h.extra)
@@ -324,7 +325,11 @@ class _Builder(Listener):
         self.current = None
 
 
-def _open(source: str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes],
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
+"""What :func:`read_log` reads: a path, the bytes of a log, or a binary stream."""
+
+
+def _open(source: Source,
           name: str | None) -> tuple[IO[bytes], str, bool]:
     """(binary stream, the name findings use, whether we opened it and must close it)."""
     if isinstance(source, (str, os.PathLike)):
@@ -354,7 +359,7 @@ class LogReader(Iterator[Match]):
     closed when the iteration ends or on :meth:`close` (it is also a context manager).
     """
 
-    def __init__(self, source: Any, name: str | None = None, strict: bool = False) -> None:
+    def __init__(self, source: Source, name: str | None = None, strict: bool = False) -> None:
         stream, self.file, self._owned = _open(source, name)
         self._stream: IO[bytes] | None = stream
         self._builder = _Builder()
@@ -404,7 +409,7 @@ class LogReader(Iterator[Match]):
         self.close()
 
 
-def read_log(source: str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes],
+def read_log(source: Source,
              *, name: str | None = None, strict: bool = False) -> LogReader:
     """The matches of one log, yielded one at a time as they are read (memory: one match).
 
@@ -420,7 +425,7 @@ def read_log(source: str | os.PathLike[str] | bytes | bytearray | memoryview | I
     return LogReader(source, name, strict)
 
 
-def read_file(source: str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes],
+def read_file(source: Source,
               *, name: str | None = None, strict: bool = False) -> Log:
     """A whole log read at once into a :class:`Log` (memory: the whole file's matches).
     Arguments and errors as :func:`read_log`."""
@@ -507,8 +512,8 @@ class Table:
         """Apply one event and return the findings it produced, by line.
 
         ``event``: a dict as a log line holds it (``{"event": "play", "player": "Anna",
-        "card": "10H"}``), one line of JSON (``str``/``bytes``), or an event struct of
-        :mod:`referee.events` (such as :meth:`legal_actions` gives).  A dict or text goes through
+        "card": "10H"}``, such as :meth:`legal_actions` gives), one line of JSON
+        (``str``/``bytes``), or an event struct of :mod:`referee.events`.  A dict or text goes through
         the log reader, so a malformed one is a ``bad-json``/``bad-event`` finding, as in a file.
         ``line``: its line number (default: the line after the last one applied).
 
@@ -582,7 +587,7 @@ class Table:
         settled = cur.hands.get(h.number)
         found = cur.findings.get(h.number, ())
         if settled is not None:
-            return _with_findings(settled, list(found))
+            return _with_findings(settled, found)
         return _hand(eng, None, found)
 
     @property
@@ -594,12 +599,16 @@ class Table:
         r = eng.hand.revoke if eng is not None and eng.hand is not None else None
         return Play(r.player, str(r.card), r.line) if r is not None else None
 
-    def legal_actions(self) -> list[Any]:
-        """Every event the referee would accept here without any finding, as event structs of
-        :mod:`referee.events` (each can be given to :meth:`apply`; ``msgspec.to_builtins(e)``
-        is its JSON object).  Empty when no hand is being played (before a deal, or when the hand
-        is over or skipped: the next event is then a ``deal``).  Costs one copy of the engine per
-        candidate (milliseconds), as ``referee legal`` does."""
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Every event the referee would accept here without any finding, as the JSON objects
+        a log holds (``{"event": "play", "player": "Cili", "card": "8H"}``; each can be given
+        to :meth:`apply`), in the engine's order: as ``referee legal --format json`` lists them.
+        Empty when no hand is being played (before a deal, or when the hand is over or skipped:
+        the next event is then a ``deal``).  Costs one copy of the engine per candidate event
+        (milliseconds), as ``referee legal`` does."""
+        return [msgspec.to_builtins(e) for e in self._legal()]
+
+    def _legal(self) -> list[Any]:
         eng = self._engine
         if eng is None or eng.hand is None or eng.hand.mode != OPEN:
             return []
@@ -610,4 +619,4 @@ class Table:
         """The players with at least one legal action, in the order of :meth:`legal_actions`
         (one player but where the rules let several act, e.g. a Kontra); empty when no hand is
         being played."""
-        return tuple(_players_to_act(self.legal_actions()))
+        return tuple(_players_to_act(self._legal()))
