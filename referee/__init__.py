@@ -7,13 +7,36 @@ Sixty-Six, Eighty-Three).  See README.md and ``man referee``; the Python API is 
 - the data: :class:`Match` → :class:`Hand` → :class:`Trick` → :class:`Play`, with
   :class:`Finding` objects, :class:`HandStatus` and :class:`Severity`;
 - :class:`Table`: one table stepped event by event (findings, who is to act, legal actions).
+
+The names are loaded on first use, so the command-line tool does not pay for them.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-from .api import (Hand, HandStatus, Log, LogReader, Match, Play, Table, Trick,  # noqa: E402
-                  read_file, read_log, replay_files)
-from .findings import Finding, Severity  # noqa: E402
+if TYPE_CHECKING:
+    from .api import (Hand, HandStatus, Log, LogReader, Match, Play, Table, Trick, read_file,
+                      read_log, replay_files)
+    from .findings import Finding, Severity
 
 __all__ = ["Finding", "Hand", "HandStatus", "Log", "LogReader", "Match", "Play", "Severity",
            "Table", "Trick", "__version__", "read_file", "read_log", "replay_files"]
+
+_FROM_FINDINGS = frozenset({"Finding", "Severity"})
+
+
+def __getattr__(name: str) -> Any:
+    """The API's names (:data:`__all__`), imported from :mod:`referee.api` on first use."""
+    if name in _FROM_FINDINGS:
+        from . import findings
+        return getattr(findings, name)
+    if name in __all__:
+        from . import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'referee' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

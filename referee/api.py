@@ -296,10 +296,11 @@ class _Builder(Listener):
         self.done: deque[Match] = deque()
         self.last: Match | None = None
         self.loose: list[Finding] = []  # outside every refereed match
-        self.fresh: list[Finding] = []  # every finding since the last take (Table)
+        self.fresh: list[Finding] | None = None  # a Table's findings since it last took them
 
     def finding(self, f: Finding) -> None:
-        self.fresh.append(f)
+        if self.fresh is not None:
+            self.fresh.append(f)
         cur = self.current
         if cur is None:
             self.loose.append(f)
@@ -497,6 +498,7 @@ class Table:
         self.line = 0
         """The line of the last event applied (0 before any)."""
         self._builder = _Builder()
+        self._builder.fresh = []
         self._run = _Run(file, self._builder)
         self._builder.run = self._run
         if game is not None:
@@ -554,8 +556,10 @@ class Table:
 
     def _take(self) -> list[Finding]:
         self._run.flush()
-        out = sorted(self._builder.fresh, key=lambda f: f.line)
-        self._builder.fresh.clear()
+        fresh = self._builder.fresh
+        assert fresh is not None
+        out = sorted(fresh, key=lambda f: f.line)
+        fresh.clear()
         return out
 
     # --- reading the state ------------------------------------------------------------------

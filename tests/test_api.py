@@ -386,3 +386,23 @@ def test_py_typed_is_shipped():
     assert (ROOT / "referee" / "py.typed").is_file()
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert "py.typed" in conf["tool"]["setuptools"]["package-data"]["referee"]
+
+
+def test_reading_match_by_match_keeps_memory_flat():
+    # What the reader holds after 50 matches and after 400 (each with an incomplete-hand finding)
+    # is the same: only the match being read and the one handed out are kept.  (gc.collect():
+    # the engines hold reference cycles, freed by the collector.)
+    import gc
+    import tracemalloc
+
+    data = log_bytes(SS_LOG) * 400
+    held = {}
+    tracemalloc.start()
+    try:
+        for m in referee.read_log(data):
+            if m.number in (50, 400):
+                gc.collect()
+                held[m.number] = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert held[400] - held[50] < 16 * 1024
