@@ -1,7 +1,7 @@
 """Eighty-Three: tables, auction, trumps, gives and discards, play, scoring, revokes, the game to
 200, and the project rulings E-R1 … of docs/eighty-three.md.
 
-Most hands are the G1 layout (tests/test_eighty_three_helpers.py): hearts trumps, 5♦ the
+Most hands are the G1 layout (tools/eighty_three_logs.py): hearts trumps, 5♦ the
 off-five; teams Ann & Cat (A) and Bob & Dan (B); Ann declares.
   Ann: AH KH QH JH AC AS   Bob: 2H JK 8H 5D KD QD   Cat: 3H 6H 9H 5H KC KS   Dan: 4H 7H 10H 2C AD 2S
 Played as G1_TRICKS, A takes 2+40+30+6 = 78 card points and B takes 5 (the off-five).
@@ -22,10 +22,10 @@ from referee.games.eighty_three import (Bid, EightyThree, ORDERS, TRUMP_POINTS, 
 from referee.games.thirty_three import ThirtyThree
 from referee.legal import legal_actions
 from referee.replay import replay_until
+from tools.eighty_three_logs import (DEFAULT_AUCTION, G1, G1_RUN, G1_TRICKS, g1, hand_events,
+                                     line_of, match, play_line, rotated)
 
 from .conftest import run_log
-from .test_eighty_three_helpers import (DEFAULT_AUCTION, G1, G1_RUN, G1_TRICKS, g1, hand_events,
-                                       line_of, match, play_line, rotated)
 
 TOT = {"Ann": 78, "Cat": 78, "Bob": 5, "Dan": 5}
 

@@ -1,7 +1,7 @@
 """Thirty-Three: every rule with a value derived by hand from the rules text (seed 000, §N) and
 RULINGS G/T.  The arithmetic is in each test.
 
-Most tests reuse one deal (NINES_DEAL, dealer C): A holds the four nines and the Bug, so A bids
+Most tests reuse one deal (NINES_DEAL, dealer C; its builders are in tools/thirty_three_logs.py): A holds the four nines and the Bug, so A bids
 24 Nines (CV 13 × 5 = 65), discards 8♠ 7♠ J♠ (2 + 0 + 1 = 3 card points) and takes 28 card points:
   T1 A 7♣ B A♣ C 8♣ → B (4)   T2 B 7♥ C 7♦ A Q♠ → B (1)   T3 B 8♥ C 8♦ A 9♥ → A (9♥ trumps; 4)
   T4 A 9♦ B 10♣ C Q♣ → A (1)  T5 A 9♠ B K♣ C J♣ → A (2)   T6 A 9♣ B J♥ C J♦ → A (2)
@@ -16,47 +16,10 @@ import pytest
 from referee.cards import JOKER, card, cards
 from referee.games.thirty_three import (DECK, ORDERS, ThirtyThree, card_points, contract_value)
 from referee.games.tricks import follow_suit
+from tools.thirty_three_logs import (HANDS, MATCH, PLAYS, bid, deal, discard, nines_hand, pas,
+                                     plays)
 
 from .conftest import run_log
-
-MATCH = {"event": "match", "game": "thirty-three", "players": ["A", "B", "C"]}
-HANDS = {"A": "9D 9S 9H 9C JK AS 10S KS QS JS".split(),
-         "B": "AH 10H KH QH JH 8H 7H AC 10C KC".split(),
-         "C": "AD 10D KD QD JD 8D 7D QC JC 8C".split()}
-BOAT = ["8S", "7S", "7C"]
-PLAYS = [("A", "7C"), ("B", "AC"), ("C", "8C"), ("B", "7H"), ("C", "7D"), ("A", "QS"),
-         ("B", "8H"), ("C", "8D"), ("A", "9H"), ("A", "9D"), ("B", "10C"), ("C", "QC"),
-         ("A", "9S"), ("B", "KC"), ("C", "JC"), ("A", "9C"), ("B", "JH"), ("C", "JD"),
-         ("A", "JK"), ("B", "QH"), ("C", "QD"), ("A", "AS"), ("B", "KH"), ("C", "KD"),
-         ("A", "10S"), ("B", "10H"), ("C", "10D"), ("A", "KS"), ("B", "AH"), ("C", "AD")]
-
-
-def deal(dealer="C", hands=None, boat=None):
-    return {"event": "deal", "dealer": dealer, "hands": hands or HANDS, "boat": boat or BOAT}
-
-
-def bid(p, game, level):
-    return {"event": "bid", "player": p, "game": game, "level": level}
-
-
-def pas(p):
-    return {"event": "pass", "player": p}
-
-
-def plays(seq=PLAYS):
-    return [{"event": "play", "player": p, "card": c} for p, c in seq]
-
-
-def discard(p, cs):
-    return {"event": "discard", "player": p, "cards": cs}
-
-
-def nines_hand(dealer="C", auction=None, extra=()):
-    """The 24 Nines hand; the auction defaults to A bidding and the others passing in turn."""
-    if auction is None:
-        order = {"C": ["A", "B", "C"], "A": ["B", "C", "A"], "B": ["C", "A", "B"]}[dealer]
-        auction = [bid("A", "nines", 24) if p == "A" else pas(p) for p in order]
-    return [deal(dealer), *auction, discard("A", ["8S", "7S", "JS"]), *extra, *plays()]
 
 
 # --- tables -----------------------------------------------------------------------------------

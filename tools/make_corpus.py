@@ -1,7 +1,7 @@
 """Write tests/corpus/: one log per kind of bad input, each beside the findings it must get
 (NAME.expect.json, the conformance-case format).  Run: python tools/make_corpus.py
 
-Every log is built from the 24 Nines hand of tests/test_thirty_three.py (35 lines after the
+Every log is built from the 24 Nines hand of tools/thirty_three_logs.py (35 lines after the
 `match` line; A +65, B +5, C 0) so that each expected line number can be read off directly.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tests.test_thirty_three import MATCH, nines_hand  # noqa: E402
+from tools.thirty_three_logs import MATCH, nines_hand  # noqa: E402
 
 OUT = ROOT / "tests" / "corpus"
 BOM = "\ufeff".encode()

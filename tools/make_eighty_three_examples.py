@@ -2,7 +2,7 @@
 ``python tools/make_eighty_three_examples.py``).
 
 The hands are laid out by hand (each player's six cards at the first lead, the tricks); the
-builder in tests/test_eighty_three_helpers.py deals the plain fillers and writes the discards.
+builder in tools/eighty_three_logs.py deals the plain fillers and writes the discards.
 tests/test_eighty_three_examples.py checks both files: every hand, its points and the totals.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "examples" / "eighty-three"
 sys.path.insert(0, str(ROOT))
 
-from tests.test_eighty_three_helpers import G1, G1_TRICKS, hand_events, match  # noqa: E402
+from tools.eighty_three_logs import G1, G1_TRICKS, hand_events, match  # noqa: E402
 
 # Hand 1, dealt by Dan: a real auction, Ann wins at 60 (hearts, the G1 layout).
 H1 = hand_events(G1, "H", dealer="Dan", auction=[
