@@ -194,7 +194,7 @@ def test_discard_candidates_for_contract_1_are_the_twelve_single_cards():
     assert ["KD"] in [e.cards for e in discards]
 
 
-def test_play_candidates_follow_suit_else_trump():
+def test_play_candidates_follow_suit():
     # Line 14: Anna led K♣; Berta holds A♣ 9♣ (after laying away 8♣): only those two, plus the
     # doubling still open in trick 1 and the claim.
     eng, _ = engine_before(14)

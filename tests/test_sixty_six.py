@@ -198,6 +198,15 @@ def test_must_head_the_trick_in_suit():
     # KC or QC, and KC is accepted without a finding.
     rec = run_log([match(), deal(*C), close("Ann"), P("Ann", "9C"), P("Bob", "KC")])
     assert [c for c in rec.codes if c[1] == "revoke"] == []
+    # Deal B (hearts trumps), Ann closes before the first lead and leads J♦; Bob holds Q♦ (beats
+    # the jack) and 9♦: following with the 9♦ is a revoke (S1), established by Ann's next lead
+    # (she won the trick): Ann +2 (S9).  Q♦ instead is clean.
+    rec = run_log([match(), deal(*B), close("Ann"), P("Ann", "JD"), P("Bob", "9D"),
+                   P("Ann", "9H")])
+    assert rec.codes == [(5, "revoke")]
+    assert hand_of(rec).deltas == {"Ann": 2, "Bob": 0}
+    rec = run_log([match(), deal(*B), close("Ann"), P("Ann", "JD"), P("Bob", "QD")])
+    assert [c for c in rec.codes if c[1] == "revoke"] == []
 
 
 # --- draws ------------------------------------------------------------------------------------
@@ -533,16 +542,27 @@ def test_score_json_declarer_and_contract():
 
 # --- bad input never raises ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("e", [
-    {"event": "marriage", "player": "Ann", "suit": "stars"},
-    {"event": "close", "player": "Ann", "before_draw": True},
-    {"event": "bid", "player": "Ann", "bid": "3"},
-    {"event": "play", "player": "Ann", "card": "7S"},
-    {"event": "retract", "player": "Ann", "card": "AS"},
-    {"event": "exchange", "player": "Ann"},
-    {"event": "draw", "player": "Ann", "cards": ["KS"]},
-    {"event": "declare_out", "player": "Zed"},
+@pytest.mark.parametrize("e, want", [
+    # a suit field that names no suit: a mistyped field, bad-event (G7), the deal unscored
+    ({"event": "marriage", "player": "Ann", "suit": "stars"}, [(3, "bad-event")]),
+    # Ann, the non-dealer, may close before the first lead (S4; SS-R5: no draw is due, so an
+    # ordinary close): no finding for it; the log then ends in mid-deal (G5)
+    ({"event": "close", "player": "Ann", "before_draw": True}, [(3, "incomplete-hand")]),
+    # an Asszorti event: bad-event (G11)
+    ({"event": "bid", "player": "Ann", "bid": "3"}, [(3, "bad-event")]),
+    # 7♠ is not in the 24-card deck: bad-card (G7)
+    ({"event": "play", "player": "Ann", "card": "7S"}, [(3, "bad-card")]),
+    # nothing has been played, so A♠ is not the most recent card: illegal-retract (G4a)
+    ({"event": "retract", "player": "Ann", "card": "AS"}, [(3, "illegal-retract")]),
+    # the nine of trumps (9♣) is the face-up card itself: cannot have happened (SS-R11)
+    ({"event": "exchange", "player": "Ann"}, [(3, "illegal-exchange")]),
+    # no trick yet, so no draw is due (SS-R2: nothing drawn, applied); then the log ends (G5)
+    ({"event": "draw", "player": "Ann", "cards": ["KS"]},
+     [(3, "illegal-draw"), (3, "incomplete-hand")]),
+    # not a player of the match (G3)
+    ({"event": "declare_out", "player": "Zed"}, [(3, "unknown-player")]),
 ])
-def test_odd_events_are_findings(e):
+def test_odd_events_get_their_findings(e, want):
     rec = run_log([match(), deal(*A), e])
-    assert rec.findings or e["event"] == "close"
+    assert rec.codes == want
+    assert hand_of(rec).status == "unscored"

@@ -40,10 +40,17 @@ def test_contract_values_follow_the_table():
 
 
 def test_card_points_add_up_to_33():
-    # §2: 4 aces, 4 eights, Bug × 2 = 18; 12 court cards × 1 = 12; last trick 3: 18 + 12 + 3 = 33.
+    # §2: 4 aces, 4 eights, Bug × 2 = 18; 12 court cards × 1 = 12: 30 in the cards ...
     assert sum(card_points(c) for c in DECK.cards) == 30
     assert card_points(JOKER) == 2 and card_points(card("8H")) == 2
     assert card_points(card("10H")) == 0 and card_points(card("QS")) == 1
+    # ... and 3 for the last trick: 33 in a hand.  The Nines hand at level 28 shows it: A's 25
+    # in tricks (the last trick's 3 among them) + 3 discarded = 28 makes 28 exactly (with 2 for
+    # the last trick A would fail), and B's 5 and C's 0 are what the defenders score:
+    # 28 + 5 + 0 = 33.
+    rec = run_log([MATCH, *nines_hand(auction=[bid("A", "nines", 28), pas("B"), pas("C")])])
+    assert rec.codes == [] and rec.hands[0].deltas == {"A": 91, "B": 5, "C": 0}
+    assert "28 card points" in rec.hands[0].summary
 
 
 def test_six_of_diamonds_is_the_bug():
@@ -108,8 +115,9 @@ def test_failed_contract_loses_cv():
 
 
 def test_hand_contract_boat_counts_for_nobody():
-    # Slam Hand in Nines: no discard; the boat (8♠ 7♠ 7♣) is out of play.  A keeps J♠ and 7♣ is
-    # not A's, so the play differs: A leads Q♠ instead of 7♣ in trick 1.
+    # Slam Hand in Nines (CV 13 × 13 = 169): no discard; the boat (8♠ 7♠ 7♣, 2 card points) is
+    # out of play (§4, T2).  A keeps J♠ and 7♣ is not A's, so the play differs: A leads Q♠
+    # instead of 7♣ in trick 1.
     hands = {"A": "9D 9S 9H 9C JK AS 10S KS QS JS".split(), "B": HANDS["B"], "C": HANDS["C"]}
     seq = [("A", "AS"), ("B", "AH"), ("C", "AD")]  # spades led, B and C void: A wins, 2+2+2=6
     rec = run_log([MATCH, deal("C", hands), bid("A", "nines", "slam-hand"), pas("B"), pas("C"),
@@ -117,6 +125,17 @@ def test_hand_contract_boat_counts_for_nobody():
     # the log stops after one trick: incomplete, unscored (G5)
     assert rec.codes == [(8, "incomplete-hand")]
     assert rec.hands[0].status == "unscored"
+    # Played out: B and C hold no nine, no Bug and no spade, so A's five trumps and five spades
+    # take all ten tricks whatever they throw: Slam made, +169.  The defenders score their card
+    # points (§11), none, though 2 of the boat's points lie unplayed: the boat counts for
+    # neither of them, and no discard is asked for.
+    lead = "9D 9S 9H 9C JK AS 10S KS QS JS".split()
+    seq = [x for k, a in enumerate(lead) for x in (("A", a), ("B", HANDS["B"][k]),
+                                                    ("C", HANDS["C"][k]))]
+    rec = run_log([MATCH, deal("C", hands), bid("A", "nines", "slam-hand"), pas("B"), pas("C"),
+                   *plays(seq)])
+    assert rec.codes == []
+    assert rec.hands[0].deltas == {"A": 169, "B": 0, "C": 0}
 
 
 def test_kontra_payments_and_rekontra_are_per_caller():

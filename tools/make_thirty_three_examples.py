@@ -3,7 +3,10 @@
 The deals are random (fixed seed) but stacked so that each planned declarer holds a hand fit for
 the planned contract; the auction is scripted around that contract and the play follows a simple
 sensible policy (win cheaply when possible, else shed the lowest card) within the referee's own
-duty to follow.  The referee scores everything: nothing here computes a score.
+duty to follow.  The referee scores everything: nothing here computes a score, and the
+``score`` lines written into the match are the referee's totals when this ran.  The tests
+(tests/test_thirty_three_examples.py) work out every hand of both logs by hand and check those
+score lines against their own arithmetic.
 
 Run: python tools/make_thirty_three_examples.py
 """
