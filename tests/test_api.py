@@ -260,6 +260,27 @@ def test_stepping_a_table_gives_the_findings_of_reading_the_log(path: Path):
         assert table.match == log.matches[-1]
 
 
+@pytest.mark.parametrize("path", LOGS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_api_and_score_json_say_the_same(path: Path):
+    # `referee score --format json` (FORMAT.md) and the API read the same log alike: per match
+    # its players, totals, finished and winners; per hand dealer, declarer, contract, status,
+    # deltas and totals
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    out = CliRunner().invoke(main, ["score", "--format", "json", str(path)]).stdout
+    cli = [json.loads(x) for x in out.splitlines() if '"hands"' in x]
+    api = list(referee.read_log(path))
+    assert [(m["match"], m["game"], m["players"], m["totals"], m["finished"], m["winners"])
+            for m in cli] == \
+        [(m.key, m.game, list(m.players), m.totals, m.finished, list(m.winners)) for m in api]
+    fields = ("hand", "line", "dealer", "declarer", "contract", "status", "deltas", "totals")
+    assert [[tuple(h[k] for k in fields) for h in m["hands"]] for m in cli] == \
+        [[(h.number, h.line, h.dealer, h.declarer, h.contract, h.status, h.deltas, h.totals)
+          for h in m.hands] for m in api]
+
+
 # --- sources, bad input, many files -------------------------------------------------------------
 
 def test_every_kind_of_source_reads_the_same(tmp_path):
