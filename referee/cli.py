@@ -73,7 +73,7 @@ def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
         bar.file_done(stream)
         done.append((name, stats))
         if stats.undecodable:
-            say(f"referee: {name}: no line of it could be decoded as JSON")
+            say(f"referee: {name}: not one line of it is a JSON object: not a log")
             status = 2
         elif stats.errors and status == 0:
             status = 1

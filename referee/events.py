@@ -7,13 +7,16 @@ strings are cards depends on the game's deck, so the game parses them (``bad-car
 :func:`read_events` streams a binary file through :mod:`jsonlines` and yields ``(line, item)``,
 where ``item`` is an event or a :class:`ReadError` (``bad-json`` / ``bad-event``) and ``line`` is the
 1-based physical line.  Memory stays constant: one line is held at a time, and a line longer than
-:data:`MAX_LINE_BYTES` is reported instead of read whole.
+:data:`MAX_LINE_BYTES` is reported instead of read whole.  Lines jsonlines must not read as they
+are (blank, over-long, starting with an RS or a misplaced BOM) are settled out of band, by the
+:class:`UnusualLine` exception, never by a text standing for them.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from functools import partial
+from itertools import chain
 from typing import IO, Any, Callable, Iterator, Literal, Union, get_args
 
 import jsonlines
@@ -223,60 +226,94 @@ DECODER = msgspec.json.Decoder(Event)
 
 @dataclass(slots=True)
 class ReadError:
-    """A line that could not be read as an event: ``code`` is ``bad-json`` or ``bad-event``."""
+    """A line that could not be read as an event: ``code`` is ``bad-json`` or ``bad-event``.
+
+    ``json_object`` is True when the line is a JSON object (a ``bad-event`` such as an unknown
+    event or a missing field), False when it is no JSON object at all (not JSON, or JSON of
+    another kind): a file none of whose lines is a JSON object is not a log (ruling R7)."""
 
     code: str
     message: str
+    json_object: bool = False
 
 
-_TOO_LONG = b"\x00referee: line too long\x00"
-_BLANK = b"\x00referee: blank line\x00"
+class UnusualLine(Exception):
+    """Raised by a :func:`line_reader` call, instead of handing the line to jsonlines, for a
+    line the reader settles itself: ``error`` is its :class:`ReadError`, or None for a blank
+    line (skipped, but counted).  Out of band: no content of a file can pass for it."""
+
+    def __init__(self, error: ReadError | None) -> None:
+        super().__init__(error.message if error is not None else "blank line")
+        self.error = error
+
+
 _BOM = "\ufeff".encode()
-_PREFIXES = (_BOM, b"\x1e")
+_RS = b"\x1e"
 _OPEN_BRACE = ord("{")
 
 
 def _physical_lines(stream: IO[bytes]) -> Iterator[bytes]:
-    """The physical lines of a binary stream (split at ``\\n`` only).  A line that starts with
-    ``{`` and is at most MAX_LINE_BYTES long (nearly every line) passes as it is; any other goes
-    through :func:`_unusual_line`."""
+    """The physical lines of a binary stream (split at ``\\n`` only), as jsonlines is to read
+    them.
+
+    A line that starts with ``{`` and is at most MAX_LINE_BYTES long (nearly every line) passes
+    as it is; any other goes through :func:`_unusual_line`, which passes it on or raises
+    :class:`UnusualLine`.  That exception passes through jsonlines to the caller; it ends the
+    generator that raised it, so the lines come from a chain of generators over one readline
+    iterator, and the next read goes on with the next line in a fresh one."""
     readline = stream.readline
     lines = iter(partial(readline, MAX_LINE_BYTES + 1), b"")
-    for line in lines:  # the first line may start with a BOM
-        yield _unusual_line(line, readline, True)
-        break
-    for line in lines:
-        if line[0] == _OPEN_BRACE and len(line) <= MAX_LINE_BYTES:
-            yield line
-        else:
-            yield _unusual_line(line, readline, False)
+    ended: list[bool] = []
+
+    def run(first: bool) -> Iterator[bytes]:
+        if first:  # the first line may start with a BOM
+            for line in lines:
+                yield _unusual_line(line, readline, True)
+                break
+        for line in lines:
+            if line[0] == _OPEN_BRACE and len(line) <= MAX_LINE_BYTES:
+                yield line
+            else:
+                yield _unusual_line(line, readline, False)
+        ended.append(True)
+
+    def runs() -> Iterator[Iterator[bytes]]:
+        yield run(True)
+        while not ended:
+            yield run(False)
+
+    return chain.from_iterable(runs())
 
 
-def _unusual_line(line: bytes, readline: Any, first: bool) -> bytes:
-    """What jsonlines is given for a line that does not simply start with ``{``:
+def _unusual_line(line: bytes, readline: Callable[[int], bytes], first: bool) -> bytes:
+    """The line as jsonlines is to read it, for a line that does not simply start with ``{``;
+    raises :class:`UnusualLine` for a line the reader settles itself:
 
-    - a line longer than MAX_LINE_BYTES: the rest of it is skipped without being held, and it
-      stands as ``_TOO_LONG``;
-    - a blank or white-space-only line (ASCII white space) stands as ``_BLANK``;
-    - jsonlines drops one BOM (or RS) at the start of *every* line, but FORMAT.md allows a BOM
-      only at the very start of the file: a later line starting with one gets a second copy in
-      front, so that jsonlines drops the copy and the real one still makes the line ``bad-json``.
+    - a line longer than MAX_LINE_BYTES: the rest of it is skipped without being held
+      (``bad-json``, ruling R8);
+    - a blank or white-space-only line (ASCII white space; after the BOM that may start the
+      file): skipped, but counted;
+    - a line starting with an RS character (0x1E, which jsonlines would drop as RFC 7464 allows):
+      ``bad-json``, FORMAT.md allows no RS;
+    - a line starting with a byte-order mark anywhere but at the very start of the file
+      (jsonlines would drop it from every line): ``bad-json``.
     """
     if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
         while True:
             more = readline(1 << 20)
             if not more or more.endswith(b"\n"):
                 break
-        return _TOO_LONG
-    if not line.rstrip():
-        return _BLANK
-    if not first and line.startswith(_PREFIXES):
-        return (b"\x1e" if line[:1] == b"\x1e" else _BOM) + line
+        raise UnusualLine(ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes"))
+    if not (line[len(_BOM):] if first and line.startswith(_BOM) else line).rstrip():
+        raise UnusualLine(None)  # the BOM at the very start is ignored (FORMAT.md)
+    if line.startswith(_RS):
+        raise UnusualLine(ReadError("bad-json", "the line starts with an RS character (0x1E), "
+                                    "which a log may not hold (FORMAT.md: one JSON object per "
+                                    "line)"))
+    if not first and line.startswith(_BOM):
+        raise UnusualLine(ReadError("bad-json", "the line starts with a byte-order mark (BOM), "
+                                    "which is allowed only at the start of the file (FORMAT.md)"))
     return line
-
-
-_TOO_LONG_TEXT = _TOO_LONG.decode()
-_BLANK_TEXT = _BLANK.decode()
 
 
 @dataclass(slots=True)
@@ -302,31 +339,33 @@ def line_reader(stream: IO[bytes], loads: Callable[[str], Any] | None = None
 def read_failure(exc: BaseException) -> ReadError | None:
     """The :class:`ReadError` for a line :func:`line_reader` could not read, or None for a blank
     line (skipped, but counted)."""
+    if type(exc) is UnusualLine:
+        return exc.error
     if isinstance(exc, RecursionError):
         return ReadError("bad-json", "not valid JSON: JSON nested too deeply")
     text = exc.line  # type: ignore[attr-defined]
-    if text == _BLANK_TEXT:
-        return None
-    if text == _TOO_LONG_TEXT:
-        return ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes")
-    if isinstance(text, str) and text.startswith("\ufeff"):  # see _unusual_line
-        return ReadError("bad-json", "the line starts with a byte-order mark (BOM), which is "
-                         "allowed only at the start of the file (FORMAT.md)")
     cause = exc.__cause__
-    if type(cause) is msgspec.DecodeError and isinstance(text, str):
-        # jsonlines passes the line with its newline, and msgspec then blames the newline for a
-        # line cut short inside a string ("invalid character"); judged without it, the line is
-        # what it is: truncated
+    if isinstance(text, str) and type(cause) in (msgspec.DecodeError, msgspec.ValidationError):
+        # The line is judged as JSON first, without building it: msgspec stops at the first
+        # value that does not fit the event types, before it sees text after the value
+        # (`"abc" def`, `{"event": "end"} x` are not JSON, so bad-json, not bad-event).  And
+        # jsonlines passes the line with its newline, with which msgspec blames the newline for
+        # a line cut short inside a string; judged without it (exc.line is stripped), the line
+        # is what it is: truncated.
         try:
-            DECODER.decode(text)
-        except msgspec.DecodeError as again:
-            cause = again
+            _JSON_CHECK.decode(text)
+        except msgspec.DecodeError as bad:
+            cause = bad
         except (ValueError, RecursionError):
             pass
     return _read_error(cause, exc)  # type: ignore[arg-type]
 
 
-UNREADABLE = (jsonlines.InvalidLineError, RecursionError)
+_JSON_CHECK = msgspec.json.Decoder(msgspec.Raw)
+"""Checks that a text is one JSON value, without building it (msgspec.Raw keeps the text)."""
+
+
+UNREADABLE = (jsonlines.InvalidLineError, UnusualLine, RecursionError)
 """What a :func:`line_reader` call raises for a line that is not an event."""
 
 
@@ -394,15 +433,32 @@ def _strict_notes(text: str, value: Any) -> list[str]:
 
 def _read_error(cause: BaseException | None, exc: Exception) -> ReadError:
     if isinstance(cause, msgspec.ValidationError):
-        return ReadError("bad-event", _event_message(str(cause)))
+        text = str(cause)
+        if text.startswith("Expected `object`, got") and " - at " not in text:
+            # the line is JSON, but not an object (a number, a string, an array, null)
+            return ReadError("bad-event", f"each line must be one JSON object ({text.lower()})")
+        return ReadError("bad-event", _event_message(text), json_object=True)
     if isinstance(cause, UnicodeDecodeError):
         return ReadError("bad-json", "line is not valid UTF-8")
     msg = str(cause) if cause is not None else str(exc)
     if msg == "Input data was truncated":
         return ReadError("bad-json", "not valid JSON: the line ends before its JSON is complete "
                          "(cut short?)")
-    msg = re.sub(r"\(byte (\d+)\)", lambda m: f"(at character {int(m.group(1)) + 1})", msg)
+    text = getattr(exc, "line", None)
+    trailing = re.fullmatch(r"JSON is malformed: trailing characters \(byte (\d+)\)", msg)
+    if trailing:  # msgspec's number here is one past the offset of the text that follows
+        return ReadError("bad-json", "not valid JSON: more text after the JSON value (at "
+                         f"character {_column(text, int(trailing.group(1)) - 1)})")
+    msg = re.sub(r"\(byte (\d+)\)", lambda m: f"(at character {_column(text, int(m.group(1)))})",
+                 msg)
     return ReadError("bad-json", f"not valid JSON: {msg}")
+
+
+def _column(text: Any, offset: int) -> int:
+    """The 1-based character position in ``text`` of msgspec's 0-based UTF-8 byte ``offset``."""
+    if not isinstance(text, str):
+        return offset + 1
+    return len(text.encode()[:offset].decode("utf-8", "ignore")) + 1
 
 
 def _event_message(text: str) -> str:
@@ -413,6 +469,4 @@ def _event_message(text: str) -> str:
         return "unknown event " + text[len("Invalid value "):].split(" - ")[0]
     if "Object missing required field `event`" in text:
         return "object has no `event` field"
-    if text.startswith("Expected `object`"):
-        return "each line must be one JSON object (" + text.lower() + ")"
     return text

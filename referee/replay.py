@@ -89,19 +89,23 @@ class Listener:
 
 @dataclass(slots=True)
 class FileStats:
-    """What a replay of one file saw: error and warning counts, lines read, matches."""
+    """What a replay of one file saw: error and warning counts, events read, lines that could
+    not be read (``bad_lines``; ``not_objects`` of them are no JSON object), matches."""
 
     errors: int = 0
     warnings: int = 0
     events: int = 0
     bad_lines: int = 0
-    bad_json: int = 0
+    not_objects: int = 0
     matches: int = 0
 
     @property
     def undecodable(self) -> bool:
-        """True when the file had content but not one line of it was JSON (ruling R7)."""
-        return self.bad_json > 0 and self.bad_json == self.bad_lines and self.events == 0
+        """True when the file has lines (not only blank ones) but not one of them is a JSON
+        object: not JSON at all, or JSON numbers, strings, arrays, null (ruling R7).  A file
+        with one JSON object among them, even a bad event, is a log with errors; a file of blank
+        lines only is empty (R10)."""
+        return self.bad_lines > 0 and self.not_objects == self.bad_lines and self.events == 0
 
 
 _VIOLATED = frozenset({"irregular", "penalty", "unscored"})
@@ -289,8 +293,8 @@ class _Run:
             return
         if t is ev.ReadError:
             self.stats.bad_lines += 1
-            if e.code == "bad-json":
-                self.stats.bad_json += 1
+            if not e.json_object:
+                self.stats.not_objects += 1
             if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
                     and not eng.finished:
                 eng.void(e.code, line, e.message + " (G7: the hand is not scored)")

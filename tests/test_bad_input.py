@@ -9,6 +9,8 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.events import MAX_LINE_BYTES
@@ -68,7 +70,7 @@ def test_file_with_no_json_at_all_is_exit_2(tmp_path):
     p = tmp_path / "png.jsonl"
     p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\n")
     r = CliRunner().invoke(main, ["check", str(p)])
-    assert r.exit_code == 2 and "no line of it could be decoded" in r.output
+    assert r.exit_code == 2 and "not one line of it is a JSON object" in r.output
     assert "error[bad-json]" in r.output
 
 
@@ -113,13 +115,21 @@ def test_a_bom_in_mid_file_is_named():
 
 
 @pytest.mark.parametrize("data, expect", [
-    # An RS or BOM alone is not a blank line: jsonlines drops it and nothing is left to decode.
+    # An RS is never allowed (FORMAT.md allows a BOM at the start of the file, nothing else),
+    # though jsonlines would drop one at the start of any line (RFC 7464).
     (b'\x1e\n{"event":"end"}\n', [(1, "bad-json"), (2, "End")]),
-    (b'\xef\xbb\xbf\n{"event":"end"}\n', [(1, "bad-json"), (2, "End")]),
+    (b'\x1e{"event":"end"}\n{"event":"end"}\n', [(1, "bad-json"), (2, "End")]),
     (b'{"event":"end"}\n\x1e\n', [(1, "End"), (2, "bad-json")]),
-    # A BOM is allowed only at the start of the file (FORMAT.md).
+    (b'{"event":"end"}\n\x1e{"event":"end"}\n', [(1, "End"), (2, "bad-json")]),
+    (b'\xef\xbb\xbf\x1e{"event":"end"}\n', [(1, "bad-json")]),
+    # A BOM is allowed only at the very start of the file (FORMAT.md), and is then ignored:
+    # what is left of the line is read as any line (blank: skipped but counted).
     (b'\xef\xbb\xbf{"event":"end"}\n', [(1, "End")]),
+    (b'\xef\xbb\xbf\n{"event":"end"}\n', [(2, "End")]),
+    (b'\xef\xbb\xbf \r\n', []),
+    (b'\xef\xbb\xbf\xef\xbb\xbf{"event":"end"}\n', [(1, "bad-json")]),
     (b'{"event":"end"}\n\xef\xbb\xbf{"event":"end"}\n', [(1, "End"), (2, "bad-json")]),
+    (b'{"event":"end"}\n\xef\xbb\xbf\n', [(1, "End"), (2, "bad-json")]),
     # Only ASCII white space makes a blank line (skipped, but counted).
     (b'\x0b\x0c \r\n\t\n{"event":"end"}', [(3, "End")]),
     ("\u3000\n".encode(), [(1, "bad-json")]),
@@ -131,3 +141,110 @@ def test_unusual_lines_at_the_reader(data, expect):
     got = [(n, e.code if isinstance(e, ReadError) else type(e).__name__)
            for n, e in read_events(io.BytesIO(data))]
     assert got == expect
+
+
+# Issue 13 item 8: the reader settles blank, over-long, RS and BOM lines out of band (an
+# exception), never by a text a line could hold; these texts were once its in-band markers.
+@pytest.mark.parametrize("data, expect", [
+    (b'{"event":"end"}\n\x00referee: blank line\x00', [(1, "End"), (2, "bad-json")]),
+    (b'\x00referee: blank line\x00\n{"event":"end"}\n', [(1, "bad-json"), (2, "End")]),
+    (b'{"event":"end"}\n\x00referee: line too long\x00\n', [(1, "End"), (2, "bad-json")]),
+])
+def test_marker_texts_are_only_text(data, expect):
+    import io
+    from referee.events import ReadError, read_events
+    got = [(n, e.code if isinstance(e, ReadError) else type(e).__name__)
+           for n, e in read_events(io.BytesIO(data))]
+    assert got == expect
+    messages = [e.message for _, e in read_events(io.BytesIO(data)) if isinstance(e, ReadError)]
+    assert messages == ["not valid JSON: JSON is malformed: invalid character (at character 1)"]
+
+
+def test_rs_and_late_bom_are_named():
+    import io
+    from referee.events import read_events
+    got = [(n, e.message) for n, e in read_events(io.BytesIO(
+        b'\x1e{"event":"end"}\n{"event":"end"}\n\xef\xbb\xbf{"event":"end"}\n'))
+        if hasattr(e, "message")]
+    assert [n for n, _ in got] == [1, 3]
+    assert "RS character (0x1E)" in got[0][1] and "byte-order mark (BOM)" in got[1][1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=40).filter(lambda b: b"\n" not in b))
+def test_every_line_that_is_not_blank_is_read_or_reported(body):
+    """No content can make the reader skip a line: only ASCII white space is blank."""
+    import io
+    from referee.events import read_events
+    got = [n for n, _ in read_events(io.BytesIO(b'{"event":"end"}\n' + body + b"\n"))]
+    blank = not body.strip(b" \t\r\x0b\x0c")
+    assert got == ([1] if blank else [1, 2])
+
+
+# Issue 13 item 6: a line holding one JSON value and more text is not JSON: bad-json.  msgspec
+# stops at the first value that does not fit the event types, before it reaches the rest.
+@pytest.mark.parametrize("line, character", [
+    ('"abc" def', 7),                       # "abc" is 5 characters, a space, d is the 7th
+    ('{"event": "end"} x', 18),             # the object is 16, a space, x the 18th
+    ('12 garbage', 4),                      # 12, a space, g the 4th
+    ('[1, 2] 3', 8),
+    ('null null', 6),
+    ('{"event": "zz"} {}', 17),             # an unknown event, then more text
+    ('{"event": "play"} 1', 19),            # an event missing its fields, then more text
+    ('{"event": "end"}{"event": "end"}', 17),
+    ('"\u00e9" x', 5),                     # characters, not UTF-8 bytes: "é" is 3 characters
+])
+def test_text_after_the_json_value_is_bad_json(line, character):
+    import io
+    from referee.events import ReadError, read_events
+    (n, e), = read_events(io.BytesIO(line.encode() + b"\n"))
+    assert isinstance(e, ReadError) and (n, e.code) == (1, "bad-json")
+    assert e.message == ("not valid JSON: more text after the JSON value "
+                         f"(at character {character})")
+
+
+@pytest.mark.parametrize("data", [
+    b'{"event": "end"}   \n', b'{"event": "end"}\t\r\n', b'{"event": "end"}\r\n',
+    b'  {"event": "end"}\n', b'{"event": "end"} ',
+])
+def test_white_space_around_the_object_still_reads(data):
+    import io
+    from referee.events import End, read_events
+    assert [(n, type(e)) for n, e in read_events(io.BytesIO(data))] == [(1, End)]
+
+
+@pytest.mark.parametrize("line, code, message", [
+    ('"abc"', "bad-event", "each line must be one JSON object (expected `object`, got `str`)"),
+    ("[1]", "bad-event", "each line must be one JSON object (expected `object`, got `array`)"),
+    # a JSON object whose field is of the wrong kind is not "not an object"
+    ('{"event": "deal", "dealer": "A", "hands": 3}', "bad-event",
+     "got `int` - at `$.hands`"),
+])
+def test_well_formed_json_that_is_no_event_stays_bad_event(line, code, message):
+    import io
+    from referee.events import read_events
+    (n, e), = read_events(io.BytesIO(line.encode() + b"\n"))
+    assert e.code == code and e.message.endswith(message)
+    assert e.json_object == line.startswith("{")
+
+
+# Issue 13 item 7, ruling R7: a file none of whose lines is a JSON object is not a log (exit 2);
+# one JSON object among junk makes it a log with errors (exit 1); blank lines only: empty (R10).
+@pytest.mark.parametrize("data, status", [
+    (b"Dear director,\nthe match was played on Tuesday.\n\nRegards\n", 2),
+    (b"1\n2.5\n\"text\"\n[1, 2]\nnull\ntrue\n", 2),
+    (b"[]\n\n[{}]\n", 2),
+    (b"\"abc\"\nnot json\n", 2),
+    (b"\xef\xbb\xbf\x1e\n", 2),
+    (b'prose\n{"event": "nonsense"}\nmore prose\n', 1),
+    (b"42\n{}\n", 1),
+    (b"\n  \n\r\n", 0),
+    (b"\xef\xbb\xbf\n", 0),
+    (b"", 0),
+])
+def test_a_file_without_one_json_object_exits_2(tmp_path, data, status):
+    p = tmp_path / "log.jsonl"
+    p.write_bytes(data)
+    r = CliRunner().invoke(main, ["check", str(p)])
+    assert r.exit_code == status
+    assert ("not one line of it is a JSON object" in r.output) == (status == 2)
