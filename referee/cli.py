@@ -248,11 +248,13 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
             verdict = "clean" if not st.errors else "errors"
             if writer is not None:
                 writer.write({"file": name, "verdict": verdict, "errors": st.errors,
-                              "warnings": st.warnings, "matches": st.matches})
+                              "warnings": st.warnings, "matches": st.matches,
+                              "empty": st.empty})
                 continue
             click.echo(f"{name}: {verdict}: {st.errors} error{'s' * (st.errors != 1)}, "
                        f"{st.warnings} warning{'s' * (st.warnings != 1)}, "
-                       f"{st.matches} match{'es' * (st.matches != 1)}")
+                       f"{st.matches} match{'es' * (st.matches != 1)}"
+                       + (" (the file is empty)" if st.empty else ""))
     sys.exit(status)
 
 

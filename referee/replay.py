@@ -107,6 +107,11 @@ class FileStats:
         lines only is empty (R10)."""
         return self.bad_lines > 0 and self.not_objects == self.bad_lines and self.events == 0
 
+    @property
+    def empty(self) -> bool:
+        """True when the file holds nothing but blank lines, or nothing at all (ruling R10)."""
+        return self.events == 0 and self.bad_lines == 0
+
 
 _VIOLATED = frozenset({"irregular", "penalty", "unscored"})
 """Hand statuses after which a score-mismatch may follow from the hand's violation (G13)."""

@@ -53,6 +53,40 @@ def test_check_clean_exit_0_and_quiet_and_summary():
         f"{EX / 'match.jsonl'}: clean: 0 errors, 0 warnings, 1 match"]
 
 
+
+@pytest.mark.parametrize("data", [b"", b"\n\n", b" \t\r\n", b"\xef\xbb\xbf\n"])
+def test_summary_says_a_file_is_empty(tmp_path, data):
+    """R10: an empty file (or blank lines only; a BOM at the start is ignored) exits 0 with no
+    finding, and --summary says it is empty, in text and in JSON (issue 13 item 16)."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(data)
+    r = invoke("check", "--summary", empty, EX / "match.jsonl")
+    assert r.exit_code == 0
+    assert r.output.splitlines() == [
+        f"{empty}: clean: 0 errors, 0 warnings, 0 matches (the file is empty)",
+        f"{EX / 'match.jsonl'}: clean: 0 errors, 0 warnings, 1 match"]
+    r = invoke("check", "--summary", "--format", "json", empty, EX / "match.jsonl")
+    assert r.exit_code == 0
+    assert [json.loads(x) for x in r.output.splitlines()] == [
+        {"file": str(empty), "verdict": "clean", "errors": 0, "warnings": 0, "matches": 0,
+         "empty": True},
+        {"file": str(EX / "match.jsonl"), "verdict": "clean", "errors": 0, "warnings": 0,
+         "matches": 1, "empty": False}]
+
+
+def test_summary_of_a_file_of_one_stray_event_is_not_empty(tmp_path):
+    p = tmp_path / "stray.jsonl"
+    p.write_bytes(b'{"event": "end"}\n')
+    r = invoke("check", "--summary", p)
+    assert r.exit_code == 1   # no-match
+    assert r.output == f"{p}: errors: 1 error, 0 warnings, 0 matches\n"
+
+
+def test_history_has_no_jobs():
+    r = CliRunner().invoke(main, ["history", "--jobs", "2", str(EX / "match.jsonl")])
+    assert r.exit_code == 2 and "No such option" in r.output
+
+
 def test_missing_file_exit_2_others_still_processed():
     r = CliRunner().invoke(main, ["check", "nope.jsonl", str(CASE)])
     assert r.exit_code == 2

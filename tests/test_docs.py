@@ -44,3 +44,44 @@ def test_rulings_page_is_generated_from_docs():
     want = rulings_to_man.convert((ROOT / "docs" / "rulings.md").read_text())
     assert (ROOT / "man" / "referee-rules.7").read_text() == want, \
         "run: python tools/rulings_to_man.py"
+
+
+def _commands():
+    from referee.cli import main
+    return main.commands
+
+
+@pytest.mark.parametrize("name", sorted(_commands()))
+def test_every_option_is_on_the_command_page(name):
+    """Each option of a command is in its man page and in its synopsis (issue 13 item 16:
+    --jobs was in neither)."""
+    page = (ROOT / "man" / f"referee-{name}.1").read_text().replace("\\-", "-")
+    synopsis = page.split(".SH DESCRIPTION")[0]
+    for param in _commands()[name].params:
+        for opt in param.opts:
+            if opt.startswith("--") and opt != "--help":
+                assert opt in page, f"{opt} of `referee {name}` is not in its man page"
+                assert opt in synopsis, f"{opt} of `referee {name}` is not in its synopsis"
+
+
+def test_readme_offers_only_options_a_command_has():
+    """The README's table of commands names, for each command, only options it takes (issue 13
+    item 16: it once offered --jobs beside every command)."""
+    import re
+    commands = _commands()
+    rows = [line for line in (ROOT / "README.md").read_text().splitlines()
+            if line.startswith("| `referee ")]
+    assert len(rows) == len(commands)
+    for row in rows:
+        name = row.split()[2].strip("`")
+        opts = {o for p in commands[name].params for o in p.opts}
+        for opt in re.findall(r"(?<![\w-])--?[a-z][a-z-]*", row.split("|")[2]):
+            assert opt in opts, f"README offers {opt} for `referee {name}`"
+
+
+def test_no_page_points_at_files_that_are_not_installed():
+    """The pages stand on their own: docs/*.md are in the source tree only (issue 13 item 16)."""
+    import re
+    for page in PAGES:
+        text = page.read_text().replace("\\-", "-")
+        assert not re.search(r"docs/|\w\.md\b", text), page.name

@@ -1,7 +1,8 @@
 """Write man/referee-rules.7 from docs/rulings.md (one source for the rulings).
 
 The Markdown is a small subset: '#' headings, '- ' bullets (continued by indented lines),
-paragraphs, **bold**, *italic* and `code`.  Run: python tools/rulings_to_man.py
+paragraphs, **bold**, *italic* and `code`.  A paragraph that begins "In the source tree" speaks of
+files that are not installed, and is left out of the page.  Run: python tools/rulings_to_man.py
 A test checks that the man page is up to date.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "docs" / "rulings.md"
 DST = ROOT / "man" / "referee-rules.7"
+SOURCE_ONLY = "In the source tree"
 HEADER = """.TH REFEREE-RULES 7 2026-11-30 "referee 0.1.0" "referee manual"
 .SH NAME
 referee-rules \\- how the referee rules where the rules texts are silent
@@ -39,9 +41,9 @@ def convert(md: str) -> str:
         if item is not None:
             out.append(".IP \\(bu 2\n" + _safe(inline(" ".join(item))) + "\n")
             item = None
-        if para:
+        if para and not para[0].startswith(SOURCE_ONLY):
             out.append(".PP\n" + _safe(inline(" ".join(para))) + "\n")
-            para = []
+        para = []
 
     for line in md.splitlines():
         if line.startswith("#"):
