@@ -12,9 +12,9 @@ import json
 from click.testing import CliRunner
 
 from referee.cli import main
+from tools.thirty_three_logs import MATCH, bid, deal, discard, nines_hand, pas, plays
 
 from .conftest import run_log
-from .test_thirty_three import MATCH, bid, deal, discard, nines_hand, pas, plays
 
 
 def score(**totals):
