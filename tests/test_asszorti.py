@@ -177,7 +177,7 @@ def test_worked_auction_is_clean_and_berta_declares_with_last_bid_1():
     # Anna spoke after Csaba (the holder), so she cannot hold
     ([("bid", "Berta", "3"), ("bid", "Csaba", "2"), ("hold", "Anna", None)], 5, "spoke later"),
 ])
-def test_illegal_bids_are_applied(auction, line, why):
+def test_illegal_bids_are_reported_with_their_reason(auction, line, why):
     rec = run_log(auction_log(auction))
     assert rec.codes[0] == (line, "illegal-bid")
     assert why in rec.findings[0].message
