@@ -36,6 +36,8 @@ PLAY_SIZE = 6
 
 BID_MIN, BID_MAX = 30, 83
 """Bids are whole numbers of card points from 30 to 83; "83 doubled" ranks above 83 (E1)."""
+SET_PENALTIES = ("points", "bid")
+"""The values of the rules option ``set_penalty`` (FORMAT.md): what a set bidding team loses."""
 DOUBLED_KEY = BID_MAX + 1
 """The rank of "83 doubled" among bids: one above a plain 83."""
 DOUBLED_VALUE = 2 * BID_MAX
@@ -184,7 +186,7 @@ class EightyThree(MatchEngine):
 
     def __init__(self, players, rules, ctx) -> None:
         super().__init__(players, rules, ctx)
-        if self.rules["set_penalty"] not in ("points", "bid"):
+        if self.rules["set_penalty"] not in SET_PENALTIES:
             raise ValueError(f"rules option 'set_penalty' must be \"points\" or \"bid\", got "
                              f"{self.rules['set_penalty']!r}")
         self.hand: EightyThreeHand | None = None
