@@ -139,7 +139,7 @@ class SixtySixHand(Hand):
         self.declarer: str | None = None
         self.played_out = False
         self.since_trick = False
-        self.notes: list[tuple[bool, str, tuple[Card, ...]]] = []
+        self.notes: list[tuple[bool, tuple[str | Card, ...]]] = []
 
     @property
     def talon_size(self) -> int:
@@ -255,10 +255,12 @@ class SixtySix(MatchEngine):
             return True
         return False
 
-    def _note(self, text: str, *cs: Card, before: bool = False) -> None:
-        """Remember a line for ``history`` (``{}`` placeholders are filled with card names);
+    def _note(self, *parts: str | Card, before: bool = False) -> None:
+        """Remember a line for ``history``: its pieces in order, text as it stands and cards
+        (named when the line is shown, with or without suit symbols).  Pieces are joined, never
+        used as a format string: a player's name is text from the log (issue 20).
         ``before``: it happened before the event's own action (an implicit draw)."""
-        self.hand.notes.append((before, text, cs))
+        self.hand.notes.append((before, parts))
 
     def take_notes(self, name: Callable[[Card], str]) -> tuple[list[str], list[str]]:
         """The draws this event set off (before its line) and what it did (after it)."""
@@ -266,8 +268,9 @@ class SixtySix(MatchEngine):
         if h is None or not h.notes:
             return [], []
         out: tuple[list[str], list[str]] = ([], [])
-        for before, text, cs in h.notes:
-            out[0 if before else 1].append(text.format(*(name(c) for c in cs)))
+        for before, parts in h.notes:
+            out[0 if before else 1].append(
+                "".join(name(x) if isinstance(x, Card) else x for x in parts))
         h.notes.clear()
         return out
 
@@ -290,10 +293,12 @@ class SixtySix(MatchEngine):
                 break
             h.hands[p].add(c)
             got.append(c)
-        text = f"draw: {winner} {{}}, {loser} {{}}"
+        parts: list[str | Card] = ["draw: "]
+        for i, (p, c) in enumerate(zip((winner, loser), got)):
+            parts += [(", " if i else "") + p + " ", c]
         if h.turned is None and h.talon_size == 0:
-            text += " (the trump card); the talon is used up: follow, head, trump (S1)"
-        self._note(text, *got, before=True)
+            parts.append(" (the trump card); the talon is used up: follow, head, trump (S1)")
+        self._note(*parts, before=True)
 
     def _on_lead(self, player: str) -> bool:
         tp = self.hand.play
@@ -469,7 +474,7 @@ class SixtySix(MatchEngine):
                                f"{self.name(h.turned)}: {why} (S3); applied as recorded (G2)", p)
         h.hands[p].discard(nine)
         h.hands[p].add(h.turned)
-        self._note(f"{p} takes {{}} and lays {{}} face up under the stock", h.turned, nine)
+        self._note(f"{p} takes ", h.turned, " and lays ", nine, " face up under the stock")
         h.turned = nine
         h.exchange_window = None
         h.since_trick = True
@@ -519,7 +524,7 @@ class SixtySix(MatchEngine):
         self._note(f"the marriage is worth {value}"
                    + (" (trumps)" if s == h.trump else "")
                    + ("" if has else f", counted once {p} has a trick")
-                   + f"; {p} must lead {{}} or {{}} (S2)", *pair)
+                   + f"; {p} must lead ", pair[0], " or ", pair[1], " (S2)")
 
     def counted_marriages(self, p: str) -> int:
         """Card points of ``p``'s marriages, counted only once ``p`` has a trick (S2)."""
