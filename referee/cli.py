@@ -17,6 +17,7 @@ import msgspec
 from . import __version__
 from . import events as ev
 from .render import Style, json_writer, to_ascii
+from .text import visible
 from .render.history import HistoryPrinter
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
 from .replay import FileStats, Listener, replay
@@ -56,8 +57,8 @@ def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
     done = []
     bar = _Progress(files if progress else ())
 
-    def say(msg: str) -> None:
-        click.echo(msg, file=err if err is not None else sys.stderr)
+    def say(msg: str) -> None:  # file names from the command line are shown escaped
+        click.echo(visible(msg), file=err if err is not None else sys.stderr)
 
     for name, stream, error in _inputs(files):
         if stream is None:
@@ -251,7 +252,7 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
                               "warnings": st.warnings, "matches": st.matches,
                               "empty": st.empty})
                 continue
-            click.echo(f"{name}: {verdict}: {st.errors} error{'s' * (st.errors != 1)}, "
+            click.echo(f"{visible(name)}: {verdict}: {st.errors} error{'s' * (st.errors != 1)}, "
                        f"{st.warnings} warning{'s' * (st.warnings != 1)}, "
                        f"{st.matches} match{'es' * (st.matches != 1)}"
                        + (" (the file is empty)" if st.empty else ""))
@@ -391,11 +392,11 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     from .replay import replay_until
     for name, stream, error in _inputs((file,)):
         if stream is None:
-            click.echo(f"referee: cannot open {name}: {error}", err=True)
+            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             sys.exit(2)
         engine, at, _, reached = replay_until(stream, name, line_no, reach=True)
         if not reached:
-            click.echo(f"referee: {name} has no line {line_no} holding an event (it ends "
+            click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
                        "before)", err=True)
             sys.exit(2)
     acts = legal_actions(engine) if engine is not None else []

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from referee.cli import main
@@ -128,3 +130,154 @@ def test_sixty_six_exchange_and_marriage_notes_keep_braces():
     assert f"   draw: {b} QC, {a} JC" in out
     # b, on lead with a trick won, swaps the nine of trumps for the turned-up 10H (S3)
     assert f"   {b} takes 10H and lays 9H face up under the stock" in out
+
+
+# --- item 2: control, format and separator characters are shown escaped in text output ---------
+
+# (raw character, how text output shows it): written out by hand, Python's escape notation
+KINDS = [
+    ("\x1b[2J", r"\x1b[2J"),          # ESC: clear screen
+    ("\x1b]0;pwned\x07", r"\x1b]0;pwned\x07"),   # ESC: window title, ended by BEL
+    ("\r", r"\r"), ("\n", r"\n"), ("\t", r"\t"), ("\x07", r"\x07"), ("\x00", r"\x00"),
+    ("\x08", r"\x08"), ("\x7f", r"\x7f"),
+    ("\x85", r"\x85"), ("\x9b", r"\x9b"),                     # C1: next line, CSI
+    ("\u202e", r"\u202e"), ("\u2066", r"\u2066"), ("\u200f", r"\u200f"),  # bidi
+    ("\u2028", r"\u2028"), ("\u2029", r"\u2029"),             # line and paragraph separators
+    ("\u200b", r"\u200b"), ("\u200d", r"\u200d"), ("\u2060", r"\u2060"), ("\ufeff", r"\ufeff"),
+    ("\u00ad", r"\xad"), ("\u00a0", r"\xa0"), ("\u3000", r"\u3000"),  # soft hyphen, spaces
+    ("\u3164", r"\u3164"), ("\ufe0f", r"\ufe0f"),             # Hangul filler, variation sel.
+    ("\U000e0041", r"\U000e0041"),                            # tag letter A
+    ("\\", r"\\"),                    # a backslash is doubled: a lone one always starts an escape
+]
+
+
+def hostile_log(name: str, note: str) -> str:
+    """Sixty-Six: NAME and Bob; Bob deals, so NAME is to lead, but Bob leads K♠ at line 3 (out of
+    turn; its note is NOTE).  The match's note is NOTE too."""
+    log = [
+        {"event": "match", "game": "sixty-six", "players": [name, "Bob"], "note": note},
+        {"event": "deal", "dealer": "Bob",
+         "hands": {name: ["AC", "10C", "KC", "AD", "10D", "KD"],
+                   "Bob": ["9H", "KS", "QS", "AS", "JS", "9S"]},
+         "stock": ["QC", "JC", "9C", "QD", "JD", "9D", "AH", "KH", "QH", "JH", "10S"],
+         "trump_card": "10H"},
+        {"event": "play", "player": "Bob", "card": "KS", "note": note},
+    ]
+    return "".join(json.dumps(e) + "\n" for e in log)
+
+
+def raw_characters(text: str) -> set[str]:
+    """The characters of ``text`` that a terminal would not show as themselves (line ends of the
+    output itself aside)."""
+    return {c for c in text if c != "\n" and (not c.isprintable() or c in "\u3164\ufe0f\u034f")}
+
+
+@pytest.mark.parametrize("raw,shown", KINDS, ids=[repr(k[0]) for k in KINDS])
+def test_text_output_shows_hostile_characters_escaped(raw, shown, tmp_path):
+    name, note = f"Eve{raw}x", f"hi{raw}there"
+    name_out, note_out = f"Eve{shown}x", f"hi{shown}there"
+    log = hostile_log(name, note)
+    f = tmp_path / "h.jsonl"
+    f.write_text(log)
+
+    r = cli("check", f)
+    # Bob led at line 3 though it was NAME's turn; the hand stops at line 3 (incomplete)
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert lines[0] == (f"{f}:3: error[out-of-turn]: trick 1: Bob played K♠, but it was "
+                        f"{name_out}'s turn to lead; applied as recorded, the hand is irregular "
+                        "(G2, G4b)")
+    assert raw_characters(r.stdout) == set()
+
+    r = cli("history", f)
+    out = r.stdout.splitlines()
+    assert out[0] == f"== {f}: match 1, Sixty-Six: {name_out}, Bob"
+    assert f"   note, line 1: {note_out}" in out
+    assert f"   note (Bob), line 3: {note_out}" in out
+    assert any(x.startswith(f"   {name_out}") and x.endswith(" A♣ 10♣ K♣ A♦ 10♦ K♦") for x in out)
+    assert raw_characters(r.stdout) == set()
+
+    r = cli("score", f)
+    out = r.stdout.splitlines()
+    assert out[0] == f"{f}: match 1 (sixty-six): {name_out}, Bob"
+    # every player column is as wide as the longest name as shown, plus one (at least 7)
+    w = max(7, len(name_out) + 1)
+    assert out[1].endswith(" " * (w - len(name_out)) + name_out + " " * (w - 3) + "Bob")
+    assert raw_characters(r.output) == set()              # the findings on stderr too
+
+    r = cli("legal", f, "--line", 3)
+    out = r.stdout.splitlines()
+    assert out[1] == f"to act: {name_out}"
+    assert f"line 3: play K♠ note={note_out} by Bob: NOT legal" in out
+    assert raw_characters(r.stdout) == set()
+
+    # JSON keeps every string exactly as the log has it
+    r = cli("check", "--format", "json", f)
+    assert name in json.loads(r.stdout.split("\n")[0])["message"]  # JSON may hold U+0085 raw
+    r = cli("score", "--format", "json", f)
+    assert json.loads(r.stdout)["players"] == [name, "Bob"]
+    r = cli("legal", "--format", "json", f, "--line", 3)
+    assert json.loads(r.stdout)["event"]["note"] == note
+
+
+def test_file_names_are_shown_escaped(tmp_path):
+    f = tmp_path / "a\x1b[2Jb\u202e.jsonl"
+    f.write_text(hostile_log("Eve", "hi"))
+    shown = str(tmp_path) + r"/a\x1b[2Jb\u202e.jsonl"
+    r = cli("check", f)
+    assert r.stdout.startswith(f"{shown}:3: error[out-of-turn]: ")
+    r = cli("check", "--summary", f)
+    assert r.stdout == f"{shown}: errors: 1 error, 1 warning, 1 match\n"
+    r = cli("history", f)
+    assert r.stdout.startswith(f"== {shown}: match 1, Sixty-Six: Eve, Bob\n")
+    r = cli("score", f)
+    assert r.stdout.startswith(f"{shown}: match 1 (sixty-six): Eve, Bob\n")
+    r = cli("legal", f, "--line", 3)
+    assert r.stdout.startswith(f"{shown}:3: Sixty-Six, hand 1, trick 1\n")
+    r = CliRunner().invoke(main, ["check", "no\x07such\r.jsonl"])
+    assert r.exit_code == 2
+    assert r"referee: cannot open no\x07such\r.jsonl: " in r.output
+    assert raw_characters(r.output) == set()
+
+
+def test_colour_codes_of_the_renderer_survive_escaping():
+    import io
+
+    from referee.render import Style
+    from referee.render.history import HistoryPrinter
+    from referee.replay import replay
+    out = io.StringIO()
+    printer = HistoryPrinter(out, Style(colour=True))
+    replay(io.BytesIO(hostile_log("Eve\x1b[31m", "x").encode()), "h.jsonl", printer)
+    printer.close()
+    first = out.getvalue().splitlines()[0]
+    # bold (ESC [1m) and reset (ESC [0m) are the renderer's; the name's ESC is escaped
+    assert first == "\x1b[1m== h.jsonl: match 1, Sixty-Six: Eve\\x1b[31m, Bob\x1b[0m"
+
+
+def _unescape(text: str) -> str:
+    """Read back what :func:`referee.text.visible` wrote (the test of unambiguity)."""
+    import re
+    return re.sub(r"\\(\\|t|n|r|x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8})",
+                  lambda m: {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}.get(
+                      m.group(1)) or chr(int(m.group(1)[1:], 16)), text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_visible_is_printable_and_unambiguous(s):
+    from referee.text import visible
+    shown = visible(s)
+    assert raw_characters(shown) == set() and "\n" not in shown
+    assert _unescape(shown) == s              # a backslash in output always starts an escape
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(min_size=1, max_size=12).filter(lambda n: n != "Bob"), st.text(max_size=12))
+def test_any_name_and_note_never_reach_text_output_raw(name, note):
+    log = hostile_log(name, note)
+    for args in (["check"], ["score"], ["history"], ["legal", "-", "--line", "3"],
+                 ["score", "--standings"], ["check", "--summary"]):
+        r = cli(*args, input=log)
+        assert r.exit_code in (0, 1)
+        assert raw_characters(r.output) == set(), args

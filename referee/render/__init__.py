@@ -7,6 +7,7 @@ import jsonlines
 import msgspec
 
 from ..findings import Finding
+from ..text import visible
 
 _ENCODER = msgspec.json.Encoder()
 
@@ -17,15 +18,29 @@ def json_writer(out: IO[str]) -> jsonlines.Writer:
 
 
 def finding_text(f: Finding, style: "Style | None" = None) -> str:
-    """``FILE:LINE: error[code]: message`` (FORMAT.md, the text form of a finding)."""
+    """``FILE:LINE: error[code]: message`` (FORMAT.md, the text form of a finding), the file
+    name and message shown with :func:`~referee.text.visible` (log text may be hostile)."""
     sev = f.severity
-    msg = f.message
+    msg = visible(f.message)
     if style is not None:
         if style.colour:
             sev = style.paint(sev, "red" if f.is_error else "yellow")
         if not style.symbols:
             msg = to_ascii(msg)
-    return f"{f.file}:{f.line}: {sev}[{f.code}]: {msg}"
+    return f"{visible(f.file)}:{f.line}: {sev}[{f.code}]: {msg}"
+
+
+def len_shown(text: str) -> int:
+    """How many columns ``text`` takes once escaped (:func:`~referee.text.visible`)."""
+    return len(visible(text))
+
+
+def fit(text: str, width: int, align: str = "<") -> str:
+    """``text`` padded with spaces to ``width`` columns as :func:`~referee.text.visible` will
+    show it (an escaped character takes several), on the right (``align`` ``"<"``) or the left
+    (``">"``): for tables whose lines are escaped afterwards."""
+    pad = " " * max(0, width - len_shown(text))
+    return text + pad if align == "<" else pad + text
 
 
 _ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H",

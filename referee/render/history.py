@@ -14,7 +14,7 @@ from ..findings import Finding
 from ..games.base import HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, card_text, finding_text, number, signed, to_ascii, winners_text
+from . import Style, card_text, finding_text, fit, number, signed, to_ascii, visible, winners_text
 
 
 def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
@@ -93,9 +93,12 @@ class HistoryPrinter(Listener):
         self.seq = 0
         self.contract_of: tuple[object, str | None] = (None, None)
 
-    def _add(self, line: int, text: str) -> None:
+    def _add(self, line: int, text: str, colour: str | None = None) -> None:
+        """One line of output at log line ``line``: log text in it is shown escaped
+        (:func:`~referee.text.visible`), then painted in ``colour`` (on a terminal)."""
         self.seq += 1
-        self.lines.append((line, self.seq, text))
+        text = visible(text)
+        self.lines.append((line, self.seq, self.style.paint(text, colour) if colour else text))
 
     def _flush(self) -> None:
         if not self.lines and not self.findings:
@@ -117,19 +120,18 @@ class HistoryPrinter(Listener):
         self._flush()
         self.engine = engine
         title = engine.TITLE
-        self._add(info.line, self.style.paint(
-            f"== {info.file}: match {info.match}, {title}: {', '.join(info.players)}", "bold"))
+        self._add(info.line, f"== {info.file}: match {info.match}, {title}: "
+                  f"{', '.join(info.players)}", "bold")
         self._flush()
 
     def deal(self, engine: MatchEngine) -> None:
         self._flush()
         h = engine.hand
         name = self.name
-        self._add(h.line, self.style.paint(f"-- Hand {h.number} (line {h.line}), dealer "
-                                           f"{h.dealer}", "bold"))
+        self._add(h.line, f"-- Hand {h.number} (line {h.line}), dealer {h.dealer}", "bold")
         for p in engine.players:
-            self._add(h.line, f"   {p:<10} " + " ".join(name(c) for c in
-                                                          engine.sort_for_display(h.dealt[p])))
+            self._add(h.line, f"   {fit(p, 10)} " + " ".join(name(c) for c in
+                                                           engine.sort_for_display(h.dealt[p])))
         if engine.PILE:
             self._add(h.line, f"   {engine.PILE:<10} " + " ".join(name(c) for c in h.pile))
         for label, value in engine.deal_notes():
@@ -191,16 +193,14 @@ class HistoryPrinter(Listener):
                                               for p in engine.players))
         for text in (head, score):  # after the event that ended the hand (a declaration)
             self.seq += 1
-            self.lines.append((line, self.seq + (1 << 40), text))
+            self.lines.append((line, self.seq + (1 << 40), visible(text)))
 
     def end_match(self, s: MatchSummary) -> None:
         self._flush()
-        if s.finished:
-            self.out.write(f"== match over: {winners_text(self.engine, s.winners)}; totals "
-                           + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()) + "\n\n")
-        else:
-            self.out.write("== match not finished; totals "
-                           + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()) + "\n\n")
+        head = (f"== match over: {winners_text(self.engine, s.winners)}; totals " if s.finished
+                else "== match not finished; totals ")
+        self.out.write(visible(head + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()))
+                       + "\n\n")
 
     def close(self) -> None:
         self._flush()

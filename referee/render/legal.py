@@ -9,7 +9,7 @@ import msgspec
 from .. import events as ev
 from ..games.base import MatchEngine
 from ..legal import Verdict
-from . import Style, card_text
+from . import Style, card_text, visible
 
 
 def _kind(e: Any) -> str:
@@ -45,7 +45,10 @@ def to_act(acts: list[Any]) -> list[str]:
 
 def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any], at: Any,
                verdict: Verdict | None, style: Style) -> str:
-    """The text report (see ``man referee-legal``)."""
+    """The text report (see ``man referee-legal``).  Text from the log or the command line
+    (the file name, players, the fields of the event at ``line``) is shown escaped
+    (:func:`~referee.text.visible`) before lines are wrapped."""
+    name = visible(name)
     if engine is None:
         return f"{name}:{line}: no match is in play here\n"
     h = engine.hand
@@ -56,11 +59,11 @@ def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any]
     if not acts:
         out.append("nobody is to act here (the hand is over or cannot be followed)\n")
     else:
-        out.append(f"to act: {', '.join(to_act(acts))}\n")
+        out.append(f"to act: {visible(', '.join(to_act(acts)))}\n")
         groups: dict[tuple[str, str], list[str]] = {}
         for a in acts:
-            groups.setdefault((getattr(a, "player", "") or "", _kind(a)), []).append(
-                _brief(a, engine, style))
+            groups.setdefault((visible(getattr(a, "player", "") or ""), _kind(a)), []).append(
+                visible(_brief(a, engine, style)))
         for (p, kind), items in groups.items():
             sep = "  " if kind == "play" else "; "
             if all(x == "plain" for x in items):
@@ -72,17 +75,15 @@ def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any]
                                      break_long_words=False, break_on_hyphens=False) + "\n")
     if at is not None:
         if isinstance(at, ev.ReadError):
-            out.append(f"line {line}: unreadable ({at.code}: {at.message})\n")
+            out.append(f"line {line}: unreadable ({at.code}: {visible(at.message)})\n")
         elif verdict is None:
             out.append(f"line {line}: `{_kind(at)}` (not a move within the hand)\n")
-        elif verdict.legal:
-            out.append(f"line {line}: {_kind(at)} {_brief(at, engine, style)} by "
-                       f"{getattr(at, 'player', '-')}: legal\n")
         else:
-            out.append(f"line {line}: {_kind(at)} {_brief(at, engine, style)} by "
-                       f"{getattr(at, 'player', '-')}: NOT legal\n")
+            out.append(f"line {line}: {_kind(at)} {visible(_brief(at, engine, style))} by "
+                       f"{visible(str(getattr(at, 'player', '-')))}: "
+                       f"{'legal' if verdict.legal else 'NOT legal'}\n")
             for code, sev, msg in verdict.findings:
-                out.append(f"  {sev}[{code}]: {msg}\n")
+                out.append(f"  {sev}[{code}]: {visible(msg)}\n")
     return "".join(out)
 
 

@@ -6,7 +6,8 @@ from typing import IO, Any
 from ..findings import Finding
 from ..games.base import HandResult, MatchEngine, tidy
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, finding_text, json_writer, number, signed, to_ascii, winners_text
+from . import (Style, finding_text, fit, json_writer, len_shown, number, signed, to_ascii,
+               visible, winners_text)
 
 
 class FindingPrinter(Listener):
@@ -105,35 +106,37 @@ class ScoreCollector(Listener):
         self.hands = []
 
     def table(self, s: MatchSummary) -> str:
+        """The score table of one match.  Each line is built from the log's text as it stands,
+        padded to the width that text takes once escaped, then escaped as a whole
+        (:func:`~referee.text.visible`)."""
         players = s.info.players
-        w = max(7, *(len(p) + 1 for p in players))
-        head = (f"{s.info.file}: match {s.info.match} ({s.info.game}): "
-                f"{', '.join(players)}\n")
-        cols = "".join(f"{p:>{w}}" for p in players)
-        dw = max([7] + [len(h.dealer or "-") + 1 for h in self.hands])
-        pw = max([9] + [len(h.declarer or "-") + 1 for h in self.hands])
-        kw = max([9] + [len(h.contract or "-") + 1 for h in self.hands])
+        w = max(7, *(len_shown(p) + 1 for p in players))
+        head = f"{s.info.file}: match {s.info.match} ({s.info.game}): {', '.join(players)}"
+        cols = "".join(fit(p, w, ">") for p in players)
+        dw = max([7] + [len_shown(h.dealer or "-") + 1 for h in self.hands])
+        pw = max([9] + [len_shown(h.declarer or "-") + 1 for h in self.hands])
+        kw = max([9] + [len_shown(h.contract or "-") + 1 for h in self.hands])
         lead = 6 + dw + pw + kw + 11
         lines = [head, f"{'hand':>4}  {'dealer':<{dw}}{'declarer':<{pw}}{'contract':<{kw}}"
-                       f"{'status':<11}{cols}\n"]
+                       f"{'status':<11}{cols}"]
         for h in self.hands:
             vals = "".join(f"{signed(h.deltas[p]):>{w}}" for p in players)
-            lines.append(f"{h.hand:>4}  {(h.dealer or '-'):<{dw}}{(h.declarer or '-'):<{pw}}"
-                         f"{(h.contract or '-'):<{kw}}{h.status:<11}{vals}\n")
+            lines.append(f"{h.hand:>4}  {fit(h.dealer or '-', dw)}{fit(h.declarer or '-', pw)}"
+                         f"{fit(h.contract or '-', kw)}{h.status:<11}{vals}")
         tot = "".join(f"{number(s.totals[p]):>{w}}" for p in players)
-        lines.append(f"{'totals':<{lead}}{tot}\n")
+        lines.append(f"{'totals':<{lead}}{tot}")
         for k, v in s.extra.items():
             if isinstance(v, dict):
                 lines.append(f"{k:<{lead}}" + "".join(f"{number(v.get(p, 0)):>{w}}"
-                                                      for p in players) + "\n")
+                                                      for p in players))
         if self.engine is not None:
-            lines.extend(note + "\n" for note in self.engine.score_notes())
+            lines.extend(self.engine.score_notes())
         if s.finished:
-            lines.append(f"finished: {winners_text(self.engine, s.winners)}\n")
+            lines.append(f"finished: {winners_text(self.engine, s.winners)}")
         else:
-            lines.append("not finished\n")
-        lines.append("\n")
-        return "".join(lines)
+            lines.append("not finished")
+        lines.append("")
+        return "".join(visible(x) + "\n" for x in lines)
 
 
     def add_to_tally(self, game: str, totals: dict, finished: bool, winners: list[str]) -> None:
@@ -172,12 +175,13 @@ class ScoreCollector(Listener):
         if self.writer is not None:
             self.writer.write({"kind": "standings", "standings": ordered, "matches": n})
             return
-        w = max([6] + [len(r["player"]) for r in ordered])
+        w = max([6] + [len_shown(r["player"]) for r in ordered])
         g = max([4] + [len(r["game"]) for r in ordered])
         out = [f"standings across {n} match{'es' if n != 1 else ''}\n",
                f"{'game':<{g}}  {'player':<{w}}  {'matches':>7} {'finished':>8} {'won':>4} "
                f"{'points':>8}\n"]
         for r in ordered:
-            out.append(f"{r['game']:<{g}}  {r['player']:<{w}}  {r['matches']:>7} "
-                       f"{r['finished']:>8} {r['won']:>4} {number(r['points']):>8}\n")
+            out.append(visible(f"{r['game']:<{g}}  {fit(r['player'], w)}  {r['matches']:>7} "
+                               f"{r['finished']:>8} {r['won']:>4} {number(r['points']):>8}")
+                       + "\n")
         self.out.write("".join(out))
