@@ -18,6 +18,7 @@ from .findings import ERROR, WARNING, Finding
 from .games import ENGINES
 from .games.base import HandResult, MatchEngine, OPEN, tidy
 from .games.tricks import Trick
+from .text import difference, look_alikes
 
 
 @dataclass(slots=True)
@@ -228,6 +229,12 @@ class _Run:
             return
         self.bad_match = False
         self.engine = engine
+        for a, b in look_alikes(self.info.players):
+            x, y = difference(a, b)
+            self.report("bad-event", line, f'the players "{a}" and "{b}" look alike: where the '
+                        f"first has {x}, the second has {y}; they are refereed as two players, "
+                        "so read each finding's name with care (R20)", severity=WARNING,
+                        rule="R20", evidence={"players": [a, b]})
         self.carried.clear()
         self.violation = self.hand_error = None
         self.listener.begin_match(self.info, engine)

@@ -6,10 +6,14 @@ hold characters that rewrite what a terminal shows (ESC sequences, CR, BEL, NUL)
 characters).  :func:`visible` is the one place that decides how such text is shown; every text
 renderer passes what it writes through it once, before adding its own colour.  JSON output is
 never escaped: it carries the log's strings exactly.
+
+:func:`look_alike_key` is what two player names must differ in to be told apart by a reader
+(ruling R20): two names of one match with the same key look alike.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Characters that str.isprintable() accepts but that show nothing (Unicode's default-ignorable
 # code points outside the format category): the combining grapheme joiner, Hangul fillers,
@@ -51,3 +55,80 @@ def visible(text: str) -> str:
     if text.isprintable() and _ALSO.search(text) is None:
         return text
     return "".join(c if c.isprintable() and _ALSO.match(c) is None else _escape(c) for c in text)
+
+
+# Letters of Cyrillic and Greek (and a few Latin signs) that look like a Latin letter or digit
+# in common fonts, mapped to it, case kept (ruling R20).  A small, deliberate subset of Unicode's
+# confusables: only whole-letter look-alikes of the Latin alphabet.
+_CONFUSABLE = str.maketrans({
+    # Cyrillic capitals
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
+    "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "l", "Ј": "J", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y",
+    "Һ": "H", "Ӏ": "l", "Ԁ": "D",
+    # Cyrillic small letters
+    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s", "і": "i",
+    "ј": "j", "ԛ": "q", "ԝ": "w", "һ": "h", "ԁ": "d", "ӏ": "l", "ү": "y",
+    # Greek capitals
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "l", "Κ": "K", "Μ": "M", "Ν": "N",
+    "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+    # Greek small letters
+    "α": "a", "ο": "o", "ν": "v", "ρ": "p", "ι": "i", "υ": "u", "γ": "y", "ϲ": "c", "ϳ": "j",
+    # Latin: capital I, digit one, vertical bar and dental click look like a small l; digit zero
+    # like a capital O; dotless i like i; script a and g like a and g
+    "I": "l", "1": "l", "|": "l", "ǀ": "l", "0": "O", "ı": "i", "ɑ": "a", "ɡ": "g",
+})
+
+
+def _shows_nothing(c: str) -> bool:
+    """Control, format, separator and other default-ignorable characters."""
+    return unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") or (
+        c != "\\" and _ALSO.match(c) is not None)
+
+
+def look_alike_key(name: str) -> str:
+    """What is left of a player's name once everything a reader cannot see is taken away
+    (ruling R20): compatibility forms unified and accents composed one way (NFKD, then NFKC
+    at the end, so NFC, NFD, fullwidth and ligature forms agree), invisible characters removed
+    (controls, format characters such as zero-width spaces and bidi controls, separators,
+    variation selectors), spaces trimmed at both ends and runs of spaces made one, Cyrillic and
+    Greek letters that look Latin mapped to the Latin letter (``I``, ``1`` and ``l`` as one,
+    ``0`` and ``O`` as one), then case folded.
+
+    Two names with the same key look alike; the key is for comparing, never shown.  Accents are
+    kept (``Ánna`` and ``Anna`` are different names), and so are letters of other scripts that
+    look like no Latin letter."""
+    s = unicodedata.normalize("NFKD", name)
+    if not s.isprintable() or not s.isascii():
+        s = "".join(c for c in s if not _shows_nothing(c))
+    s = " ".join(s.split())
+    s = s.translate(_CONFUSABLE).casefold()
+    return unicodedata.normalize("NFKC", s)
+
+
+def look_alikes(names: list[str]) -> list[tuple[str, str]]:
+    """Every pair of different names in ``names`` (in their order) that look alike, by
+    :func:`look_alike_key` (ruling R20)."""
+    keys = [look_alike_key(n) for n in names]
+    return [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))
+            if keys[i] == keys[j] and names[i] != names[j]]
+
+
+def difference(a: str, b: str) -> tuple[str, str]:
+    """Where two names first differ, by code point, as (what ``a`` has there, what ``b`` has):
+    ``("U+0041 LATIN CAPITAL LETTER A", "U+0410 CYRILLIC CAPITAL LETTER A")``; a side that has
+    nothing there is ``"nothing"``.  At most three code points a side are named."""
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    j = 0
+    while j < n - i and a[-1 - j] == b[-1 - j]:
+        j += 1
+    return _code_points(a[i:len(a) - j]), _code_points(b[i:len(b) - j])
+
+
+def _code_points(s: str) -> str:
+    if not s:
+        return "nothing"
+    named = [f"U+{ord(c):04X} {unicodedata.name(c, '')}".rstrip() for c in s[:3]]
+    return " ".join(named) + (" …" if len(s) > 3 else "")

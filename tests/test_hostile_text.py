@@ -281,3 +281,83 @@ def test_any_name_and_note_never_reach_text_output_raw(name, note):
         r = cli(*args, input=log)
         assert r.exit_code in (0, 1)
         assert raw_characters(r.output) == set(), args
+
+
+# --- item 3: player names that look alike (ruling R20) -----------------------------------------
+
+LOOK_ALIKE = [
+    ("\u00c1nna", "A\u0301nna"),      # Ánna composed (NFC) and decomposed (NFD)
+    ("Anna", "\uff21nna"),            # fullwidth capital A
+    ("Anna", "An\u200bna"),           # a zero-width space inside
+    ("Anna", "Anna\u200e"),           # a left-to-right mark at the end
+    ("Anna", "\u0410nna"),            # Cyrillic capital A
+    ("Bela", "B\u0435la"),            # Cyrillic small e
+    ("Kata", "\u039aata"),            # Greek capital kappa
+    ("Anna", "Anna "),                # a trailing space
+    ("Anna", " Anna"),                # a leading space
+    ("Anna Kis", "Anna  Kis"),        # two spaces for one
+    ("Anna Kis", "Anna\u00a0Kis"),    # a no-break space for a space
+    ("Anna", "anna"),                 # case only
+    ("Al", "AI"),                     # small l, capital I
+    ("Bob", "B0b"),                   # letter o, digit zero
+]
+DIFFERENT = [("Anna", "\u00c1nna"), ("Ali", "All"), ("Anna", "Anne"), ("Bob", "Rob"),
+             ("Anna", "Anna2"), ("\u0416enya", "Zhenya")]     # Ж is no Latin letter
+
+
+def match_line(players: list[str], game: str = "sixty-six") -> str:
+    return json.dumps({"event": "match", "game": game, "players": players}) + "\n"
+
+
+@pytest.mark.parametrize("a,b", LOOK_ALIKE, ids=[ascii(p) for p in LOOK_ALIKE])
+def test_r20_look_alike_names_are_a_warning_at_the_match_line(a, b):
+    r = cli("check", "--format", "json", input=match_line([a, b]))
+    assert r.exit_code == 0                                   # a warning: exit status 0
+    [f] = [json.loads(x) for x in r.stdout.split("\n") if x]
+    assert (f["line"], f["severity"], f["code"], f["rule"]) == (1, "warning", "bad-event", "R20")
+    assert f["evidence"] == {"players": [a, b]}
+    assert f["message"].startswith(f'the players "{a}" and "{b}" look alike: where the first has ')
+
+
+@pytest.mark.parametrize("a,b", DIFFERENT, ids=[ascii(p) for p in DIFFERENT])
+def test_r20_names_that_differ_visibly_are_not_flagged(a, b):
+    r = cli("check", input=match_line([a, b]))
+    assert r.exit_code == 0 and r.stdout == ""
+
+
+def test_r20_message_names_the_code_points_and_text_shows_invisibles_escaped():
+    r = cli("check", input=match_line(["Anna", "\u0410nna"]))
+    assert r.stdout == (
+        '<stdin>:1: warning[bad-event]: the players "Anna" and "\u0410nna" look alike: where the '
+        "first has U+0041 LATIN CAPITAL LETTER A, the second has U+0410 CYRILLIC CAPITAL LETTER A;"
+        " they are refereed as two players, so read each finding's name with care (R20)\n")
+    r = cli("check", input=match_line(["Anna", "An\u200bna"]))
+    assert r.stdout == (
+        '<stdin>:1: warning[bad-event]: the players "Anna" and "An\\u200bna" look alike: where '
+        "the first has nothing, the second has U+200B ZERO WIDTH SPACE; they are refereed as two "
+        "players, so read each finding's name with care (R20)\n")
+    r = cli("check", input=match_line(["\u00c1nna", "A\u0301nna"]))
+    assert "where the first has U+00C1 LATIN CAPITAL LETTER A WITH ACUTE, the second has " \
+        "U+0041 LATIN CAPITAL LETTER A U+0301 COMBINING ACUTE ACCENT;" in r.stdout
+
+
+def test_r20_every_pair_is_named_and_the_match_is_still_refereed():
+    # Thirty-Three with three look-alikes: pairs (1, 2), (1, 3), (2, 3), in seating order
+    players = ["Anna", "\u0410nna", "ANNA"]
+    log = simulate("thirty-three", players, hands=2)
+    r = cli("check", "--format", "json", input=log)
+    assert r.exit_code == 0
+    got = [json.loads(x) for x in r.stdout.split("\n") if x]
+    assert [f["evidence"]["players"] for f in got if f["line"] == 1] == \
+        [players[:2], players[::2], players[1:]]
+    assert {f["code"] for f in got} == {"bad-event"}           # nothing else: a clean log
+    r = cli("score", "--format", "json", input=log)
+    hands = [h for x in r.stdout.split("\n") if x for h in json.loads(x)["hands"]]
+    assert len(hands) == 2 and {h["status"] for h in hands} <= {"scored", "passed-out"}
+    r = cli("history", input=log)
+    assert r.stdout.count("!! <stdin>:1: warning[bad-event]") == 3
+
+
+def test_r20_a_name_written_twice_exactly_is_still_an_error():
+    r = cli("check", input=match_line(["Anna", "Anna"]))
+    assert r.exit_code == 1 and "player names must be unique" in r.stdout
