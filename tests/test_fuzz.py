@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from referee.cli import main
 
 from .conftest import ROOT
+from .test_hostile_text import raw_characters
 
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.jsonl"))
 DATA = {p.name + p.parent.name: p.read_bytes() for p in EXAMPLES}
@@ -105,11 +106,6 @@ def _rename(obj, old: str, new: str):
     return obj
 
 
-def _shown_raw(text: str) -> set[str]:
-    """Characters that reach the terminal as themselves but should not (a line end aside)."""
-    return {c for c in text if c != "\n" and (not c.isprintable() or c in "\u3164\ufe0f")}
-
-
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(DATA)), st.data())
 def test_hostile_names_and_notes(name, data):
@@ -133,4 +129,4 @@ def test_hostile_names_and_notes(name, data):
         r = CliRunner().invoke(main, args, input=log)
         assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
         assert r.exit_code in (0, 1, 2)
-        assert _shown_raw(r.output) == set(), (args, r.output)
+        assert raw_characters(r.output) == set(), (args, r.output)
