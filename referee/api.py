@@ -190,8 +190,8 @@ class Log:
     """A whole log file read by :func:`read_file`: its refereed ``matches``; ``findings`` outside
     every refereed match (before the first ``match``, a match that cannot be refereed and its
     skipped events); ``errors``/``warnings``: counts over all findings of the file;
-    ``undecodable``: True when the file had content but not one line of it was JSON (ruling R7;
-    ``referee`` exits with status 2)."""
+    ``undecodable``: True when the file had content but not one line of it is a JSON object
+    (prose, a binary file, JSON numbers or strings; ruling R7; ``referee`` exits with status 2)."""
 
     file: str
     matches: tuple[Match, ...]

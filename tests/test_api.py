@@ -338,6 +338,8 @@ def test_bad_input_is_findings_not_exceptions():
     assert m.hands[0].status is HandStatus.UNSCORED and m.hands[0].dealt == {}
     assert log.errors == 5 and not log.undecodable
     assert referee.read_file(b"\x00\x01\n").undecodable
+    assert referee.read_file(b"1\n\"text\"\n[{}]\n").undecodable      # JSON, but no object (R7)
+    assert not referee.read_file(b"1\n{}\n").undecodable
 
     table = Table("thirty-three", ["A", "B", "C"])
     assert [f.code for f in table.apply({"event": "play", "player": "Z", "card": 7})] == \
