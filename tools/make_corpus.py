@@ -78,6 +78,18 @@ def main():
                               [5, "bad-event"]], CLEAN,
          "Lines 2-5 are JSON but not objects: bad-event each, outside any hand: reported and "
          "skipped; the hand after them is scored.")
+    d = list(h[:1]) + [b'"abc" def\n', b"12 garbage\n", b'{"event": "end"} x\n'] + list(h[1:])
+    case("text_after_json", d, [[2, "bad-json"], [3, "bad-json"], [4, "bad-json"]], CLEAN,
+         "Lines 2-4 hold one JSON value and more text after it: not JSON, bad-json each (R8), "
+         "not bad-event; outside any hand: reported and skipped; the hand after them is scored.")
+    case("rs_at_start", [b"\x1e" + h[0]] + h[1:], [[1, "bad-json"], [2, "no-match"]], None,
+         "An RS (0x1E) before the first line is not allowed (only a BOM is): the match line is "
+         "bad-json, so the events after it come before any match: one no-match (G7).")
+    case("marker_texts", list(h) + [b"\x00referee: blank line\x00\n",
+                                    b"\x00referee: line too long\x00"],
+         [[37, "bad-json"], [38, "bad-json"]], CLEAN,
+         "Lines 37-38 once stood for a blank and an over-long line inside the reader; in a file "
+         "they are text with NUL bytes: bad-json each.  The hand before them is scored.")
     d = list(h); d[3] = b'{"event": "pass", "player": "C", "player": "B"}\n'
     case("duplicate_keys", d, [], CLEAN,
          "A key given twice: the last one counts (ruling R9), so line 4 is B's pass; with "
