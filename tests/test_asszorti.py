@@ -244,6 +244,23 @@ def test_speaking_out_of_turn():
     assert "Berta's turn" in rec.findings[0].message
 
 
+def test_holders_own_pass_does_not_withdraw_the_bid():
+    # T14 in Asszorti (R11): Anna deals, Berta speaks first.  Berta bids 3 (3), then passes out
+    # of turn (4: Csaba's turn; applied, the turn goes on from Berta to Csaba); her 3 still
+    # stands, so once Csaba (5) and Anna (6) have passed, Berta declares (not Anna, the one
+    # left who never spoke).  Hand spades, 7 tricks (B7): 8 + 1 overtrick × 4 = 12 from each
+    # opponent; Berta +24 on the sheet; Anna 4 and Csaba 0 tricks, so no 6:5:0.
+    auction = [{"event": "bid", "player": "Berta", "bid": "3"},
+               {"event": "pass", "player": "Berta"},
+               {"event": "pass", "player": "Csaba"},
+               {"event": "pass", "player": "Anna"}]
+    rec = run_log(hand_log(B7, auction=auction))
+    assert rec.codes == [(4, "out-of-turn")]
+    h = rec.hands[0]
+    assert (h.declarer, h.status) == ("Berta", "irregular")
+    assert h.extra["net"] == {"Anna": -12, "Berta": 24, "Csaba": -12}
+
+
 def test_forced_dealer_cannot_pass_and_sets_any_contract():
     # A1: Berta and Csaba pass; Anna, the dealer, passes: illegal-pass, not applied (A-R3);
     # she then sets contract 2 and is the declarer.

@@ -295,6 +295,18 @@ def test_dealer_who_passed_early_still_owes_the_forced_bid():
     assert rec.hands[0].declarer == "Dan"
 
 
+def test_standing_bidders_own_pass_does_not_withdraw_the_bid():
+    """T14 in Eighty-Three (R11): Ann bids 60 (3), then passes out of turn (4: it was Bob's
+    turn; applied, the turn goes on from Ann to Bob); her bid still stands, so once Bob, Cat and
+    Dan have passed (5-7) she has won the auction and names trumps.  Score as the clean G1
+    hand: A 78, B 5 (module docstring)."""
+    auction = [("bid", "Ann", 60), ("pass", "Ann"), ("pass", "Bob"), ("pass", "Cat"),
+               ("pass", "Dan")]
+    rec = run_log(match(g1(auction=auction, declarer="Ann")))
+    assert rec.codes == [(4, "out-of-turn")]
+    assert rec.hands[0].declarer == "Ann" and totals(rec) == TOT
+
+
 def test_play_during_the_auction_is_out_of_phase():
     log = match(g1())
     log.insert(3, {"event": "play", "player": "Bob", "card": "2H"})

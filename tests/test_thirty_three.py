@@ -512,3 +512,28 @@ def test_rekontra_against_an_unknown_player():
     # Rekontra cannot be applied, the hand is unscored (G3).
     assert rec.codes == [(7, "illegal-kontra"), (8, "unknown-player")]
     assert rec.hands[0].status == "unscored"
+
+
+def test_t14_a_pass_does_not_withdraw_the_standing_bid():
+    # Issue 13 item 1 (T14).  Dealer B, so C speaks first (C = "Bob", A = "Ann", B = "Cyd").
+    # C bids 18 Diamonds (3), A bids 24 Nines (4), C passes out of turn: it was B's turn
+    # (5: out-of-turn, applied, G2; the turn goes on from C, R2: to A), A passes her own
+    # standing bid (6: in turn, and it does not withdraw the bid), B passes (7).  Both others
+    # (C, B) have passed A's bid: A declares 24 Nines, her discard (8) is in place.
+    # Score as the module docstring: A +65 (CV 13 × 5), B 5 card points, C 0; irregular (G2).
+    auction = [bid("C", "diamonds", 18), bid("A", "nines", 24), pas("C"), pas("A"), pas("B")]
+    rec = run_log([MATCH, *nines_hand(dealer="B", auction=auction)])
+    assert rec.codes == [(5, "out-of-turn")]
+    h = rec.hands[0]
+    assert (h.declarer, h.contract, h.status) == ("A", "24 nines", "irregular")
+    assert h.deltas == {"A": 65, "B": 5, "C": 0}
+
+
+def test_t14_standing_bidder_passing_first_still_waits_for_the_others():
+    # Dealer C: A speaks first.  A bids 24 Nines (3); A passes at once (4: out of turn, it was
+    # B's turn; applied, and the bid stands, T14); the turn goes on from A to B: B passes (5),
+    # C passes (6): both others have passed, A declares.  A +65, B 5, C 0 as above.
+    auction = [bid("A", "nines", 24), pas("A"), pas("B"), pas("C")]
+    rec = run_log([MATCH, *nines_hand(auction=auction)])
+    assert rec.codes == [(4, "out-of-turn")]
+    assert rec.hands[0].declarer == "A" and rec.hands[0].deltas == {"A": 65, "B": 5, "C": 0}

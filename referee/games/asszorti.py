@@ -289,9 +289,8 @@ class Asszorti(MatchEngine):
 
     def _next_to_speak(self, player: str) -> None:
         h = self.hand
-        active = self._active()
-        if h.bid is not None and len(active) == 1:
-            self._auction_won(active[0], h.bid)
+        if h.bid is not None and self.auction_won_by(h.holder):
+            self._auction_won(h.holder, h.bid)
             return
         nxt = self.next_active(player, h.passed)
         if nxt is not None:

@@ -359,6 +359,16 @@ class MatchEngine:
         i = self.seat[first]
         return list(self.players[i:] + self.players[:i])
 
+    def auction_won_by(self, bidder: str | None) -> bool:
+        """True when every player but ``bidder`` (whose bid stands) has passed: the auction is
+        over and ``bidder`` wins it, whether or not ``bidder`` has passed since, for a pass does
+        not withdraw one's own standing bid (T14; the same in every auction here).  False when
+        no bid stands (``bidder`` None)."""
+        if bidder is None:
+            return False
+        passed = self.hand.passed
+        return all(p in passed for p in self.players if p != bidder)
+
     def next_active(self, player: str, passed: set[str]) -> str | None:
         """The next player to the left of ``player`` who has not ``passed`` (``player`` himself
         when all others have; None when everyone has): whose turn it is in an auction."""

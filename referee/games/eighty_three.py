@@ -269,11 +269,11 @@ class EightyThree(MatchEngine):
         self.auction_turn(player, line, what, "E1")
 
     def _next_in_auction(self, player: str) -> None:
-        """After a bid or pass: the auction ends when all but the standing bidder have passed;
+        """After a bid or pass: the auction ends when all but the standing bidder have passed
+        (the bidder's own pass does not withdraw the bid, T14 as in every auction here);
         otherwise the next player to the left who has not passed speaks."""
         h = self.hand
-        active = [p for p in self.players if p not in h.passed]
-        if h.standing is not None and active == [h.standing[0]]:
+        if h.standing is not None and self.auction_won_by(h.standing[0]):
             h.declarer, h.bid = h.standing
             h.phase = TRUMP_CALL
             h.to_act = h.declarer

@@ -245,7 +245,7 @@ class ThirtyThree(MatchEngine):
                             status="passed-out" if h.status == "scored" else h.status)
                 self.next_dealers = {h.dealer}
                 return
-        elif active == [h.standing[0]]:
+        elif self.auction_won_by(h.standing[0]):
             self._contract_formed(line)
             return
         h.to_act = self.next_active(player, h.passed)
