@@ -10,8 +10,9 @@ simulation_weights`, :meth:`~referee.games.base.MatchEngine.simulation_weight`; 
 default), and keeps the first one the engine accepts (:func:`referee.legal.trial`).  Weights are
 never zero, so every legal action keeps a chance.  A hand that reaches a point where nothing is
 legal (a dead end: e.g. an Eighty-Three player left with more point trumps than cards because the
-partner discarded before the give) is backed up one event at a time and that event avoided, so a
-simulated log is always legal to its end.
+partner discarded before the give) is backed up and the event backed up to avoided, one event at
+the first dead end of a hand, two at the second, then four and so on (the choice that doomed the
+hand may lie many events back), so a simulated log is always legal to its end.
 """
 from __future__ import annotations
 
@@ -126,6 +127,7 @@ def _play_hand(engine: MatchEngine, rng: random.Random,
     states: list[MatchEngine] = [engine]
     avoid: list[set[bytes]] = [set()]
     chosen: list[tuple[bytes, Any]] = []
+    dead_ends = 0
     for _ in range(MAX_CHOICES):
         cur = states[-1]
         if cur.hand.mode != OPEN:
@@ -134,9 +136,16 @@ def _play_hand(engine: MatchEngine, rng: random.Random,
         if got is None:
             if not chosen:
                 break  # nothing legal from the deal on: the hand stays incomplete
-            states.pop()
-            avoid.pop()
-            avoid[-1].add(chosen.pop()[0])
+            # Back up 1, 2, 4 … events at the 1st, 2nd, 3rd … dead end of the hand: the choice
+            # that doomed it may lie well before the dead end (an Eighty-Three discard before
+            # the partner's give), and trying every sibling of the last choice first would
+            # take longer than MAX_CHOICES allows.
+            for _ in range(min(1 << min(dead_ends, 16), len(chosen))):
+                states.pop()
+                avoid.pop()
+                key = chosen.pop()[0]
+            avoid[-1].add(key)
+            dead_ends += 1
             continue
         key, e, twin = got
         twin.ctx = _Quiet()

@@ -863,7 +863,8 @@ class Asszorti(MatchEngine):
         the hand and the top N talon cards (N ≤ 3, so at most C(14, 3) = 364), each trump choice
         with and without arrivázs, each doubling step on each stake by each player, a claim and a
         dispute.  Play: each card held by the player to play (each player's cards when the turn
-        is open), each doubling step until trick 1 is complete, a claim and disputes.
+        is open), the retract that repairs an open revoke, each doubling step until trick 1 is
+        complete, a claim and disputes.
         """
         h = self.hand
         if h is None or h.mode != OPEN or self.finished:
@@ -915,6 +916,7 @@ class Asszorti(MatchEngine):
             return out
         tp = h.play
         due = tp.to_play()
+        out.extend(self.revoke_repair())
         for p in ([due] if due is not None else list(self.players)):
             out.extend(ev.Play(player=p, card=str(c)) for c in self.sort_for_display(tp.hands[p]))
         if not tp.tricks:

@@ -603,6 +603,13 @@ class MatchEngine:
         error finding, so the rules are never written twice."""
         return []
 
+    def revoke_repair(self) -> list[Any]:
+        """The ``retract`` that would repair the current hand's open revoke (G4), as a one-event
+        list for a game's :meth:`candidates`; empty when no revoke is open."""
+        h = self.hand
+        r = h.revoke if h is not None else None
+        return [] if r is None else [ev.Retract(player=r.player, card=str(r.card))]
+
     @classmethod
     def simulation_rules(cls) -> dict[str, Any]:
         """Variant options ``referee simulate`` writes into its ``match`` events (default none)."""

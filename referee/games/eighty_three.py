@@ -597,9 +597,7 @@ class EightyThree(MatchEngine):
                         for c in self.order().sort(h.hands[h.declarer])]
             return out
         tp = h.play
-        out = []
-        if h.revoke is not None:
-            out.append(ev.Retract(player=h.revoke.player, card=str(h.revoke.card)))
+        out = self.revoke_repair()
         p = tp.to_play()
         if p is not None:
             out += [ev.Play(player=p, card=str(c)) for c in tp.order.sort(tp.hands[p])]

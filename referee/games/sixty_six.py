@@ -710,9 +710,7 @@ class SixtySix(MatchEngine):
         if h is None or h.mode != OPEN:
             return []
         tp = h.play
-        out: list[Any] = []
-        if h.revoke is not None:
-            out.append(ev.Retract(player=h.revoke.player, card=str(h.revoke.card)))
+        out: list[Any] = self.revoke_repair()
         if h.played_out:
             out.append(ev.DeclareOut(player=h.may_declare))
             return out

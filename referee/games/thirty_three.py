@@ -595,7 +595,8 @@ class ThirtyThree(MatchEngine):
         """Events that may be legal now (a superset; see MatchEngine.candidates): in the auction
         every bid and a pass by the player to speak; after it the draws and discards the contract
         asks for, Kontra/Rekontra, the reveal, and the first card; then each card held by the
-        player to play (any player for a free Misère lead)."""
+        player to play (any player for a free Misère lead) and the retract that repairs an open
+        revoke."""
         h = self.hand
         if h is None or h.mode != OPEN:
             return []
@@ -630,6 +631,7 @@ class ThirtyThree(MatchEngine):
                 out.append(ev.Reveal(player=decl))
             leaders = [p for p in self.players] if k.misere else [decl]
         else:
+            out += self.revoke_repair()
             nxt = h.play.to_play()
             leaders = [nxt] if nxt is not None else list(self.players)
         for p in leaders:
