@@ -605,6 +605,23 @@ def test_failure_to_trump_is_a_revoke_with_the_evidence():
     assert rec.hands[0].extra["net"] == {"Anna": -8, "Berta": 16, "Csaba": -8}
 
 
+def test_legal_offers_the_retract_of_an_open_revoke():
+    # G4, T14: Csaba's revoke of trick 1 (as above) leaves the hand open; its only lawful next
+    # event is Csaba's retract of the heart.
+    import io
+    from referee import events as ev
+    from referee.legal import legal_actions
+    from referee.replay import replay_until
+    log, rounds = revoke_log()
+    heart = rounds[4]["Anna"]
+    log += [{"event": "play", "player": "Anna", "card": rounds[0]["Anna"]},
+            {"event": "play", "player": "Berta", "card": rounds[0]["Berta"]},
+            {"event": "play", "player": "Csaba", "card": heart}]
+    data = "".join(json.dumps(e) + "\n" for e in log).encode()
+    eng, _, _ = replay_until(io.BytesIO(data), "x.jsonl", len(log) + 1)
+    assert legal_actions(eng) == [ev.Retract(player="Csaba", card=heart)]
+
+
 def test_revoke_repaired_by_retract_is_a_warning():
     log, rounds = revoke_log()
     a, b = rounds[0]["Anna"], rounds[0]["Berta"]

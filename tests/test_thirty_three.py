@@ -537,3 +537,18 @@ def test_t14_standing_bidder_passing_first_still_waits_for_the_others():
     rec = run_log([MATCH, *nines_hand(auction=auction)])
     assert rec.codes == [(4, "out-of-turn")]
     assert rec.hands[0].declarer == "A" and rec.hands[0].deltas == {"A": 65, "B": 5, "C": 0}
+
+
+def test_legal_offers_the_retract_of_an_open_revoke():
+    # G4, T14: after B's revoke (A leads 7♣, B holding A♣ 10♣ K♣ plays 7♥) the hand is open and
+    # its only lawful next event is B's retract of 7♥ (any other card would establish it).
+    import io
+    import json as _json
+    from referee import events as ev
+    from referee.legal import legal_actions
+    from referee.replay import replay_until
+    log = [MATCH, deal(), bid("A", "nines", 24), pas("B"), pas("C"),
+           discard("A", ["8S", "7S", "JS"]), *plays([("A", "7C"), ("B", "7H")])]
+    data = "".join(_json.dumps(e) + "\n" for e in log).encode()
+    eng, _, _ = replay_until(io.BytesIO(data), "x.jsonl", len(log) + 1)
+    assert legal_actions(eng) == [ev.Retract(player="B", card="7H")]
