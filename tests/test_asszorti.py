@@ -699,11 +699,58 @@ def test_disputed_claim_that_fails_gives_every_trick_since_to_the_opponent():
     full = hand_log(B7)
     log = full[:7] + [{"event": "claim", "player": "Berta"},
                       {"event": "dispute", "player": "Csaba"}] + full[7:]
+    # A10: the hand is played out after trick 7; those cards are checked as any play (here all
+    # lawful: no finding) and change nothing of the result.
     rec = run_log(log)
-    lost = 10 + 7 * 3 - 1   # plays start at line 10; the last card of trick 7
-    assert rec.codes == [(lost + 1, "out-of-phase")]
+    assert rec.codes == []
     assert rec.hands[0].extra["net"] == {"Anna": 28, "Berta": -56, "Csaba": 28}
     assert "disputed claim failed at trick 7" in rec.hands[0].summary
+    # the log may as well stop after trick 7 (lines 10 … 30): the same result, no finding
+    lost = 10 + 7 * 3 - 1   # plays start at line 10; the last card of trick 7
+    rec = run_log(log[:lost])
+    assert rec.codes == []
+    assert rec.hands[0].extra["net"] == {"Anna": 28, "Berta": -56, "Csaba": 28}
+
+
+def test_a10_revoke_while_a_failed_claim_is_played_out_is_a_revoke():
+    # A10, A9, A-R17: as above (claim at 8, dispute at 9, plays from line 10; Anna wins trick
+    # 7, the claim fails).  Trick 8 is a spade (trump) lead by Anna (A♠), Berta K♠, and Csaba,
+    # holding Q♠, plays 9♣ (his club of trick 11) at line 10 + 21 + 2 = 33: a revoke (A3:
+    # follow suit).  Anna's
+    # lead to trick 9 (line 34) establishes it.  A9 with A-R12: the opponents' side is at fault
+    # and each pays Berta the basic game at its plain value, hand with trumps = 8, times its
+    # doubling 1: net Berta +16, Anna −8, Csaba −8 (the failed claim's result gives way).
+    full = hand_log(B7)
+    log = full[:7] + [{"event": "claim", "player": "Berta"},
+                      {"event": "dispute", "player": "Csaba"}] + full[7:7 + 21]
+    rounds = rounds_for(B7)
+    assert (rounds[7]["Anna"], rounds[7]["Berta"], rounds[7]["Csaba"]) == ("AS", "KS", "QS")
+    assert rounds[10]["Csaba"] == "9C" and rounds[8]["Anna"] == "JS"
+    log += [{"event": "play", "player": "Anna", "card": "AS"},
+            {"event": "play", "player": "Berta", "card": "KS"},
+            {"event": "play", "player": "Csaba", "card": "9C"},
+            {"event": "play", "player": "Anna", "card": "JS"}]
+    rec = run_log(log)
+    assert rec.codes == [(33, "revoke")]
+    h = rec.hands[0]
+    assert h.status == "penalty"
+    assert h.extra["net"] == {"Anna": -8, "Berta": 16, "Csaba": -8}
+
+
+def test_a10_kontra_after_an_undisputed_claim_is_out_of_phase_and_not_applied():
+    # A10: Berta claims at once (line 8, before trick 1: all 11 tricks to her); Anna's kontra
+    # (line 9) would be in time for a hand still to be played (A2), but the claim stands: one
+    # out-of-phase, ignored, and so is the bid at line 10.  Hand spades, 11 tricks: 8 + 5 × 4
+    # = 28 from each opponent, undoubled: Berta +56 (doubled it would be 112).
+    full = hand_log(B7)
+    log = full[:7] + [{"event": "claim", "player": "Berta"},
+                      {"event": "kontra", "player": "Anna"},
+                      {"event": "bid", "player": "Csaba", "bid": "2"}]
+    rec = run_log(log)
+    assert rec.codes == [(9, "out-of-phase")]
+    h = rec.hands[0]
+    assert h.status == "scored"
+    assert h.extra["net"] == {"Anna": -28, "Berta": 56, "Csaba": -28}
 
 
 def test_disputed_claim_after_trick_6_credits_the_tricks_since_the_claim():
@@ -857,12 +904,19 @@ def test_hold_with_nothing_to_hold_is_not_applied():
 
 
 def test_a_second_claim_is_ignored():
-    # A-R9: Berta claims twice; the second is illegal-claim and the first stands.
+    # A-R9: Berta claims, Csaba disputes, Berta claims again (line 19): illegal-claim, ignored;
+    # play goes on.  After an undisputed claim a second claim is, like any event but a dispute,
+    # one out-of-phase (A10): the first claim stands, 11 tricks: 8 + 5 × 4 = 28 from each.
     full = hand_log(B7)
+    log = full[:16] + [{"event": "claim", "player": "Berta"},
+                       {"event": "dispute", "player": "Csaba"},
+                       {"event": "claim", "player": "Berta"}]
+    rec = run_log(log)
+    assert rec.codes[0] == (19, "illegal-claim")
     log = full[:16] + [{"event": "claim", "player": "Berta"},
                        {"event": "claim", "player": "Berta"}]
     rec = run_log(log)
-    assert rec.codes == [(18, "illegal-claim")]
+    assert rec.codes == [(18, "out-of-phase")]
     assert rec.hands[0].extra["net"]["Berta"] == 56
 
 

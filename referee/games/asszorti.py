@@ -22,7 +22,7 @@ from typing import Any
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from . import register
-from .base import OPEN, AuctionHand, Hand, MatchEngine, Number, Revoke, tidy
+from .base import OPEN, AuctionHand, Hand, MatchEngine, Number, Revoke, _tag, tidy
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -205,6 +205,7 @@ class AsszortiHand(AuctionHand):
         self.doubles: dict[str, list[tuple[str, str, int]]] = {t: [] for t in TARGETS}
         self.claim: Claim | None = None
         self.failed_by: str | None = None    # opponent credited after a failed disputed claim
+        self.failed_at: int | None = None    # the trick whose loss made the claim fail
         self.net: dict[str, Number] | None = None
         self.notes: dict[int, tuple] = {}     # line → what history says of an applied event
 
@@ -232,7 +233,7 @@ class Asszorti(MatchEngine):
               ev.Contract: "on_contract", ev.Discard: "on_discard", ev.Declare: "on_declare",
               ev.Kontra: "on_double", ev.Rekontra: "on_double", ev.Szubkontra: "on_double",
               ev.Hirskontra: "on_double", ev.Mordkontra: "on_double", ev.Claim: "on_claim",
-              ev.Dispute: "on_dispute", ev.Play: "on_card", ev.Retract: "on_take_back"}
+              ev.Dispute: "on_dispute", ev.Play: "on_play", ev.Retract: "on_retract"}
     RULES = {"jump_bids": (bool, False), "kontra": (bool, True), "deals": (int, None)}
 
     def __init__(self, players, rules, ctx) -> None:
@@ -604,30 +605,23 @@ class Asszorti(MatchEngine):
                            self.next_seat(h.declarer, -1))
         return True
 
-    def on_card(self, e: ev.Play, line: int) -> None:
-        """A card: after an undisputed claim the hand is settled and the card is one
-        ``out-of-phase`` (A10); otherwise the base card play (follow suit, else trump: A3)."""
-        if self.hand.claim is not None and self._claim_stands(e, line):
-            return
-        self.on_play(e, line)
-
-    def on_take_back(self, e: ev.Retract, line: int) -> None:
-        """A retract (G4); after an undisputed claim, like a card (A10)."""
-        if self._claim_stands(e, line):
-            return
-        self.on_retract(e, line)
-
-    def _claim_stands(self, e: Any, line: int) -> bool:
+    def apply(self, e: Any, line: int) -> None:
+        """As the base, plus: after a claim nobody has disputed (A7), any event but a
+        ``dispute`` (a card, a doubling call, a bid …) settles the claim, and is itself one
+        ``out-of-phase``, ignored, as is the rest of the hand (A10, G4): it cannot change the
+        settled hand (a ``kontra`` does not double a hand already claimed)."""
         h = self.hand
-        c = h.claim
-        if c is None or c.dispute is not None or h.revoke is not None:
-            return False
-        self._settle_claim()
-        h.late_reported = True
-        self.report("out-of-phase", line, f"`{type(e).__struct_config__.tag}` after "
-                    f"{c.player}'s claim at line {c.line}, which nobody disputed: the claim "
-                    "stands and the hand is over (A7, A10); ignored", player=e.player, trick=None)
-        return True
+        if h is not None and h.claim is not None and h.mode is OPEN and \
+                type(e) is not ev.Dispute and h.claim.dispute is None and h.revoke is None:
+            c = h.claim
+            self._settle_claim()
+            h.late_reported = True
+            h.last_line = line
+            self.report("out-of-phase", line, f"{_tag(e)} after {c.player}'s claim at line "
+                        f"{c.line}, which nobody disputed: the claim stands and the hand is over "
+                        "(A7, A10, G4); ignored", player=getattr(e, "player", None), trick=None)
+            return
+        MatchEngine.apply(self, e, line)
 
     def on_claim(self, e: ev.Claim, line: int) -> None:
         """The declarer claims the rest (A7): it may come mid-trick (A10).  By an opponent, before
@@ -671,25 +665,29 @@ class Asszorti(MatchEngine):
         c.dispute = line
 
     def after_trick(self, trick: Trick, line: int) -> None:
-        """After a disputed claim, the first trick the declarer loses ends the hand: every trick
-        since the claim, and the rest, go to the opponent who won it (A7, A10)."""
+        """After a disputed claim, the first trick the declarer loses decides the hand: every
+        trick since the claim, and the rest, go to the opponent who won it (A7, A10).  The log
+        may stop there (the hand is settled when it closes, :meth:`close_open_hand`) or the
+        table may play the hand out: those cards are checked as any play (a revoke among them is
+        a revoke, A9) and the hand is settled after its last trick (A10, A-R17)."""
         h = self.hand
         c = h.claim
-        if c is None or c.dispute is None or h.revoke is not None or h.mode != OPEN:
+        if c is None or c.dispute is None or h.failed_by is not None or h.revoke is not None \
+                or h.mode != OPEN:
             return
         if trick.winner != h.declarer:
             h.failed_by = trick.winner
-            self.score_hand(line)
+            h.failed_at = trick.number
 
     def all_tricks_played(self) -> bool:
         return len(self.hand.play.tricks) == TRICKS
 
     def close_open_hand(self) -> bool:
-        """An undisputed claim is settled when the next deal, score, end or the end of the log
-        comes (A7)."""
+        """An undisputed claim, or a disputed one that has failed, is settled when the next deal,
+        score, end or the end of the log comes (A7, A10)."""
         h = self.hand
         c = h.claim
-        if c is None or c.dispute is not None:
+        if c is None or (c.dispute is not None and h.failed_by is None):
             return False
         self._settle_claim()
         return True
@@ -713,7 +711,7 @@ class Asszorti(MatchEngine):
             for t in done[c.at:]:
                 s.owners.append(h.failed_by)
                 s.played.append(t)
-            s.note = (f"{h.declarer}'s disputed claim failed at trick {done[-1].number}: tricks "
+            s.note = (f"{h.declarer}'s disputed claim failed at trick {h.failed_at}: tricks "
                       f"{c.at + 1}–{TRICKS} go to {h.failed_by} (A7)")
         else:
             for t in done:
