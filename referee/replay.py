@@ -314,6 +314,8 @@ class _Run:
                 self.report(e.code, line, e.message, severity=ERROR)
                 if eng is None:
                     self.flush()
+                elif not eng.finished:
+                    eng.skip_to_next_deal()  # it may have been the deal (G3, G7)
             return
         self.stats.events += 1
         if t is ev.Match:

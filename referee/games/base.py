@@ -170,6 +170,7 @@ class MatchEngine:
         self.finished = False
         self.winners: list[str] = []
         self.next_dealers: set[str] | None = None  # None: any dealer is accepted
+        self.skipping = False  # after an unreadable line outside a hand: skip to the next deal
 
     # --- match set-up ---------------------------------------------------------------------
 
@@ -383,6 +384,7 @@ class MatchEngine:
     def deal(self, e: ev.Deal, line: int) -> None:
         """Start a hand from a ``deal`` event: dealer rotation (G6), the deck and counts
         (``misdeal``), then the game's :meth:`start_hand`."""
+        self.skipping = False
         self.hand_count += 1
         h = self.HandClass(self.hand_count, line, e.dealer)
         self.hand = h
@@ -474,6 +476,8 @@ class MatchEngine:
         """:meth:`apply` with every check spelt out: no hand yet, a hand over or skipped, an event
         this game does not know, a player (or other player named) not in the match."""
         h = self.hand
+        if self.skipping:
+            return
         if h is None:
             self.report("out-of-phase", line, f"{_tag(e)} before the first deal of the match",
                         player=getattr(e, "player", None))
@@ -524,6 +528,13 @@ class MatchEngine:
         """True when the game defines :meth:`before_card` (else :meth:`on_play` skips it)."""
         if getattr(cls, "DECK", None) is not None:
             cls._PARSED = cls.DECK.parsed  # notation -> card, the deck's parse cache
+
+    def skip_to_next_deal(self) -> None:
+        """An unreadable line came while no hand is being played (before the first deal, or
+        after a hand's end): it may have been the next ``deal`` itself, so the events up to the
+        next deal are skipped without findings, as those of any deal that cannot be replayed
+        (G3, G7).  The line itself is reported by the replay."""
+        self.skipping = True
 
     def applies_after_hand(self, e: Any) -> bool:
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
