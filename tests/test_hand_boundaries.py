@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests import test_asszorti_helpers as ah
-from tests import test_eighty_three_helpers as eh
+from tools import eighty_three_logs as eh
 from tests import test_sixty_six as ss
-from tests import test_thirty_three as tt
+from tools import thirty_three_logs as tt
 from tests.conftest import run_log
 
 
 def _thirty_three():
-    # 24 Nines made (tests/test_thirty_three.py docstring): A +65, B 5 card points, C 0.
+    # 24 Nines made (tools/thirty_three_logs.py docstring): A +65, B 5 card points, C 0.
     return [tt.MATCH, *tt.nines_hand()], {"A": 65, "B": 5, "C": 0}, "A", \
         [{"event": "kontra", "player": "B"}, {"event": "bid", "player": "C", "game": "nines",
                                                 "level": 28}]
@@ -34,7 +34,7 @@ def _sixty_six():
 
 
 def _eighty_three():
-    # The G1 hand (test_eighty_three.py): Ann 60 made with 78; Bob & Dan 5.
+    # The G1 hand (tools/eighty_three_logs.py, test_eighty_three.py): Ann 60 made with 78; Bob & Dan 5.
     return eh.match(eh.g1()), {"Ann": 78, "Cat": 78, "Bob": 5, "Dan": 5}, "Bob", \
         [{"event": "give", "player": "Bob", "to": "Dan", "cards": ["2H"]},
          {"event": "trump", "player": "Ann", "suit": "spades"}]
