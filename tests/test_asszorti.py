@@ -390,6 +390,7 @@ def test_missing_discard_is_reported_at_the_first_card_and_the_talon_stays_out()
     log += plays_of(rounds)
     rec = run_log(log)
     assert rec.codes == [(8, "illegal-discard")]
+    assert "(A11, A-R8)" in rec.findings[0].message
     assert rec.hands[0].status == "irregular"
     assert rec.hands[0].extra["net"]["Berta"] == 6
 

@@ -301,6 +301,7 @@ def test_illegal_marriage_does_not_count():
     rec = run_log([match(), deal(*A), P("Ann", "AS"), P("Bob", "9S"), close("Ann"),
                    marriage("Ann", "hearts"), P("Ann", "10S"), P("Bob", "QS"), out("Ann")])
     assert rec.codes == [(6, "illegal-marriage")]
+    assert "(S11, SS-R1)" in rec.findings[0].message
     assert hand_of(rec).deltas == {"Ann": 0, "Bob": 3}
 
 

@@ -421,6 +421,8 @@ def test_R1_after_an_unscored_hand_same_or_next_dealer():
     for again, ok in (("C", True), ("A", True), ("B", False)):
         rec = run_log([MATCH, bad, *nines_hand(again)])
         assert ((3, "wrong-dealer") in rec.codes) is (not ok)
+    # the finding cites the shared ruling and the project's (issue 13 item 5)
+    assert "G6b, R1" in rec.findings[-1].message
 
 
 def test_R3_playing_twice_to_one_trick_cannot_be_applied():

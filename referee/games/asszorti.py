@@ -418,7 +418,7 @@ class Asszorti(MatchEngine):
         if h.contract is not None:
             if e.bid != h.contract:
                 self.irregular("illegal-contract", line, f"{e.player} sets contract {e.bid}, but "
-                               f"the contract is {h.contract} already (A-R4); not applied",
+                               f"the contract is {h.contract} already (A11, A-R4); not applied",
                                e.player)
             return
         if e.player != h.declarer:
@@ -436,7 +436,7 @@ class Asszorti(MatchEngine):
         h.contract = e.bid
 
     def _fix_contract(self) -> str:
-        """The contract, taken as the last bid if the declarer never set one (A-R4)."""
+        """The contract, taken as the last bid if the declarer never set one (A11, A-R4)."""
         h = self.hand
         if h.contract is None:
             h.contract = h.last_bid
@@ -587,7 +587,7 @@ class Asszorti(MatchEngine):
 
     def _begin_play(self, line: int, player: str | None) -> bool:
         """Start the play: the trumps must be named (else the card cannot be followed: G10,
-        A-R7); a missing talon exchange is ``illegal-discard`` and the talon stays out (A-R8).
+        A-R7); a missing talon exchange is ``illegal-discard`` and the talon stays out (A11, A-R8).
         The opponent on the declarer's right leads (A3)."""
         h = self.hand
         if not h.declared:
@@ -598,7 +598,7 @@ class Asszorti(MatchEngine):
         if TALON_CARDS[k] and h.discards is None:
             self.irregular("illegal-discard", line, f"the play begins but {h.declarer} has not "
                            f"exchanged {TALON_CARDS[k]} talon card{'s' * (TALON_CARDS[k] > 1)} "
-                           f"for contract {k} (Play); the talon stays out of play (A-R8)",
+                           f"for contract {k} (Play); the talon stays out of play (A11, A-R8)",
                            h.declarer)
         h.phase = PLAY
         h.play = TrickPlay(self.players, h.hands, ORDERS[h.trump], follow_else_trump,
@@ -634,7 +634,7 @@ class Asszorti(MatchEngine):
         if e.player != h.declarer:
             why = f"{e.player} is an opponent; only the declarer ({h.declarer}) claims (A10)"
         elif not h.declared:
-            why = "the trumps are not named yet (A-R9)"
+            why = "the trumps are not named yet (A11, A-R9)"
         elif h.claim is not None:
             why = f"{e.player} claimed already at line {h.claim.line} (A-R9)"
         if why:

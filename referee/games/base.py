@@ -259,7 +259,7 @@ class MatchEngine:
 
     def after_unscored(self, h: Hand) -> None:
         """Who may deal after an unscored hand: the same dealer (a redeal) or the next in
-        rotation (project ruling R1).  Sixty-Six accepts any dealer (S10)."""
+        rotation (G6b, project ruling R1).  Sixty-Six accepts any dealer (S10)."""
         if h.dealer in self.seat:
             self.next_dealers = {h.dealer, self.next_seat(h.dealer)}
 
@@ -417,8 +417,11 @@ class MatchEngine:
         h.pile = pile
         if self.next_dealers is not None and e.dealer not in self.next_dealers:
             want = " or ".join(p for p in self.players if p in self.next_dealers)
+            after = (", after an unscored hand the same dealer or the next, G6b, R1"
+                     if len(self.next_dealers) > 1 else "")
             self.irregular("wrong-dealer", line, f"{e.dealer} dealt; it was {want}'s deal "
-                           f"({self.TITLE} deals pass {self.rotation_words()}, G6)", e.dealer)
+                           f"({self.TITLE} deals pass {self.rotation_words()}, G6{after})",
+                           e.dealer)
         self.next_dealers = {self.next_seat(e.dealer)}
         self.start_hand(e, line)
         if h.mode == OPEN:

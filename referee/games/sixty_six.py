@@ -484,7 +484,7 @@ class SixtySix(MatchEngine):
     def on_marriage(self, e: ev.Marriage, line: int) -> None:
         """King and queen of a suit shown by the player on lead while the talon is open, one per
         lead, 20 or 40 in trumps (S2).  An illegal marriage is reported and does not count
-        (SS-R1)."""
+        (S11, SS-R1)."""
         h = self.hand
         p = e.player
         try:
@@ -514,7 +514,8 @@ class SixtySix(MatchEngine):
             why = f"{p} has shown this marriage already"
         if why is not None:
             self.irregular("illegal-marriage", line, f"{p} shows the marriage in "
-                           f"{SUIT_NAMES[s]}: {why} (S2); it does not count (SS-R1)", p)
+                           f"{SUIT_NAMES[s]}: {why} (S2); it does not count and demands no "
+                           "lead (S11, SS-R1)", p)
             return
         value = marriage_value(s, h.trump)
         h.marriages[p].append((s, value, line))
