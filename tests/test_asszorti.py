@@ -244,7 +244,7 @@ def test_speaking_out_of_turn():
     assert "Berta's turn" in rec.findings[0].message
 
 
-def test_holders_own_pass_does_not_withdraw_the_bid():
+def test_R16_holders_own_pass_does_not_withdraw_the_bid():
     # T14 in Asszorti (R11): Anna deals, Berta speaks first.  Berta bids 3 (3), then passes out
     # of turn (4: Csaba's turn; applied, the turn goes on from Berta to Csaba); her 3 still
     # stands, so once Csaba (5) and Anna (6) have passed, Berta declares (not Anna, the one

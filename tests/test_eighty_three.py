@@ -295,7 +295,7 @@ def test_dealer_who_passed_early_still_owes_the_forced_bid():
     assert rec.hands[0].declarer == "Dan"
 
 
-def test_standing_bidders_own_pass_does_not_withdraw_the_bid():
+def test_R16_standing_bidders_own_pass_does_not_withdraw_the_bid():
     """T14 in Eighty-Three (R11): Ann bids 60 (3), then passes out of turn (4: it was Bob's
     turn; applied, the turn goes on from Ann to Bob); her bid still stands, so once Bob, Cat and
     Dan have passed (5-7) she has won the auction and names trumps.  Score as the clean G1
