@@ -470,7 +470,8 @@ class Asszorti(MatchEngine):
         bad = strays(cs, pool)
         if bad:
             self.void("card-not-held", line, f"{e.player} discards {self.names(bad)}, not "
-                      f"held (the top {n} of the talon are {self.names(taken)})", e.player)
+                      f"held (the top {n} of the talon are {self.names(taken)})"
+                      + self.whereabouts_note(bad), e.player)
             return
         if len(cs) != n:
             self.irregular("illegal-discard", line, f"contract {k} takes the top {n} talon "
@@ -943,6 +944,11 @@ class Asszorti(MatchEngine):
 
 
     # --- names -----------------------------------------------------------------------------------
+
+    def laid_away(self) -> dict[str, list[Card]]:
+        """The declarer's discards after the talon exchange, once made."""
+        h = self.hand
+        return {h.declarer: h.discards} if h.discards and h.declarer else {}
 
     def declarer_name(self) -> str | None:
         return self.hand.declarer

@@ -304,10 +304,54 @@ class MatchEngine:
             return True
         missing = [c for c in cs if c not in hand]
         if missing:
-            self.void("card-not-held", line,
-                      f"{player} does not hold {self.names(missing)}", player)
+            self.void("card-not-held", line, f"{player} does not hold {self.names(missing)}"
+                      + self.whereabouts_note(missing), player)
             return False
         return True
+
+    def whereabouts(self, c: Card, it: str = "it") -> str | None:
+        """Where card ``c`` of the current hand is, as a referee says it in a ``card-not-held``
+        finding: who already played it (trick and line), who holds it, who laid it away, or the
+        pile it is still in (``it is still in the boat``), the card called ``it``; None when the
+        record does not say.  Only the finding's path asks this, so it may search the hand."""
+        h = self.hand
+        tp = h.play
+        if tp is not None:
+            for t in chain(tp.tricks, (tp.current,)):
+                if c in t.cards:
+                    i = t.cards.index(c)
+                    return f"{t.who[i]} already played {it} to trick {t.number} at line " \
+                        f"{t.lines[i]}"
+        for p, held in h.hands.items():
+            if c in held:
+                return f"{p} holds {it}"
+        for p, cs in self.laid_away().items():
+            if c in cs:
+                return f"{p} laid {it} away"
+        return self.pile_place(c, it)
+
+    def whereabouts_note(self, cs: list[Card], alone: bool = True) -> str:
+        """:meth:`whereabouts` of cards not held, to follow a finding's words:
+        ``"; Ann holds it"`` when the finding names this one card alone, else with the cards
+        named (``"; Ann holds 9♠; Bob laid 8♠ away"``); ``""`` where nothing is known."""
+        out = []
+        for c in cs:
+            where = self.whereabouts(c, "it" if alone and len(cs) == 1 else self.name(c))
+            if where is not None:
+                out.append(where)
+        return "".join("; " + x for x in out)
+
+    def laid_away(self) -> dict[str, list[Card]]:
+        """Game hook: the cards each player has laid away in this hand (discards); default none."""
+        return {}
+
+    def pile_place(self, c: Card, it: str = "it") -> str | None:
+        """Game hook: where ``c`` (called ``it``) lies when nobody has it, nor played or laid it
+        away: by default ``it is still in the <pile>`` for a card of the deal's pile, else
+        None."""
+        if self.PILE and c in self.hand.pile:
+            return f"{it} is still in the {self.PILE}"
+        return None
 
     def teams(self) -> list[tuple[str, ...]]:
         """The sides of the match in seating order of their first member: one tuple of players
@@ -732,8 +776,10 @@ class MatchEngine:
         held = tp.hands[player]
         if c not in held:
             held = tp.order.sort(held) if held else []
-            self.void("card-not-held", line, f"{player} plays {self.name(c)}, a card not held "
-                      f"(holding {self.names(held) or 'no card'})", player)
+            where = self.whereabouts(c)
+            self.void("card-not-held", line, f"{player} plays {self.name(c)}, a card not held"
+                      + (f": {where}" if where else "")
+                      + f" (holding {self.names(held) or 'no card'})", player)
             return
         cur = tp.current
         plays = cur.cards

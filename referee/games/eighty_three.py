@@ -486,6 +486,10 @@ class EightyThree(MatchEngine):
 
     # --- scoring (E4–E6) ---------------------------------------------------------------------
 
+    def laid_away(self) -> dict[str, list[Card]]:
+        """Each player's discards down to six cards (E2)."""
+        return self.hand.discards
+
     def declarer_name(self) -> str | None:
         return self.hand.declarer
 

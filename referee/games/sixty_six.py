@@ -458,7 +458,8 @@ class SixtySix(MatchEngine):
             return
         if nine not in h.hands[p]:
             self.void("card-not-held", line, f"{p} exchanges the nine of trumps "
-                      f"({self.name(nine)}) without holding it", p)
+                      f"({self.name(nine)}) without holding it"
+                      + self.whereabouts_note([nine]), p)
             return
         if h.exchange_window != p:
             why = None
@@ -498,7 +499,7 @@ class SixtySix(MatchEngine):
         missing = [c for c in pair if c not in h.hands[p]]
         if missing:
             self.void("card-not-held", line, f"{p} shows a marriage in {SUIT_NAMES[s]} without "
-                      f"holding {self.names(missing)}", p)
+                      f"holding {self.names(missing)}" + self.whereabouts_note(missing), p)
             return
         why = None
         if h.closer is not None:
@@ -675,6 +676,13 @@ class SixtySix(MatchEngine):
         self.next_dealers = {won[0]} if won else {h.dealer}
         if any(v >= self.rules["target"] for v in self.totals.values()):
             self.finish_match()
+
+    def pile_place(self, c: Card, it: str = "it") -> str | None:
+        """The face-up card under the stock (the trump card, or the nine after an exchange),
+        else a card of the stock not drawn yet."""
+        if c == self.hand.turned:
+            return f"{it} is the turned-up trump card"
+        return super().pile_place(c, it)
 
     def declarer_name(self) -> str | None:
         return self.hand.declarer if self.hand is not None else None

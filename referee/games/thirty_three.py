@@ -327,9 +327,12 @@ class ThirtyThree(MatchEngine):
             self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}: {why}",
                       e.player)
             return
-        if strays(cs, h.pile):
+        bad = strays(cs, h.pile)
+        if bad:
             self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}, but the boat "
-                      f"holds {self.names(h.pile)} (T11)", e.player)
+                      f"holds {self.names(h.pile)} (T11)"
+                      + self.whereabouts_note([c for c in bad if c not in h.pile],
+                                              alone=len(cs) == 1), e.player)
             return
         if len(cs) != k:
             self.irregular("illegal-draw", line, f"{h.contract.title()} takes {k} boat "
@@ -367,8 +370,8 @@ class ThirtyThree(MatchEngine):
         bad = strays(cs, pool)
         if bad:
             self.void("card-not-held", line, f"{e.player} discards {self.names(bad)}, "
-                      "not held (nor in the boat)" if c.draw is None else
-                      f"{e.player} discards {self.names(bad)}, not held", e.player)
+                      + ("not held (nor in the boat)" if c.draw is None else "not held")
+                      + self.whereabouts_note(bad), e.player)
             return
         if len(cs) != want:
             self.irregular("illegal-discard", line, f"{e.player} discards {len(cs)} cards; "
@@ -487,6 +490,11 @@ class ThirtyThree(MatchEngine):
         if k.game == "nines" and c.rank == "9":
             return f"{self.name(c)} is a trump in Nines, not a {c.suit}"
         return ""
+
+    def laid_away(self) -> dict[str, list[Card]]:
+        """The declarer's discards (§4), once made."""
+        h = self.hand
+        return {h.declarer: h.discards} if h.discarded and h.declarer else {}
 
     def declarer_name(self) -> str | None:
         return self.hand.declarer
