@@ -166,14 +166,14 @@ def test_schema_is_json_schema_of_every_event():
 def test_legal_command_text_and_json():
     r = invoke("legal", CASE, "--line", "11")
     assert r.exit_code == 1
-    assert "to act: B" in r.output and "B play: 7♥" in r.output and "NOT legal" in r.output
+    assert "to act: B" in r.output and "  B plays 7♥\n" in r.output and "NOT legal" in r.output
     r = invoke("legal", CASE, "--line", "11", "--format", "json")
     obj = json.loads(r.output)
     assert obj["to_act"] == ["B"] and obj["legal"] == [{"event": "play", "player": "B",
                                                         "card": "7H"}]
     assert obj["event_legal"] is False and obj["findings"][0]["code"] == "revoke"
     r = invoke("legal", CASE, "--line", "10")
-    assert r.exit_code == 0 and "A play:" in r.output and "legal" in r.output
+    assert r.exit_code == 0 and "  A plays " in r.output and "legal" in r.output
 
 
 def test_simulate_is_reproducible():

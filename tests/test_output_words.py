@@ -3,7 +3,9 @@ the joker's name, tricks as they happened, what a card not held was, and JSON on
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
 from click.testing import CliRunner
 
 from referee.cards import JOKER
@@ -194,3 +196,135 @@ def test_eighty_three_discard_and_give_say_where_the_card_is():
     assert _not_held(log)[0][:2] == (15, "Ann plays A♥, a card not held: Ann already played it "
                                          "to trick 1 at line 14 (holding K♥ Q♥ J♥ A♣ A♠); the "
                                          "hand is not scored and the rest of it is skipped (G3)")
+
+
+# --- item 11: legal says actions as a person would say them ---------------------------------
+
+TRICKS = {"thirty-three": 10, "asszorti": 11, "sixty-six": 12, "eighty-three": 6}
+"""Tricks in a hand: Thirty-Three 10 cards each, Asszorti 11, Sixty-Six 6 + 12 stock cards /
+2 = 12, Eighty-Three 6 after the discards."""
+LOGS = sorted((EX).glob("*/*.jsonl"))
+
+
+def _legal_text(log, line: int) -> str:
+    r = invoke("legal", log, "--line", line)
+    assert r.exit_code in (0, 1) and r.stderr == ""
+    return r.stdout
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_legal_at_every_line_shows_no_internal_spelling(log):
+    """`legal` at every line of every example: no field=value, no `plain`, `None`, `True`,
+    `False`, no note or time stamp, no trick after the game's last."""
+    game = log.parent.name
+    raw = log.read_text().splitlines()
+    notes = [json.loads(x).get("note") for x in raw if x.strip()]
+    notes = [n for n in notes if n]
+    for line in range(1, len(raw) + 1):
+        text = _legal_text(log, line)
+        said = "\n".join(x for x in text.splitlines()
+                         if not x.startswith(("  error[", "  warning[")))  # the referee's findings
+        for word in (r"=", r"\bplain\b", r"\bNone\b", r"\bTrue\b", r"\bFalse\b", r"\bnote\b",
+                     r"_", r"\bts\b", r"`"):
+            assert not re.search(word, said), (line, word, text)
+        for n in notes:
+            assert n not in text, (line, text)
+        for m in re.finditer(r"trick (\d+)", text):
+            assert 1 <= int(m.group(1)) <= TRICKS[game], (line, text)
+        obj = json.loads(invoke("legal", log, "--line", line, "--format", "json").stdout)
+        assert obj["trick"] is None or 1 <= obj["trick"] <= TRICKS[game]
+        if raw[line - 1].strip():
+            # the JSON stays exact: the event at the line as the log has it, note and all
+            assert obj["event"] == json.loads(raw[line - 1]), line
+
+
+def test_legal_rows_checked_by_hand():
+    # thirty-three/disputed.jsonl:58: trick 6 led A♥ in Nines; Cili holds 8♥, the only heart
+    # (Nines takes the 9♥ out of hearts), so 8♥ is her only legal card; she played 8♠, with a
+    # note ("played quickly") that is not shown.
+    log = EX / "thirty-three" / "disputed.jsonl"
+    assert _legal_text(log, 58) == (
+        f"{log}:58: Thirty-Three, hand 2, trick 6\n"
+        "to act: Cili\n"
+        "  Cili plays 8♥\n"
+        "line 58: Cili plays 8♠: NOT legal\n"
+        "  error[revoke]: trick 6: Cili played 8♠ to a lead of A♥ (hearts, as Nines counts "
+        "them) while holding 8♥ (hearts)\n")
+    # sixty-six/disputed.jsonl:5: Ann won trick 1 (A♠ over 9♠) and is on lead; the draw (Ann
+    # K♠, Bob Q♠) is due.  She may draw, lead any card she will hold (10♠ A♥ 10♥ K♥ Q♥ and
+    # K♠), show K♥ Q♥, close now or before the draw, or declare out.  No exchange: the nine of
+    # trumps (9♣) is the turned-up card itself.
+    log = EX / "sixty-six" / "disputed.jsonl"
+    text = _legal_text(log, 5).splitlines()
+    assert text[0] == f"{log}:5: Sixty-Six, hand 1, trick 2"
+    assert text[1] == "to act: Ann" and text[2] == "  both players draw"
+    head, cards = text[3].split(" plays ")
+    assert head == "  Ann" and set(cards.replace(" or ", ", ").split(", ")) == \
+        {"10♠", "K♠", "A♥", "10♥", "K♥", "Q♥"}
+    assert text[4:] == ["  Ann shows a marriage in hearts", "  Ann closes the talon",
+                        "  Ann closes the talon before the draw", "  Ann declares out",
+                        "line 5: Ann closes the talon: legal"]
+    # asszorti/disputed.jsonl: Berta claims after trick 7 (line 30); Anna and Csaba may dispute;
+    # Anna does (line 31); Csaba's dispute at line 32 is one too many (A10).
+    log = EX / "asszorti" / "disputed.jsonl"
+    text = _legal_text(log, 31)
+    assert "  Anna disputes the claim\n  Csaba disputes the claim\n" in text
+    assert text.endswith("line 31: Anna disputes the claim: legal\n")
+    assert "line 32: Csaba disputes the claim: NOT legal\n" in _legal_text(log, 32)
+    # asszorti/session.jsonl: hand 1's eleventh and last trick ends at line 41; line 42 is the
+    # score sheet: after trick 11, not "trick 12".
+    log = EX / "asszorti" / "session.jsonl"
+    assert _legal_text(log, 42).splitlines()[0] == f"{log}:42: Asszorti, hand 1, after trick 11"
+    assert json.loads(invoke("legal", log, "--line", 42, "--format", "json").stdout)["trick"] \
+        == 11
+    # eighty-three/match.jsonl:4: Ann opened 40, so Bob may pass or bid 41 to 83, or 83 doubled
+    log = EX / "eighty-three" / "match.jsonl"
+    text = _legal_text(log, 4)
+    assert "  Bob bids 41, 42, 43," in text and ", 83 or 83 doubled\n" in text
+    assert "  Bob passes\n" in text and text.endswith("line 4: Bob bids 45: legal\n")
+
+
+def test_every_action_of_every_game_is_said_in_words():
+    """Each event type any game proposes, and those only judged, in words (item 11)."""
+    from referee import events as ev
+    from referee.render import Style
+    from referee.render.words import describe
+    style = Style()
+    cases = [
+        (ev.Close(player="Ann", before_draw=True), "Ann closes the talon before the draw"),
+        (ev.Close(player="Ann"), "Ann closes the talon"),
+        (ev.Dispute(player="Csaba"), "Csaba disputes the claim"),
+        (ev.Play(player="Cili", card="8S", note="played quickly"), "Cili plays 8S"),
+        (ev.Draw(), "both players draw"),
+        (ev.Draw(player="A", cards=["8S", "7S"]), "A draws 8S 7S"),
+        (ev.Bid(player="A", game="no-trump", level="slam-hand"), "A bids slam hand no trump"),
+        (ev.Bid(player="A", game="misere", level=20), "A bids 20 misère"),
+        (ev.Bid(player="Bob", points=83, doubled=True), "Bob bids 83 doubled"),
+        (ev.Bid(player="Berta", bid="hand"), "Berta bids hand"),
+        (ev.Bid(player="Berta"), "Berta bids (no bid given)"),
+        (ev.Hold(player="Berta"), "Berta holds"),
+        (ev.Contract(player="Berta", bid="2"), "Berta sets the contract: 2"),
+        (ev.Declare(player="Berta", trump="none", arrivazs=True), "Berta declares no trumps and "
+                                                                  "arrivázs"),
+        (ev.Declare(player="Berta", trump="hearts"), "Berta declares hearts as trumps"),
+        (ev.Kontra(player="Anna", target="arrivazs"), "Anna: Kontra on the arrivázs"),
+        (ev.Rekontra(player="B", against="A"), "B: Rekontra against A"),
+        (ev.Mordkontra(player="Anna"), "Anna: Mordkontra"),
+        (ev.Trump(player="Ann", suit="S"), "Ann names trumps: spades"),
+        (ev.Give(player="Ann", to="Cat", cards=["9S"]), "Ann gives 9S to Cat"),
+        (ev.Discard(player="Ann", cards=[]), "Ann discards no cards"),
+        (ev.Marriage(player="Ann", suit="hearts"), "Ann shows a marriage in hearts"),
+        (ev.Exchange(player="Ann"), "Ann exchanges the nine of trumps for the trump card"),
+        (ev.DeclareOut(player="Bob"), "Bob declares out"),
+        (ev.Reveal(player="A"), "A shows the hand"),
+        (ev.Claim(player="Berta"), "Berta claims the rest"),
+        (ev.Retract(player="Cili", card="8S"), "Cili takes back 8S"),
+        (ev.Resign(player="Bob"), "Bob resigns"),
+        (ev.Timeout(player="Bob"), "Bob runs out of time"),
+        (ev.Deal(dealer="Ann", hands={}), "Ann deals a new hand"),
+        (ev.End(), "the table ends the match"),
+    ]
+    for e, words in cases:
+        assert describe(e, None, style) == words
+    assert {type(e) for e, _ in cases} | {ev.Match, ev.Score, ev.Pass, ev.Szubkontra,
+                                         ev.Hirskontra} == set(ev.EVENT_TYPES)

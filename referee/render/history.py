@@ -14,70 +14,8 @@ from ..findings import Finding
 from ..games.base import HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, card_text, finding_text, fit, number, signed, to_ascii, visible, winners_text
-
-
-def describe(e: Any, engine: MatchEngine | None, style: Style) -> str | None:
-    """One readable line for an event inside a hand (None: nothing worth a line)."""
-    t = type(e)
-    p = getattr(e, "player", None)
-
-    def cards(texts: list[str]) -> str:
-        return " ".join(card_text(engine, x, style) for x in texts)
-
-    if t is ev.Bid:
-        if e.game is not None:
-            return f"{p} bids {e.level} {e.game}"
-        if e.points is not None:
-            return f"{p} bids {e.points}{' doubled' if e.doubled else ''}"
-        return f"{p} bids {e.bid}"
-    if t is ev.Pass:
-        return f"{p} passes"
-    if t is ev.Hold:
-        return f"{p} holds"
-    if t is ev.Contract:
-        return f"{p} sets the contract: {e.bid}"
-    if t is ev.Draw:
-        return f"{p} draws {cards(e.cards)}" if e.cards is not None else "both draw"
-    if t is ev.Discard:
-        return f"{p} discards {cards(e.cards)}"
-    if t is ev.Give:
-        return f"{p} gives {cards(e.cards)} to {e.to}"
-    if t in (ev.Kontra, ev.Szubkontra, ev.Hirskontra, ev.Mordkontra):
-        tag = t.__struct_config__.tag.capitalize()
-        return f"{p}: {tag}" + (f" on the {e.target}" if e.target else "")
-    if t is ev.Rekontra:
-        return f"{p}: Rekontra" + (f" against {e.against}" if e.against else "") + \
-            (f" on the {e.target}" if e.target else "")
-    if t is ev.Reveal:
-        return f"{p} shows the hand"
-    if t is ev.Declare:
-        return f"{p} declares trumps: {e.trump}" + (", arrivázs" if e.arrivazs else "")
-    if t is ev.Trump:
-        return f"{p} names trumps: {e.suit}"
-    if t is ev.Claim:
-        return f"{p} claims the rest"
-    if t is ev.Dispute:
-        return f"{p} disputes the claim"
-    if t is ev.Marriage:
-        return f"{p} shows a marriage in {e.suit}"
-    if t is ev.Exchange:
-        return f"{p} exchanges the nine of trumps for the trump card"
-    if t is ev.Close:
-        return f"{p} closes the talon" + (" before the draw" if e.before_draw else "")
-    if t is ev.DeclareOut:
-        return f"{p} declares out"
-    if t is ev.Resign:
-        return f"{p} resigns"
-    if t is ev.Timeout:
-        return f"{p} runs out of time"
-    if t is ev.Retract:
-        return f"{p} takes back {card_text(engine, e.card, style)}"
-    if t is ev.Score:
-        return "score sheet: " + ", ".join(f"{k} {number(v)}" for k, v in e.totals.items())
-    if t is ev.End:
-        return f"{p} ends the match for the table" if p else "the table ends the match"
-    return None
+from . import Style, finding_text, fit, number, signed, to_ascii, visible, winners_text
+from .words import describe
 
 
 class HistoryPrinter(Listener):

@@ -7,30 +7,10 @@ from typing import Any
 import msgspec
 
 from .. import events as ev
-from ..games.base import MatchEngine
+from ..games.base import OPEN, MatchEngine
 from ..legal import Verdict
-from . import Style, card_text, visible
-
-
-def _kind(e: Any) -> str:
-    return type(e).__struct_config__.tag
-
-
-def _brief(e: Any, engine: MatchEngine, style: Style) -> str:
-    d = msgspec.to_builtins(e)
-    d.pop("event", None)
-    d.pop("player", None)
-    if set(d) == {"game", "level"}:
-        return f"{d['level']} {d['game']}"
-    parts = []
-    for k, v in d.items():
-        if k == "card":
-            parts.append(card_text(engine, v, style))
-        elif k == "cards":
-            parts.append("[" + " ".join(card_text(engine, x, style) for x in v) + "]")
-        else:
-            parts.append(f"{k}={v}")
-    return " ".join(parts) or "plain"
+from . import Style, visible
+from .words import alternatives, describe, phrase
 
 
 def to_act(acts: list[Any]) -> list[str]:
@@ -43,45 +23,76 @@ def to_act(acts: list[Any]) -> list[str]:
     return out
 
 
+def trick_at(engine: MatchEngine | None) -> tuple[int | None, bool]:
+    """(trick, over): the trick being played, or once the hand's play is over (its last trick
+    complete, or the hand ended between tricks) the last trick played, with ``over`` True.
+    (None, False) before the first card or without a hand.  Never a trick after the last: the
+    trick machine opens the next trick as soon as one is complete."""
+    h = engine.hand if engine is not None else None
+    tp = h.play if h is not None else None
+    if tp is None:
+        return None, False
+    if tp.current.who or not tp.tricks:
+        return tp.current.number, False
+    if h.mode != OPEN or engine.all_tricks_played():
+        return tp.tricks[-1].number, True
+    return tp.current.number, False
+
+
+def _wrap(text: str) -> str:
+    """One action line: log text in it shown escaped (:func:`~referee.text.visible`), then
+    wrapped."""
+    return textwrap.fill(visible(text), width=100, initial_indent="  ", subsequent_indent="    ",
+                         break_long_words=False, break_on_hyphens=False) + "\n"
+
+
+def action_lines(acts: list[Any], engine: MatchEngine, style: Style) -> list[str]:
+    """The legal actions as sentences, one line each; actions of one player that differ only in
+    their choice (the card, the bid, the cards laid away) share a line:
+    ``Ann plays 10♠, K♠ or A♥``."""
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for a in acts:
+        ph = phrase(a, engine, style)
+        if ph is None:
+            continue
+        head, choice = ph
+        items = groups.setdefault((head, choice is not None), [])
+        if choice is not None:
+            items.append(choice)
+    return [_wrap(alternatives(head, items) if many else head)
+            for (head, many), items in groups.items()]
+
+
 def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any], at: Any,
                verdict: Verdict | None, style: Style) -> str:
-    """The text report (see ``man referee-legal``).  Text from the log or the command line
-    (the file name, players, the fields of the event at ``line``) is shown escaped
-    (:func:`~referee.text.visible`) before lines are wrapped."""
+    """The text report (see ``man referee-legal``): where the line falls, who is to act and
+    every legal action, each said as a person would say it, then the event at the line
+    judged.  Text from the log or the command line (the file name, players, the fields of the
+    event at ``line``) is shown escaped (:func:`~referee.text.visible`) before lines are
+    wrapped."""
     name = visible(name)
     if engine is None:
         return f"{name}:{line}: no match is in play here\n"
     h = engine.hand
     where = f"hand {h.number}" if h is not None else "before the first deal"
-    if h is not None and h.play is not None:
-        where += f", trick {h.play.trick_number}"
+    trick, over = trick_at(engine)
+    if trick is not None:
+        where += f", after trick {trick}" if over else f", trick {trick}"
     out = [f"{name}:{line}: {engine.TITLE}, {where}\n"]
     if not acts:
         out.append("nobody is to act here (the hand is over or cannot be followed)\n")
     else:
-        out.append(f"to act: {visible(', '.join(to_act(acts)))}\n")
-        groups: dict[tuple[str, str], list[str]] = {}
-        for a in acts:
-            groups.setdefault((visible(getattr(a, "player", "") or ""), _kind(a)), []).append(
-                visible(_brief(a, engine, style)))
-        for (p, kind), items in groups.items():
-            sep = "  " if kind == "play" else "; "
-            if all(x == "plain" for x in items):
-                out.append(f"  {p} {kind}\n")
-                continue
-            head = f"  {p} {kind}: "
-            out.append(textwrap.fill(sep.join(items), width=100, initial_indent=head,
-                                     subsequent_indent=" " * len(head),
-                                     break_long_words=False, break_on_hyphens=False) + "\n")
+        out.append(f"to act: {visible(', '.join(to_act(acts))) or 'both players'}\n")
+        out.extend(action_lines(acts, engine, style))
     if at is not None:
         if isinstance(at, ev.ReadError):
             out.append(f"line {line}: unreadable ({at.code}: {visible(at.message)})\n")
         elif verdict is None:
-            out.append(f"line {line}: `{_kind(at)}` (not a move within the hand)\n")
+            said = visible(describe(at, engine, style) or "an event")
+            out.append(f"line {line}: {said} (not a move within a hand)\n")
         else:
-            out.append(f"line {line}: {_kind(at)} {visible(_brief(at, engine, style))} by "
-                       f"{visible(str(getattr(at, 'player', '-')))}: "
-                       f"{'legal' if verdict.legal else 'NOT legal'}\n")
+            said = visible(describe(at, engine, style) or "an event")
+            out.append(f"line {line}: {said}: {'legal' if verdict.legal else 'NOT legal'}\n")
             for code, sev, msg in verdict.findings:
                 out.append(f"  {sev}[{code}]: {visible(msg)}\n")
     return "".join(out)
@@ -89,13 +100,13 @@ def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any]
 
 def legal_json(name: str, line: int, engine: MatchEngine | None, acts: list[Any], at: Any,
                verdict: Verdict | None) -> dict:
-    """The JSON report: file, line, game, hand, trick, to_act, legal (events), event,
-    event_legal, findings."""
+    """The JSON report: file, line, game, hand, trick (see :func:`trick_at`), to_act, legal
+    (the events, as log objects), event, event_legal, findings."""
     h = engine.hand if engine is not None else None
     return {
         "file": name, "line": line, "game": engine.GAME if engine else None,
         "hand": h.number if h is not None else None,
-        "trick": h.play.trick_number if h is not None and h.play is not None else None,
+        "trick": trick_at(engine)[0],
         "to_act": to_act(acts),
         "legal": [msgspec.to_builtins(a) for a in acts],
         "event": msgspec.to_builtins(at) if at is not None and not isinstance(
