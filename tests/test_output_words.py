@@ -328,3 +328,79 @@ def test_every_action_of_every_game_is_said_in_words():
         assert describe(e, None, style) == words
     assert {type(e) for e, _ in cases} | {ev.Match, ev.Score, ev.Pass, ev.Szubkontra,
                                          ev.Hirskontra} == set(ev.EVENT_TYPES)
+
+
+# --- item 13: history shows a trick as it happened ------------------------------------------
+
+def _history(tmp_path, log: list[dict]) -> list[str]:
+    f = tmp_path / "log.jsonl"
+    f.write_text("".join(json.dumps(x) + "\n" for x in log))
+    return invoke("history", f).stdout.splitlines()
+
+
+def _trick_lines(lines: list[str], n: int, hand: int = 2) -> list[str]:
+    """The lines of trick ``n`` in hand ``hand``."""
+    start = next(i for i, x in enumerate(lines) if x.startswith(f"-- Hand {hand} "))
+    end = next((i for i, x in enumerate(lines) if i > start and x.startswith("-- Hand ")),
+               len(lines))
+    return [x for x in lines[start:end] if x.startswith(f"   trick {n:>2}")]
+
+
+# examples/thirty-three/disputed.jsonl hand 2 (Nines 18, declarer Bela): Bela wins trick 5 with
+# the Bug and leads A♥ to trick 6 at line 57.  Cili holds 8♥ (her only heart: Nines takes the
+# nines out of their suits); Anna holds K♦ 8♦ J♠ K♥ Q♣ (dealt K♦ J♦ 8♦ 10♠ J♠ 7♠ K♥ J♥ 7♥ Q♣,
+# and 7♥ 7♠ 10♠ J♦ J♥ played to tricks 1-5).
+
+def _trick6(tmp_path, *moves: str) -> tuple[list[str], list[str]]:
+    """History of disputed.jsonl up to line 57 (Bela leads A♥ to trick 6 of hand 2), then
+    ``moves`` ("play Cili 8H", "retract Cili 8H") from line 58: (trick 6's lines, all lines)."""
+    log = _example("thirty-three", "disputed.jsonl")[:57]
+    for m in moves:
+        kind, who, card = m.split()
+        log.append({"event": kind, "player": who, "card": card})
+    lines = _history(tmp_path, log)
+    return _trick_lines(lines, 6), lines
+
+
+def test_history_shows_the_card_that_established_a_revoke(tmp_path):
+    # line 58 Cili 8♠ (a revoke), line 59 Anna K♥: the next card establishes it (G4) and the
+    # hand ends in trick 6.
+    lines = invoke("history", EX / "thirty-three" / "disputed.jsonl").stdout.splitlines()
+    assert _trick_lines(lines, 6) == [
+        "   trick  6 (not finished): Bela A♥, Cili 8♠ (revoke), Anna K♥ (establishes the "
+        "revoke)"]
+
+
+def test_history_shows_a_retracted_card_and_its_replacement_in_the_trick(tmp_path):
+    # Cili takes 8♠ back (line 59) and plays 8♥ (line 60); Anna K♥ (line 61) completes the
+    # trick: A♥ is the highest heart of the three, so Bela wins it.
+    trick, lines = _trick6(tmp_path, "play Cili 8S", "retract Cili 8S", "play Cili 8H",
+                           "play Anna KH")
+    assert trick == [
+        "   trick  6: Bela A♥*, Cili 8♠ (revoke, taken back at line 59), Cili 8♥, Anna K♥  → Bela"]
+    assert not any("takes back" in x for x in lines)   # said once, in the trick
+    assert any("warning[revoke]" in x and "Repaired by retract at line 59" in x for x in lines)
+
+
+def test_history_prints_a_trick_reopened_by_a_retract_once(tmp_path):
+    # Cili follows with 8♥ (line 58); Anna's K♦ (line 59) completes trick 6 while she holds
+    # K♥: a revoke.  She takes it back (line 60), which reopens the trick, and plays K♥ (line
+    # 61): the trick is complete again, Bela's A♥ the highest heart.  One trick 6 line only.
+    trick, lines = _trick6(tmp_path, "play Cili 8H", "play Anna KD", "retract Anna KD",
+                           "play Anna KH")
+    assert trick == [
+        "   trick  6: Bela A♥*, Cili 8♥, Anna K♦ (revoke, taken back at line 60), Anna K♥  → Bela"]
+    # the log stops before trick 7: no card of trick 6 is left over for it
+    assert not _trick_lines(lines, 7)
+
+
+def test_history_shows_an_illegal_retract_that_was_applied_and_one_that_was_not(tmp_path):
+    # line 58 Cili 8♥ follows suit; Cili takes it back (line 59, no revoke: illegal-retract,
+    # the card is taken back all the same, G4a) and plays it again (line 60).  Then Anna
+    # "takes back" a card she never played (line 61): not applied, the hand is not scored, and
+    # that line is printed as it was written.
+    trick, lines = _trick6(tmp_path, "play Cili 8H", "retract Cili 8H", "play Cili 8H",
+                           "retract Anna KH")
+    assert trick == [
+        "   trick  6 (not finished): Bela A♥, Cili 8♥ (taken back at line 59), Cili 8♥"]
+    assert "   Anna takes back K♥" in lines

@@ -116,6 +116,8 @@ class Hand:
         self.result: HandResult | None = None
         self.late_reported = False
         self.ended_line: int | None = None
+        self.revoke_established_at: int | None = None
+        """The line of the event that established a revoke (the next card, G4), if one did."""
 
     @property
     def trick_number(self) -> int | None:
@@ -884,6 +886,7 @@ class MatchEngine:
         h = self.hand
         r = h.revoke
         h.revoke = None
+        h.revoke_established_at = line
         deltas, consequence, rule = self.revoke_penalty(r)
         where = f"established at line {line}" if line is not None else \
             f"established {how or 'as the hand ended'}"

@@ -14,8 +14,21 @@ from ..findings import Finding
 from ..games.base import HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, finding_text, fit, number, signed, to_ascii, visible, winners_text
+from . import Style, card_text, finding_text, fit, number, signed, to_ascii, visible, winners_text
 from .words import describe
+
+
+class _Shown:
+    """A card as ``history`` shows it in a trick: who played it, the card (None when it could
+    not be read), its name, its line, what became of it (``notes``: a revoke, taken back at
+    line N, establishes the revoke) and whether it is still ``live`` (not taken back)."""
+
+    __slots__ = ("who", "card", "name", "line", "notes", "live")
+
+    def __init__(self, who: str, card: Card | None, name: str, line: int,
+                 notes: list[str]) -> None:
+        self.who, self.card, self.name, self.line, self.notes = who, card, name, line, notes
+        self.live = card is not None
 
 
 class HistoryPrinter(Listener):
@@ -30,13 +43,37 @@ class HistoryPrinter(Listener):
         self.findings: list[Finding] = []
         self.seq = 0
         self.contract_of: tuple[object, str | None] = (None, None)
+        self._new_hand()
 
-    def _add(self, line: int, text: str, colour: str | None = None) -> None:
+    def _new_hand(self) -> None:
+        # The trick on the table as history shows it: each card as a _Shown, retracted cards
+        # included; the last complete trick (a retract may reopen it) as (order, cards,
+        # number); the unfinished trick a hand ended in, likewise; the line whose card
+        # completed a trick.
+        self.table: list[_Shown] = []
+        self.done: tuple[int, list[_Shown], int] | None = None
+        self.unfinished: tuple[int, list[_Shown], int] | None = None
+        self.completed_at: int | None = None
+
+    def _add(self, line: int, text: str, colour: str | None = None) -> int:
         """One line of output at log line ``line``: log text in it is shown escaped
-        (:func:`~referee.text.visible`), then painted in ``colour`` (on a terminal)."""
+        (:func:`~referee.text.visible`), then painted in ``colour`` (on a terminal).  Returns
+        its order, by which :meth:`_replace` finds it again."""
         self.seq += 1
         text = visible(text)
         self.lines.append((line, self.seq, self.style.paint(text, colour) if colour else text))
+        return self.seq
+
+    def _replace(self, seq: int, text: str | None) -> None:
+        """Rewrite (shown escaped, as :meth:`_add` does) or with None drop the output line of
+        order ``seq``."""
+        for i, (line, order, _) in enumerate(self.lines):
+            if order == seq:
+                if text is None:
+                    del self.lines[i]
+                else:
+                    self.lines[i] = (line, order, visible(text))
+                return
 
     def _flush(self) -> None:
         if not self.lines and not self.findings:
@@ -64,6 +101,7 @@ class HistoryPrinter(Listener):
 
     def deal(self, engine: MatchEngine) -> None:
         self._flush()
+        self._new_hand()
         h = engine.hand
         name = self.name
         self._add(h.line, f"-- Hand {h.number} (line {h.line}), dealer {h.dealer}", "bold")
@@ -86,6 +124,10 @@ class HistoryPrinter(Listener):
         before, after = engine.take_notes(self.name) if engine is not None else ([], [])
         for note in before:
             self._add(line, "   " + note)
+        if type(e) is ev.Play and engine is not None:
+            self._played(line, e, engine)
+        elif type(e) is ev.Retract and engine is not None and self._taken_back(line, engine):
+            return  # the trick shows it
         if type(e) in (ev.Play, ev.Deal, ev.Match):
             for note in after:
                 self._add(line, "   " + note)
@@ -109,21 +151,89 @@ class HistoryPrinter(Listener):
             who = engine.declarer_name()
             self._add(line, f"   contract: {title}" + (f", declarer {who}" if who else ""))
 
+    # --- tricks as they happened: each card, a retraction, the replacement, and the card
+    # that established a revoke (G4)
+
+    def _shown(self, engine: MatchEngine, who: str, c: Card, line: int) -> _Shown:
+        r = engine.hand.revoke
+        return _Shown(who, c, self.name(c), line,
+                      ["revoke"] if r is not None and r.line == line else [])
+
+    def _on_table(self, cards: list[_Shown], trick: Trick) -> list[_Shown]:
+        """``cards`` if the cards in it not taken back are the trick's, else the trick's cards
+        (history missed something: it shows what the engine holds)."""
+        if [(x.who, x.card) for x in cards if x.live] == list(zip(trick.who, trick.cards)):
+            return cards
+        return [_Shown(p, c, self.name(c), ln, []) for p, c, ln in trick.plays]
+
+    def _played(self, line: int, e: ev.Play, engine: MatchEngine) -> None:
+        """A card just applied at ``line``: onto the trick on the table, or (when it was the
+        next card after a revoke) shown as establishing it in the trick the hand ended in."""
+        h = engine.hand
+        tp = h.play if h is not None else None
+        if tp is None or self.completed_at == line:
+            return
+        cur = tp.current
+        if cur.lines and cur.lines[-1] == line:
+            self.table.append(self._shown(engine, cur.who[-1], cur.cards[-1], line))
+        elif h.revoke_established_at == line:
+            card = card_text(engine, e.card, self.style)
+            mark = _Shown(e.player, None, card, line, ["establishes the revoke"])
+            if self.unfinished is None:
+                seq = self._add(line, "")
+                self.unfinished = (seq, [], cur.number)
+            seq, cards, number = self.unfinished
+            cards.append(mark)
+            self._replace(seq, self._trick_text(number, cards, None))
+
+    def _taken_back(self, line: int, engine: MatchEngine) -> bool:
+        """After a ``retract`` at ``line``: True if it took a card back (the engine's trick is
+        ours less its last card), which is then marked so; a trick it reopened is no longer
+        shown as complete."""
+        h = engine.hand
+        tp = h.play if h is not None else None
+        if tp is None:
+            return False
+        now = list(zip(tp.current.who, tp.current.cards))
+        cards = self.table
+        if not any(x.live for x in cards) and self.done is not None:
+            cards = self.done[1]  # a retract of the card that completed the last trick
+        live = [x for x in cards if x.live]
+        if not live or [(x.who, x.card) for x in live[:-1]] != now:
+            return False
+        if cards is not self.table:
+            self._replace(self.done[0], None)
+            self.table, self.done = cards, None
+        live[-1].live = False
+        live[-1].notes.append(f"taken back at line {line}")
+        return True
+
+    def _trick_text(self, number: int, cards: list[_Shown], winner: str | None) -> str:
+        won = next((x for x in reversed(cards) if x.live and x.who == winner), None)
+        parts = [f"{x.who} {x.name}{'*' if x is won else ''}"
+                 + (f" ({', '.join(x.notes)})" if x.notes else "") for x in cards]
+        if winner is None:
+            return f"   trick {number:>2} (not finished): " + ", ".join(parts)
+        return f"   trick {number:>2}: " + ", ".join(parts) + f"  → {winner}"
+
     def trick(self, engine: MatchEngine, trick: Trick) -> None:
-        parts = []
-        for p, c, _ in trick.plays:
-            mark = "*" if p == trick.winner else ""
-            parts.append(f"{p} {self.name(c)}{mark}")
-        self._add(trick.plays[-1][2], f"   trick {trick.number:>2}: " + ", ".join(parts)
-                  + f"  → {trick.winner}")
+        who, c, line = trick.plays[-1]
+        cards = self._on_table(self.table + [self._shown(engine, who, c, line)], trick)
+        seq = self._add(line, self._trick_text(trick.number, cards, trick.winner))
+        self.done = (seq, cards, trick.number)
+        self.table = []
+        self.completed_at = line
 
     def hand(self, engine: MatchEngine, r: HandResult) -> None:
         h = engine.hand
         tp = h.play
-        if tp is not None and tp.current.who:  # the hand ended in mid-trick (a revoke, a claim)
+        if tp is not None and (tp.current.who or self.table):
+            # the hand ended in mid-trick (a revoke, a claim)
             t = tp.current
-            self._add(t.lines[-1], f"   trick {t.number:>2} (not finished): " + ", ".join(
-                f"{p} {self.name(c)}" for p, c in zip(t.who, t.cards)))
+            cards = self._on_table(self.table, t) if t.who else self.table
+            seq = self._add(max(x.line for x in cards), self._trick_text(t.number, cards, None))
+            self.unfinished = (seq, cards, t.number)
+            self.table = []
         line = max(h.last_line, max((x[0] for x in self.lines), default=h.line))
         head = f"   result ({r.status}): {r.summary}" if r.summary else f"   result: {r.status}"
         score = ("   score: " + ", ".join(f"{p} {signed(r.deltas[p])}" for p in engine.players)
