@@ -135,22 +135,24 @@ def test_history_shows_hands_tricks_and_findings_in_place():
     assert "dealer A" in out and "boat" in out
     assert "contract: Diamonds 20 (CV 27), declarer C" in out
     assert "B: Kontra" in out
-    assert "trick  1: C 8♥, A 7♣, B J♥*  → B" in out
+    assert "trick  1: C 8♥, A 7♣, B J♥* (revoke)  → B" in out
     # the finding comes right after the trick line it belongs to
     lines = out.splitlines()
     i = next(k for k, x in enumerate(lines) if "trick  1:" in x)
     assert "error[revoke]" in lines[i + 1]
     r = invoke("history", "--ascii", CASE)
-    assert "trick  1: C 8H, A 7C, B JH*  -> B" in r.output
+    assert "trick  1: C 8H, A 7C, B JH* (revoke)  -> B" in r.output
 
 
 def test_history_shows_the_trick_a_hand_ended_in():
     """disputed.jsonl: Bela leads A♥ (line 57), Cili revokes with 8♠ (58), and Anna's K♥ (59)
     establishes the revoke, which ends the hand (G4, T8): Anna's card is never applied, so trick
-    6 holds two cards.  The history shows them, then the finding at line 58."""
+    6 holds two cards.  The history shows them and Anna's card that established the revoke
+    (issue 13 item 13), then the finding at line 58."""
     r = invoke("history", EX / "disputed.jsonl")
     lines = r.output.splitlines()
-    i = lines.index("   trick  6 (not finished): Bela A♥, Cili 8♠")
+    i = lines.index("   trick  6 (not finished): Bela A♥, Cili 8♠ (revoke), "
+                    "Anna K♥ (establishes the revoke)")
     assert "error[revoke]: trick 6" in lines[i + 1]
 
 
