@@ -97,7 +97,8 @@ def test_brace_names_are_text_not_templates(game, players, tmp_path):
     who = json.loads(log.splitlines()[line - 1])["player"]
     acting = [x[len("to act: "):] for x in r.stdout.splitlines() if x.startswith("to act: ")]
     assert who in acting[0].split(", ")
-    assert f" by {who}: legal\n" in r.stdout
+    judged = [x for x in r.stdout.splitlines() if x.startswith(f"line {line}: ")]
+    assert judged[0].startswith(f"line {line}: {who} plays ") and judged[0].endswith(": legal")
 
 
 def test_sixty_six_exchange_and_marriage_notes_keep_braces():
@@ -208,7 +209,8 @@ def test_text_output_shows_hostile_characters_escaped(raw, shown, tmp_path):
     r = cli("legal", f, "--line", 3)
     out = r.stdout.splitlines()
     assert out[1] == f"to act: {name_out}"
-    assert f"line 3: play K♠ note={note_out} by Bob: NOT legal" in out
+    # the event said as a player says it; its note is not shown (issue 13 item 11)
+    assert "line 3: Bob plays K♠: NOT legal" in out and note_out not in r.stdout
     assert raw_characters(r.stdout) == set()
 
     # JSON keeps every string exactly as the log has it
