@@ -59,24 +59,26 @@ def visible(text: str) -> str:
 
 # Letters of Cyrillic and Greek (and a few Latin signs) that look like a Latin letter or digit
 # in common fonts, mapped to it, case kept (ruling R20).  A small, deliberate subset of Unicode's
-# confusables: only whole-letter look-alikes of the Latin alphabet.
-_CONFUSABLE = str.maketrans({
+# confusables: only whole-letter look-alikes of the Latin alphabet.  Keys are written as escapes,
+# since in this very file they would look like the Latin letter they stand for.
+_CONFUSABLE_PAIRS = (
     # Cyrillic capitals
-    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
-    "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "l", "Ј": "J", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y",
-    "Һ": "H", "Ӏ": "l", "Ԁ": "D",
+    ("\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0423\u0425", "ABEKMHOPCTYX"),
+    ("\u0405\u0406\u0408\u051a\u051c\u04ae\u04ba\u04c0\u0500", "SlJQWYHlD"),
     # Cyrillic small letters
-    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "ѕ": "s", "і": "i",
-    "ј": "j", "ԛ": "q", "ԝ": "w", "һ": "h", "ԁ": "d", "ӏ": "l", "ү": "y",
+    ("\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u051b\u051d", "aeopcyxsijqw"),
+    ("\u04bb\u0501\u04cf\u04af", "hdly"),
     # Greek capitals
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "l", "Κ": "K", "Μ": "M", "Ν": "N",
-    "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+    ("\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4", "ABEZHlKMNOPT"),
+    ("\u03a5\u03a7", "YX"),
     # Greek small letters
-    "α": "a", "ο": "o", "ν": "v", "ρ": "p", "ι": "i", "υ": "u", "γ": "y", "ϲ": "c", "ϳ": "j",
+    ("\u03b1\u03bf\u03bd\u03c1\u03b9\u03c5\u03b3\u03f2\u03f3", "aovpiuycj"),
     # Latin: capital I, digit one, vertical bar and dental click look like a small l; digit zero
     # like a capital O; dotless i like i; script a and g like a and g
-    "I": "l", "1": "l", "|": "l", "ǀ": "l", "0": "O", "ı": "i", "ɑ": "a", "ɡ": "g",
-})
+    ("I1|\u01c00\u0131\u0251\u0261", "llllOiag"),
+)
+_CONFUSABLE = str.maketrans("".join(a for a, _ in _CONFUSABLE_PAIRS),
+                             "".join(b for _, b in _CONFUSABLE_PAIRS))
 
 
 def _shows_nothing(c: str) -> bool:
