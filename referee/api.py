@@ -43,6 +43,8 @@ from .findings import Finding
 from .games.base import HandResult, MatchEngine, Number, OPEN
 from .games.tricks import Trick as _EngineTrick
 from .legal import legal_actions as _legal_actions
+from .render import Style
+from .render.history import describe as _describe
 from .render.legal import to_act as _players_to_act
 from .replay import FileStats, Listener, MatchInfo, MatchSummary, _Run
 
@@ -82,11 +84,15 @@ class Trick:
     ``number``: 1-based within the hand; ``plays``: the cards in playing order, the lead first;
     ``winner``: who took it, or None when the hand ended before the trick was complete (a revoke
     established, a claim, a record that stops).  A retracted card (G4) is not in ``plays``.
+    ``points``: the card points of its cards as the hand's contract counts them (no bonus for
+    the last trick, nothing for discards), None where the contract is decided by tricks (a
+    misère, Asszorti) or no contract counts cards.
     """
 
     number: int
     plays: tuple[Play, ...]
     winner: str | None
+    points: int | None = None
 
     @property
     def leader(self) -> str | None:
@@ -110,6 +116,44 @@ class Trick:
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """One event of a hand as the table saw it, with the state it left (``read_log(...,
+    steps=True)``; what ``history --format html`` replays).
+
+    ``line``: the event's line; ``event``: its name in the log (``"deal"``, ``"bid"``,
+    ``"play"`` …); ``player``: who acted (None for a deal, ``score`` or an ``end`` by the table);
+    ``cards``: the cards the event names (a play's or retract's card, the cards discarded,
+    given or drawn), canonical where they are cards of the game, else as written; ``text``:
+    the event in ``history``'s words (``"Anna bids 20 hearts"``; empty for a card
+    played and a deal, which the trick and the diagram show); ``notes``: the lines the engine
+    adds for what the event did beyond itself (Sixty-Six's draws, a closed talon; under a deal,
+    ``history``'s lines below the hands: the trump card, the teams); ``note``: the
+    log's own ``note``; ``ignored``: True for an event after the hand was over (skipped);
+    ``held``: each player's cards after the event, in the game's display order (the order
+    ``history`` sorts a hand in); ``table``: the cards of the trick on the table after it (the trick
+    this event completed, or the one being played; empty between tricks); ``trick``: that
+    trick's number; ``winner``: its winner when this event completed it; ``contract`` and
+    ``declarer``: as they stand after the event (``history``'s words for the contract).
+    Cards are canonical text.
+    """
+
+    line: int
+    event: str
+    player: str | None
+    cards: tuple[str, ...]
+    text: str
+    notes: tuple[str, ...]
+    note: str | None
+    ignored: bool
+    held: dict[str, tuple[str, ...]]
+    table: tuple[Play, ...]
+    trick: int | None
+    winner: str | None
+    contract: str | None
+    declarer: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand (a ``deal`` and what follows it up to the next).
 
@@ -123,7 +167,9 @@ class Hand:
     hand, by line; ``dealt``: each player's cards as dealt (empty when the deal was rejected);
     ``pile``: the game's extra pile as dealt (boat, talon, stock or kitty); ``summary``: the
     result in one sentence; ``extra``: game-specific keys of ``score --format json`` (Asszorti's
-    zero-sum ``net``).
+    zero-sum ``net``); ``steps``: every event of the hand in order, each with the state it left
+    (:class:`Step`), when read with ``steps=True`` (else empty); a ``score`` or ``end`` between
+    this hand and the next is among them.
     """
 
     number: int
@@ -140,6 +186,7 @@ class Hand:
     pile: tuple[str, ...]
     summary: str = ""
     extra: dict[str, Any] | None = None
+    steps: tuple[Step, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +201,9 @@ class Match:
     sheet's, RULINGS A8); ``finished``/``winners``: whether the match reached its end (RULINGS
     G9) and who won (ties share); ``findings``: the match's findings that are in none of its
     hands (``score-mismatch``, ``match-over``, an event before the first deal …), by line;
-    ``extra``: game-specific keys of ``score --format json`` (Asszorti's ``net`` and ``debt``).
+    ``extra``: game-specific keys of ``score --format json`` (Asszorti's ``net`` and ``debt``);
+    ``teams``: the sides in seating order of their first member (Eighty-Three: two pairs,
+    partners sitting opposite; elsewhere one player per side).
     """
 
     file: str
@@ -170,6 +219,7 @@ class Match:
     winners: tuple[str, ...]
     findings: tuple[Finding, ...]
     extra: dict[str, Any] | None = None
+    teams: tuple[tuple[str, ...], ...] = ()
 
     @property
     def key(self) -> str | int:
@@ -221,8 +271,9 @@ def _tricks(engine: MatchEngine) -> tuple[Trick, ...]:
     done: list[_EngineTrick] = list(tp.tricks)
     if tp.current.who:
         done.append(tp.current)
-    return tuple(Trick(t.number, tuple(Play(p, str(c), ln) for p, c, ln in t.plays), t.winner)
-                 for t in done)
+    value = engine.card_points_of
+    return tuple(Trick(t.number, tuple(Play(p, str(c), ln) for p, c, ln in t.plays), t.winner,
+                       value(t.cards)) for t in done)
 
 
 def _hand(engine: MatchEngine, result: HandResult | None,
@@ -256,10 +307,12 @@ class _MatchRecord:
         self.engine = engine
         self.hands: dict[int, Hand] = {}
         self.findings: dict[int | None, list[Finding]] = {}
+        self.steps: dict[int, list[Step]] = {}
 
     def match(self, totals: Mapping[str, Number], finished: bool, winners: Iterable[str],
               extra: Mapping[str, Any] | None) -> Match:
-        hands = tuple(_with_findings(h, self.findings.get(h.number, ()))
+        hands = tuple(_with_findings(h, self.findings.get(h.number, ()),
+                                     self.steps.get(h.number))
                       for h in self.hands.values())
         loose = [f for k, fs in self.findings.items() if k is None or k not in self.hands
                  for f in fs]
@@ -267,14 +320,63 @@ class _MatchRecord:
         return Match(info.file, self.number, self.id, info.game,  # type: ignore[arg-type]
                      tuple(info.players), dict(self.engine.rules), info.line, hands, dict(totals),
                      finished, tuple(winners), tuple(sorted(loose, key=lambda f: f.line)),
-                     dict(extra) if extra else None)
+                     dict(extra) if extra else None, tuple(self.engine.teams()))
 
 
-def _with_findings(h: Hand, findings: Iterable[Finding]) -> Hand:
-    """``h`` with ``findings`` (sorted by line) as its findings."""
+def _with_findings(h: Hand, findings: Iterable[Finding],
+                   steps: Iterable[Step] | None = None) -> Hand:
+    """``h`` with ``findings`` (sorted by line) as its findings, and ``steps`` if given."""
     return Hand(h.number, h.line, h.dealer, h.declarer, h.contract, h.status, h.deltas, h.totals,
                 h.tricks, tuple(sorted(findings, key=lambda f: f.line)), h.dealt, h.pile,
-                h.summary, h.extra)
+                h.summary, h.extra, tuple(steps) if steps is not None else h.steps)
+
+
+_WORDS = Style()
+"""``history``'s words for a step: suit symbols, no colour."""
+
+
+def _canonical(deck: Any, text: Any) -> str:
+    """A card named in a log as canonical text (``"10h"`` → ``"10H"``), else the text itself."""
+    try:
+        return str(deck.parse(text))
+    except ValueError:
+        return str(text)
+
+
+def _step(line: int, e: Any, engine: MatchEngine) -> Step:
+    """The :class:`Step` for event ``e`` of ``line``, just applied by ``engine`` (whose current
+    hand it belongs to): its words as ``history`` gives them, and the state it left."""
+    h = engine.hand
+    assert h is not None
+    t = type(e)
+    deck = engine.DECK
+    before, after = engine.take_notes(lambda c: deck.name(c, True))
+    if t is ev.Deal:  # what history shows under the hands (the trump card, the teams)
+        text = ""
+        after = after + [f"{label}: {value}" for label, value in engine.deal_notes()]
+    elif t is ev.Play:
+        text = ""
+    else:
+        text = engine.describe_event(line, e, True) or _describe(e, engine, _WORDS) or ""
+    sort = engine.sort_for_display
+    held = {p: tuple(map(str, sort(h.hands[p]))) for p in engine.players if p in h.hands}
+    table: tuple[Play, ...] = ()
+    number = winner = None
+    tp = h.play
+    if tp is not None:
+        shown = tp.current if tp.current.who else \
+            tp.tricks[-1] if tp.tricks and tp.tricks[-1].lines[-1] == line else None
+        if shown is not None:
+            table = tuple(Play(p, str(c), ln) for p, c, ln in shown.plays)
+            number, winner = shown.number, shown.winner
+    ignored = h.ended_line is not None and line > h.ended_line and t not in (ev.Score, ev.End)
+    named = getattr(e, "cards", None) if t is not ev.Deal else None
+    one = getattr(e, "card", None)
+    named = [one] if isinstance(one, str) else named if isinstance(named, list) else []
+    return Step(line, t.__struct_config__.tag, getattr(e, "player", None),
+                tuple(_canonical(deck, x) for x in named), text,
+                tuple(before) + tuple(after), getattr(e, "note", None) or None, ignored, held,
+                table, number, winner, engine.contract_title(), engine.declarer_name())
 
 
 def _feed(run: _Run, builder: "_Builder", line: int, e: Any) -> None:
@@ -289,7 +391,8 @@ class _Builder(Listener):
     line whenever a hand closes (the driver's order), so a hand's findings are attached when its
     match ends."""
 
-    def __init__(self) -> None:
+    def __init__(self, steps: bool = False) -> None:
+        self.steps = steps  # record each hand's events as Steps (slower: every event is seen)
         self.run: _Run | None = None
         self.match_id: str | int | None = None  # the id of the last `match` event fed
         self.current: _MatchRecord | None = None
@@ -306,6 +409,19 @@ class _Builder(Listener):
             self.loose.append(f)
         else:
             cur.findings.setdefault(f.hand, []).append(f)
+
+    def wants(self, method: str) -> bool:
+        """Which listener calls the driver makes (``event`` only when recording steps)."""
+        if method == "event":
+            return self.steps
+        return getattr(type(self), method) is not getattr(Listener, method)
+
+    def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+        cur = self.current
+        if cur is None or engine is None or engine is not cur.engine or engine.hand is None \
+                or type(e) is ev.Match:
+            return
+        cur.steps.setdefault(engine.hand.number, []).append(_step(line, e, engine))
 
     def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
         assert self.run is not None
@@ -360,10 +476,11 @@ class LogReader(Iterator[Match]):
     closed when the iteration ends or on :meth:`close` (it is also a context manager).
     """
 
-    def __init__(self, source: Source, name: str | None = None, strict: bool = False) -> None:
+    def __init__(self, source: Source, name: str | None = None, strict: bool = False,
+                 steps: bool = False) -> None:
         stream, self.file, self._owned = _open(source, name)
         self._stream: IO[bytes] | None = stream
-        self._builder = _Builder()
+        self._builder = _Builder(steps)
         self._run = _Run(self.file, self._builder)
         self._builder.run = self._run
         self._items: Iterator[tuple[int, Any]] | None = ev.read_events(stream, strict)
@@ -410,8 +527,8 @@ class LogReader(Iterator[Match]):
         self.close()
 
 
-def read_log(source: Source,
-             *, name: str | None = None, strict: bool = False) -> LogReader:
+def read_log(source: Source, *, name: str | None = None, strict: bool = False,
+             steps: bool = False) -> LogReader:
     """The matches of one log, yielded one at a time as they are read (memory: one match).
 
     ``source``: a path (``str`` or path-like; opened here, so a missing file raises
@@ -422,15 +539,19 @@ def read_log(source: Source,
 
     Matches that cannot be refereed (wrong players, bad rules) are not yielded: their finding is
     in the reader's ``findings``, with those before the first match (see :class:`LogReader`).
+
+    ``steps``: also record each hand's events in order with the state each left
+    (:attr:`Hand.steps`, :class:`Step`: the cards held, the trick on the table), as a hand
+    viewer replays them; reading is then slower and a match takes more memory.
     """
-    return LogReader(source, name, strict)
+    return LogReader(source, name, strict, steps)
 
 
-def read_file(source: Source,
-              *, name: str | None = None, strict: bool = False) -> Log:
+def read_file(source: Source, *, name: str | None = None, strict: bool = False,
+              steps: bool = False) -> Log:
     """A whole log read at once into a :class:`Log` (memory: the whole file's matches).
     Arguments and errors as :func:`read_log`."""
-    with read_log(source, name=name, strict=strict) as reader:
+    with read_log(source, name=name, strict=strict, steps=steps) as reader:
         matches = tuple(reader)
     stats = reader.stats
     assert stats is not None
@@ -471,6 +592,21 @@ def replay_files(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
         while window:
             p, fut = window.popleft()
             yield p, fut.result()
+
+
+def card_name(game: str, card: str, symbols: bool = True) -> str:
+    """A card (canonical text, ``"10H"``) as ``history`` names it in ``game`` (its log name):
+    ``10♥``, or ``10H`` without ``symbols``; the joker by the game's name for it (``Bug`` in
+    Thirty-Three, ``Joker``).  ``ValueError`` for an unknown game or a card not of its deck."""
+    from .games import ENGINES
+    cls = ENGINES.get(game)
+    if cls is None:
+        raise ValueError(f"unknown game {game!r}")
+    deck = cls.DECK
+    try:
+        return deck.name(deck.parse(card), symbols)
+    except ValueError:
+        raise ValueError(f"{card!r} is not a card of {game}") from None
 
 
 # --- one table, event by event -------------------------------------------------------------------

@@ -282,16 +282,90 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     sys.exit(status)
 
 
+def _hand_numbers(ctx: click.Context, param: click.Parameter,
+                  value: tuple[str, ...]) -> set[int] | None:
+    """``--hand 3``, ``--hand 3-5``, given once or more: the hand numbers asked for (None: all)."""
+    if not value:
+        return None
+    out: set[int] = set()
+    for text in value:
+        for part in text.split(","):
+            lo, dash, hi = part.strip().partition("-")
+            try:
+                a = int(lo)
+                b = int(hi) if dash else a
+            except ValueError:
+                raise click.BadParameter(f"{part.strip()!r} is not a hand number or a range "
+                                         "such as 3-5") from None
+            if a < 1 or b < a:
+                raise click.BadParameter(f"{part.strip()!r}: hands are numbered from 1, a "
+                                         "range runs from low to high (3-5)")
+            if b - a > 100_000:
+                raise click.BadParameter(f"{part.strip()!r}: a range of at most 100000 hands")
+            out.update(range(a, b + 1))
+    return out
+
+
 @main.command(short_help="Print each hand readably, findings in place.")
 @FILES
+@click.option("--format", "fmt", type=click.Choice(["text", "html"]), default="text",
+              show_default=True, help="Text, or one self-contained HTML page with a table "
+              "diagram that replays each hand.")
+@click.option("--hand", "hands", multiple=True, callback=_hand_numbers, metavar="N|N-M",
+              help="Only hand N of each match (or hands N to M); may be given more than once.")
 @ASCII
 @STRICT
-def history(files: tuple[str, ...], ascii_: bool, strict: bool) -> None:
-    """Print each hand readably: deal, auction, tricks, result, and the findings in place."""
+def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bool,
+            strict: bool) -> None:
+    """Print each hand readably: deal, auction, tricks, result, and the findings in place.
+
+    With --format html: one HTML page (CSS and script inline, no network) to save and open in
+    a browser: each hand on a table diagram that steps card by card and trick by trick, with
+    the auction, the events, the tricks, the findings and the scores as tables.
+    """
+    if fmt == "html":
+        sys.exit(_history_html(files, hands, strict))
+    if hands is not None:
+        raise click.UsageError("--hand is only for --format html (for now)")
     printer = HistoryPrinter(sys.stdout, _style(ascii_))
     status, _ = _run(files, printer, strict)
     printer.close()
     sys.exit(status)
+
+
+def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) -> int:
+    """Write the HTML page of ``history --format html``; returns the exit status."""
+    from .api import read_log
+    from .render.html import HtmlPage
+    page = HtmlPage(sys.stdout, [STDIN_NAME if f == "-" else f for f in files] or
+                    [STDIN_NAME], hands)
+    page.begin()
+    status = 0
+    for name, stream, error in _inputs(files):
+        if stream is None:
+            click.echo(f"referee: cannot open {name}: {error}", err=True)
+            page.file_problem(name, error or "")
+            status = 2
+            continue
+        reader = read_log(stream, name=name, strict=strict, steps=True)
+        try:
+            for m in reader:
+                page.match(m)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            click.echo(f"referee: cannot read {name}: {why}", err=True)
+            page.file_problem(name, why)
+            status = 2
+            continue
+        page.findings(name, reader.findings)
+        stats = reader.stats
+        if stats is not None and stats.undecodable:
+            click.echo(f"referee: {name}: no line of it could be decoded as JSON", err=True)
+            status = 2
+        elif stats is not None and stats.errors and status == 0:
+            status = 1
+    page.end()
+    return status
 
 
 @main.command(short_help="Print the JSON Schema of the log format.")

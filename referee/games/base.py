@@ -654,6 +654,12 @@ class MatchEngine:
         """The current hand's contract as ``history`` names it (with its value)."""
         return self.contract_name()
 
+    def card_points_of(self, cards: Iterable[Card]) -> int | None:
+        """Game hook: the card points of a trick's ``cards`` as the current hand's contract
+        counts them (no last-trick bonus), or None where the hand is decided by tricks
+        (default)."""
+        return None
+
     # --- legal actions (issue 6) -----------------------------------------------------------
 
     def candidates(self) -> list[Any]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
+from typing import Iterable
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
@@ -499,6 +500,14 @@ class EightyThree(MatchEngine):
         if h.bid is None:
             return None
         return f"{h.bid.short()} {SUIT_NAMES[h.trump]}" if h.trump else h.bid.short()
+
+    def card_points_of(self, cards: Iterable[Card]) -> int | None:
+        """Card points of a trick under the hand's trumps (E4); None before trumps are named."""
+        trump = self.hand.trump if self.hand is not None else None
+        if trump is None:
+            return None
+        value = POINTS[trump]
+        return sum(value.get(c, 0) for c in cards)
 
     def contract_title(self) -> str | None:
         """``40 in hearts by Ann & Cat`` once trumps are named (None before)."""

@@ -18,7 +18,7 @@ next event is applied, unless that event is a ``close`` with ``before_draw: true
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
@@ -213,6 +213,10 @@ class SixtySix(MatchEngine):
         h.marriages = {p: [] for p in self.players}
         h.play = TrickPlay(self.players, h.hands, ORDERS[h.trump], follow_head_trump,
                            self.other(e.dealer))
+
+    def card_points_of(self, cards: Iterable[Card]) -> int:
+        """Card points of a trick (A 11, 10 10, K 4, Q 3, J 2, 9 0)."""
+        return sum(map(_POINTS_OF.__getitem__, cards))
 
     def deal_notes(self) -> list[tuple[str, str]]:
         h = self.hand

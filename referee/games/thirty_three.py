@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Iterable
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
@@ -502,6 +503,14 @@ class ThirtyThree(MatchEngine):
     def contract_name(self) -> str | None:
         k = self.hand.contract
         return k.log_name() if k else None
+
+    def card_points_of(self, cards: Iterable[Card]) -> int | None:
+        """Card points of a trick (§2: A, 8 and the Bug 2, K Q J 1); None in a misère, which
+        counts tricks (§11)."""
+        k = self.hand.contract if self.hand is not None else None
+        if k is None or k.misere:
+            return None
+        return sum(map(CARD_POINTS_OF.__getitem__, cards))
 
     def contract_title(self) -> str | None:
         k = self.hand.contract

@@ -1,0 +1,577 @@
+"""``referee history --format html``: one self-contained page (CSS and JavaScript inline, no
+network) that shows each hand on a table diagram and replays it card by card.
+
+Built on the public API (:func:`referee.read_log` with ``steps=True``): the engine decides
+everything shown here — who won each trick, the findings, the scores, the contract, the cards
+each player holds after each event, the order a hand is sorted in.  This module only lays it
+out.  Everything that comes from a log (names, notes, ids, cards, messages) is escaped for
+HTML; the data for the replay is JSON in a ``<script type="application/json">`` block with
+every ``<`` escaped, and the script puts it on the page as text only (never as markup).
+Without JavaScript the page is a set of static tables: the hands as dealt, the auction, the
+events, the tricks, the findings and the scores.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from ..api import Hand, Match, Step, card_name
+from ..cards import SUIT_NAMES
+from ..findings import Finding
+from . import number, signed
+from .html_assets import CSS, SCRIPT
+
+_TITLES = {"thirty-three": "Thirty-Three", "asszorti": "Asszorti", "sixty-six": "Sixty-Six",
+           "eighty-three": "Eighty-Three"}
+
+_RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+_SUIT_OF_SYMBOL = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+_SYMBOL_WORDS = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+_AUCTION = frozenset({"bid", "pass", "hold"})
+"""Events shown in the auction table's seat columns (all events are in the events table)."""
+
+# Characters that are no text for HTML (C0 and C1 controls but tab and newline, lone
+# surrogates, noncharacters): shown as a visible escape, never written raw.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+                          "\ufffe\uffff]")
+
+
+def clean(text: object) -> str:
+    """``text`` as printable text: each control character, lone surrogate or noncharacter
+    becomes a visible escape (``\\x1b``, ``\\ud800``); everything else is kept."""
+    s = str(text)
+    if not _UNPRINTABLE.search(s):
+        return s
+    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                            else f"\\u{ord(m.group()):04x}", s)
+
+
+def esc(text: object) -> str:
+    """``text`` cleaned (:func:`clean`) and escaped for HTML text and quoted attributes."""
+    return html.escape(clean(text), quote=True)
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON safe inside ``<script type="application/json">``: ASCII only and no
+    ``<`` at all (so neither ``</script>`` nor ``<!--`` can occur), lone surrogates escaped."""
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def rich(text: object) -> str:
+    """Escaped ``text`` with each suit symbol coloured and spelt out for screen readers."""
+    out = esc(text)
+    return re.sub("[♣♦♥♠]", lambda m: _symbol(m.group()), out)
+
+
+def _symbol(sym: str) -> str:
+    return (f'<span class="s-{_SUIT_OF_SYMBOL[sym]}"><span aria-hidden="true">{sym}</span>'
+            f'<span class="sr"> {_SYMBOL_WORDS[sym]}</span></span>')
+
+
+@dataclass
+class _Cards:
+    """How one game's cards are shown: the name (``10♥``, ``Bug``), the words a screen reader
+    says (``10 of hearts``) and the colour class."""
+
+    game: str
+    known: dict[str, list[str]] = field(default_factory=dict)
+
+    def info(self, c: str) -> list[str]:
+        hit = self.known.get(c)
+        if hit is None:
+            try:
+                shown = card_name(self.game, c)
+                suit = "" if c == "JK" else c[-1]
+            except ValueError:  # no card of the game: shown as written
+                shown, suit = c, ""
+            rank = c[:-1]
+            spoken = (f"{_RANK_WORDS.get(rank, rank)} of {SUIT_NAMES[suit]}" if suit
+                      else shown)
+            hit = self.known[c] = [shown, spoken, suit.lower() or "j"]
+        return hit
+
+    def chip(self, c: str, cls: str = "card") -> str:
+        shown, spoken, suit = self.info(c)
+        return (f'<span class="{cls} s-{suit}"><span aria-hidden="true">{esc(shown)}</span>'
+                f'<span class="sr">{esc(spoken)}</span></span>')
+
+    def chips(self, cs: Iterable[str]) -> str:
+        return " ".join(self.chip(c) for c in cs)
+
+
+def _seat_places(n: int) -> list[str]:
+    """Where each seat sits on the diagram, in seating order (clockwise from the bottom):
+    two face each other, three sit bottom, left, right, four round the table (partners of
+    Eighty-Three, seats 1 and 3, 2 and 4, opposite)."""
+    return {2: ["south", "north"], 3: ["south", "west", "east"],
+            4: ["south", "west", "north", "east"]}.get(n, ["south"] * n)
+
+
+class HtmlPage:
+    """Writes the page: :meth:`begin`, then :meth:`match` for each match read (hands picked
+    by ``hands``: hand numbers to show, None for all), then :meth:`file_problem` for a file
+    that could not be read, and :meth:`end`.  Output goes to ``out`` as it is made (one match
+    at a time in memory)."""
+
+    def __init__(self, out: IO[str], files: Sequence[str],
+                 hands: "set[int] | None" = None) -> None:
+        self.out = out
+        self.files = list(files)
+        self.hands = hands
+        self.file_no = 0
+        self.file_ids: dict[str, int] = {}
+        self.shown = 0
+        self.ids: set[str] = set()  # the line anchors written (each id once)
+
+    # --- the page ----------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        names = ", ".join(self.files) if self.files else "standard input"
+        self.out.write(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            "<meta name=\"generator\" content=\"referee history --format html\">\n"
+            "<link rel=\"icon\" href=\"data:,\">\n"
+            f"<title>{esc('Hands: ' + names)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            "<a class=\"skip\" href=\"#main\">Skip to the hands</a>\n"
+            f"<header><h1>Hands of {esc(names)}</h1>\n<p class=\"help\">Each hand: the table "
+            "(step through it with the buttons, or with the arrow keys once a hand's table has "
+            "the focus: ← → card by card, ↑ ↓ trick by trick, Home and End), the auction and "
+            "events, the tricks, the findings and the score. A link "
+            "<span class=\"ln\">FILE:LINE</span> shows that log line's moment on the table."
+            "</p></header>\n<main id=\"main\">\n")
+
+    def file_id(self, name: str) -> int:
+        fid = self.file_ids.get(name)
+        if fid is None:
+            self.file_no += 1
+            fid = self.file_ids[name] = self.file_no
+        return fid
+
+    def findings(self, file: str, findings: Sequence[Finding]) -> None:
+        """Findings of a file outside every refereed match (before the first ``match``, a match
+        that cannot be refereed)."""
+        if not findings:
+            return
+        fid = self.file_id(file)
+        self.out.write(f"<section class=\"loose\" aria-labelledby=\"f{fid}-loose\">\n"
+                       f"<h2 id=\"f{fid}-loose\">{esc(file)}: findings outside every match"
+                       "</h2>\n")
+        self.out.write(self._finding_list(findings, f"f{fid}", None))
+        self.out.write("</section>\n")
+
+    def file_problem(self, name: str, why: str) -> None:
+        """A file that could not be read (the message also goes to standard error)."""
+        self.out.write(f"<section class=\"loose\"><h2>{esc(name)}</h2>\n<p class=\"error\">"
+                       f"cannot be read: {esc(why)}</p></section>\n")
+
+    def end(self) -> None:
+        if not self.shown:
+            self.out.write("<p>No hand to show.</p>\n")
+        self.out.write(f"</main>\n<script>{SCRIPT}</script>\n</body>\n</html>\n")
+
+    # --- one match ---------------------------------------------------------------------------
+
+    def match(self, m: Match) -> None:
+        fid = self.file_id(m.file)
+        mid = f"f{fid}-m{m.number}"
+        hands = [h for h in m.hands if self.hands is None or h.number in self.hands]
+        if self.hands is not None and not hands:
+            return
+        cards = _Cards(m.game)
+        title = _TITLES.get(m.game, m.game)
+        out = self.out
+        out.write(f"<section class=\"match\" id=\"{mid}\" aria-labelledby=\"{mid}-t\">\n"
+                  f"<h2 id=\"{mid}-t\">{esc(m.file)}: match {esc(m.key)}, {esc(title)}: "
+                  f"{esc(', '.join(m.players))} {self._ln(m.file, m.line, mid)}"
+                  f"{self._anchor(mid, m.line)}</h2>\n")
+        if m.findings:
+            out.write("<h3>Findings of the match outside its hands</h3>\n")
+            out.write(self._finding_list(m.findings, mid, None))
+        for h in hands:
+            self.shown += 1
+            out.write(self._hand(m, h, cards, f"{mid}-h{h.number}"))
+        out.write(self._score_table(m, mid))
+        out.write("</section>\n")
+        out.flush()
+
+    def _ln(self, file: str, line: int | None, prefix: str) -> str:
+        """The ``FILE:LINE`` link of an item: to the place of that line on the page (the
+        script also moves the hand's table to it)."""
+        if line is None:
+            return ""
+        return (f"<a class=\"ln\" href=\"#{prefix}-L{line}\" data-line=\"{line}\">"
+                f"{esc(file)}:{line}</a>")
+
+    def _at(self, file: str, line: int, prefix: str) -> str:
+        """The short link of an item in a table of one hand: ``line 42`` on screen, the whole
+        ``FILE:42`` for a screen reader and as its tooltip."""
+        where = esc(f"{file}:{line}")
+        return (f"<a class=\"ln\" href=\"#{prefix}-L{line}\" data-line=\"{line}\" "
+                f"title=\"{where}\"><span aria-hidden=\"true\">line {line}</span>"
+                f"<span class=\"sr\">{where}</span></a>")
+
+    # --- one hand ----------------------------------------------------------------------------
+
+    def _hand(self, m: Match, h: Hand, cards: _Cards, hid: str) -> str:
+        players = list(m.players)
+        places = _seat_places(len(players))
+        steps = list(h.steps)
+        contract = next((s.contract for s in reversed(steps) if s.contract), None) \
+            or h.contract
+        parts = [f"<section class=\"hand\" id=\"{hid}\" aria-labelledby=\"{hid}-t\">\n"
+                 f"<h3 id=\"{hid}-t\">Hand {h.number}{self._anchor(hid, h.line)}"
+                 f" {self._ln(m.file, h.line, hid)}</h3>\n<p class=\"facts\">"]
+        facts = [f"dealer <strong>{esc(h.dealer or 'nobody of the match')}</strong>"]
+        if h.declarer:
+            facts.append(f"declarer <strong>{esc(h.declarer)}</strong>")
+        if contract:
+            facts.append(f"contract <strong>{rich(contract)}</strong>")
+        if h.status:
+            facts.append(f"result <strong>{esc(h.status)}</strong>")
+        parts.append(", ".join(facts) + "</p>\n")
+        first = steps[0] if steps and steps[0].event == "deal" else None
+        held0 = first.held if first is not None else {p: tuple(cs) for p, cs in h.dealt.items()}
+
+        # the table diagram (the script replays the hand on it)
+        parts.append(f"<div class=\"viewer\" data-hand=\"{hid}\">\n"
+                     f"<div class=\"controls\" hidden role=\"group\" aria-label=\"Step through "
+                     f"hand {h.number}\">"
+                     + "".join(f"<button type=\"button\" data-go=\"{go}\" title=\"{key}\">{label}"
+                             "</button>" for go, label, key in _BUTTONS)
+                     + "<span class=\"where\" aria-hidden=\"true\"></span></div>\n"
+                     f"<div class=\"table seats-{len(players)}\" tabindex=\"0\" "
+                     f"aria-label=\"The table of hand {h.number}\">\n")
+        for p, place in zip(players, places):
+            marks = []
+            if p == h.dealer:
+                marks.append("<span class=\"mark dealer\" title=\"dealer\">D<span class=\"sr\">"
+                             "ealer</span></span>")
+            if p == h.declarer:
+                marks.append("<span class=\"mark declarer\" title=\"declarer\">"
+                             "<span aria-hidden=\"true\">★</span><span class=\"sr\">declarer"
+                             "</span></span>")
+            team = next((t for t in m.teams if p in t and len(t) > 1), None)
+            side = (f"<span class=\"team\">{esc(' & '.join(team))}</span>" if team else "")
+            parts.append(f"<section class=\"seat {place}\" data-player=\"{esc(p)}\" "
+                         f"aria-label=\"{esc(p)}\"><h4 class=\"name\">{esc(p)} {''.join(marks)}"
+                         f"</h4>{side}<p class=\"held\">{cards.chips(held0.get(p, ()))}</p>"
+                         "</section>\n")
+        parts.append("<div class=\"centre\"><p class=\"played\" aria-live=\"off\"></p>"
+                     "<p class=\"caption\" aria-live=\"polite\">as dealt</p>"
+                     "<div class=\"step-findings\"></div></div>\n</div>\n</div>\n")
+
+        parts.append(self._pile(m, h, cards, steps, hid))
+        parts.append(self._auction(m, h, steps, hid))
+        parts.append(self._events(m, h, cards, steps, hid))
+        parts.append(self._tricks(m, h, cards, hid))
+        parts.append(self._result(m, h, hid))
+        parts.append(self._data(m, h, cards, steps, hid))
+        parts.append("</section>\n")
+        return "".join(parts)
+
+    def _anchor(self, hid: str, line: int) -> str:
+        return f"<span{self._line_id(hid, line)}></span>"
+
+    def _line_id(self, prefix: str, line: int) -> str:
+        """`` id="PREFIX-LLINE"`` for the first item of that line on the page, else nothing
+        (an id is used once; a ``FILE:LINE`` link goes to the first item of its line)."""
+        key = f"{prefix}-L{line}"
+        if key in self.ids:
+            return ""
+        self.ids.add(key)
+        return f" id=\"{key}\""
+
+    def _pile(self, m: Match, h: Hand, cards: _Cards, steps: list[Step], hid: str) -> str:
+        discards = [s for s in steps if s.event == "discard" and not s.ignored]
+        if not h.pile and not discards:
+            return ""
+        rows = []
+        if h.pile:
+            rows.append(f"<tr><th scope=\"row\">as dealt</th><td>{cards.chips(h.pile)}</td>"
+                        f"<td>{self._at(m.file, h.line, hid)}</td></tr>")
+        for s in discards:
+            cs = s.cards
+            rows.append(f"<tr><th scope=\"row\">discarded by {esc(s.player)}</th>"
+                        f"<td>{cards.chips(cs) if cs else esc(s.text)}</td>"
+                        f"<td>{self._at(m.file, s.line, hid)}</td></tr>")
+        pile = _PILE_NAMES.get(m.game, "pile")
+        return _wide(f"<table class=\"pile\"><caption>The {esc(pile)}</caption><thead><tr>"
+                "<th scope=\"col\">when</th><th scope=\"col\">cards</th><th scope=\"col\">line"
+                "</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>\n")
+
+    def _auction(self, m: Match, h: Hand, steps: list[Step], hid: str) -> str:
+        calls = [s for s in steps if s.event in _AUCTION and s.player in m.players]
+        if not calls:
+            return ""
+        players = list(m.players)
+        first = players.index(h.dealer) + 1 if h.dealer in players else 0
+        cols = players[first:] + players[:first]
+        rows: list[list[str]] = []
+        row: list[str] = [""] * len(cols)
+        last = -1
+        for s in calls:
+            i = cols.index(s.player)
+            if i <= last:
+                rows.append(row)
+                row = [""] * len(cols)
+            row[i] = (f"{rich(s.text.removeprefix(s.player + ' ') if s.text else s.event)}"
+                      f" {self._at(m.file, s.line, hid)}")
+            last = i
+        rows.append(row)
+        head = "".join(f"<th scope=\"col\">{esc(p)}{' (dealer)' if p == h.dealer else ''}</th>"
+                       for p in cols)
+        body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+        return _wide(f"<table class=\"auction\"><caption>The auction</caption><thead><tr>{head}"
+                f"</tr></thead><tbody>{body}</tbody></table>\n")
+
+    def _events(self, m: Match, h: Hand, cards: _Cards, steps: list[Step], hid: str) -> str:
+        rows = []
+        for s in steps:
+            words = []
+            if s.event == "deal":
+                words.extend(rich(n) for n in s.notes)
+            elif s.event == "play":
+                if not s.note and not _unplayed(s):
+                    continue
+                what = cards.chips(s.cards)
+                if s.ignored:
+                    words.append(f"(ignored, the hand was over) {esc(s.player)}: {what}")
+                elif _unplayed(s):
+                    words.append(f"{esc(s.player)}: {what}, not played")
+                else:
+                    words.append(f"{esc(s.player)} plays {what}")
+                words.extend(rich(n) for n in s.notes)
+            else:
+                text = s.text or s.event
+                words.append(("(ignored, the hand was over) " if s.ignored else "") + rich(text))
+                words.extend(rich(n) for n in s.notes)
+            if s.note:
+                words.append(f"note: “{esc(s.note)}”")
+            if not words:
+                continue
+            rows.append(f"<tr{self._line_id(hid, s.line)}><td>{self._at(m.file, s.line, hid)}</td>"
+                        f"<td>{esc(s.player or '')}</td><td>{'<br>'.join(words)}</td></tr>")
+        if not rows:
+            return ""
+        return _wide("<table class=\"events\"><caption>Events (the cards are in the tricks)</caption>"
+                "<thead><tr><th scope=\"col\">line</th><th scope=\"col\">who</th>"
+                "<th scope=\"col\">what</th></tr></thead><tbody>" + "".join(rows)
+                + "</tbody></table>\n")
+
+    def _tricks(self, m: Match, h: Hand, cards: _Cards, hid: str) -> str:
+        if not h.tricks:
+            return ""
+        by_points = any(t.points is not None for t in h.tricks)
+        sides = [t for t in m.teams] or [(p,) for p in m.players]
+        run = {s: 0 for s in sides}
+        width = max(len(m.players), max(len(t.plays) for t in h.tricks))
+        by_trick: dict[int, list[Finding]] = {}
+        for f in h.findings:
+            if f.trick is not None:
+                by_trick.setdefault(f.trick, []).append(f)
+        head = ("<th scope=\"col\">trick</th><th scope=\"col\">leader</th>"
+                + "".join(f"<th scope=\"col\">card {i + 1}</th>" for i in range(width))
+                + "<th scope=\"col\">winner</th>"
+                + ("<th scope=\"col\">card points</th>" if by_points else "")
+                + f"<th scope=\"col\">{'card points' if by_points else 'tricks'} so far</th>")
+        rows = []
+        for t in h.tricks:
+            cells = []
+            for p in t.plays:
+                won = p.player == t.winner
+                cls = _WON_CELL if won else ""
+                wins = _WINS if won else ""
+                cells.append(f"<td{cls}{self._line_id(hid, p.line)}>{esc(p.player)} "
+                             f"{cards.chip(p.card)}{wins} {self._at(m.file, p.line, hid)}</td>")
+            cells.extend("<td></td>" for _ in range(width - len(t.plays)))
+            if t.winner is not None:
+                side = next((s for s in sides if t.winner in s), None)
+                if side is not None:
+                    run[side] += (t.points or 0) if by_points else 1
+            so_far = ", ".join(f"{esc(' & '.join(s))} {run[s]}" for s in sides)
+            win = esc(t.winner) if t.winner else "<em>not finished</em>"
+            rows.append(f"<tr><th scope=\"row\">{t.number}</th><td>{esc(t.leader or '')}</td>"
+                        + "".join(cells) + f"<td>{win}</td>"
+                        + (f"<td>{'' if t.points is None else t.points}</td>" if by_points
+                           else "") + f"<td>{so_far}</td></tr>")
+            span = 4 + width + (1 if by_points else 0)
+            for f in by_trick.get(t.number, ()):
+                rows.append(f"<tr class=\"finding-row\"><td colspan=\"{span}\">"
+                            f"{self._finding(f, hid)}</td></tr>")
+        return _wide("<table class=\"tricks\"><caption>The tricks (the winner's card marked)"
+                f"</caption><thead><tr>{head}</tr></thead><tbody>" + "".join(rows)
+                + "</tbody></table>\n")
+
+    def _finding(self, f: Finding, prefix: str) -> str:
+        parts = [f"<div class=\"finding {esc(f.severity)}\" role=\"note\">"
+                 f"<p><strong>{esc(f.severity)}[{esc(f.code)}]</strong> "
+                 f"{self._ln(f.file, f.line, prefix)}: {rich(f.message)}</p>"]
+        facts = []
+        if f.rule:
+            facts.append(f"<dt>rule</dt><dd>{rich(f.rule)}</dd>")
+        if f.player:
+            facts.append(f"<dt>player</dt><dd>{esc(f.player)}</dd>")
+        if f.trick is not None:
+            facts.append(f"<dt>trick</dt><dd>{f.trick}</dd>")
+        if f.cause is not None:
+            facts.append(f"<dt>follows from</dt><dd>line {f.cause}</dd>")
+        for k, v in (f.evidence or {}).items():
+            facts.append(f"<dt>{esc(k)}</dt><dd>{rich(_evidence_text(v))}</dd>")
+        if facts:
+            parts.append("<dl>" + "".join(facts) + "</dl>")
+        parts.append("</div>")
+        return "".join(parts)
+
+    def _finding_list(self, findings: Sequence[Finding], prefix: str,
+                      caption: str | None) -> str:
+        return ("<ul class=\"findings\">" + "".join(
+            f"<li{self._line_id(prefix, f.line)}>{self._finding(f, prefix)}</li>" for f in findings)
+            + "</ul>\n")
+
+    def _result(self, m: Match, h: Hand, hid: str) -> str:
+        parts = []
+        if h.findings:
+            parts.append(f"<h4>Findings ({len(h.findings)})</h4>\n")
+            parts.append(self._finding_list(h.findings, hid, None))
+        if h.status is None:
+            return "".join(parts)
+        summary = f": {rich(h.summary)}" if h.summary else ""
+        parts.append(f"<p class=\"result\"><strong>Result ({esc(h.status)})</strong>{summary}"
+                     "</p>\n")
+        if h.deltas:
+            head = "".join(f"<th scope=\"col\">{esc(p)}</th>" for p in m.players)
+            d = "".join(f"<td>{esc(signed(h.deltas.get(p, 0)))}</td>" for p in m.players)
+            t = "".join(f"<td>{esc(number(h.totals.get(p, 0)))}</td>" for p in m.players)
+            parts.append(_wide(f"<table class=\"score\"><caption>Score of hand {h.number}</caption>"
+                         f"<thead><tr><td></td>{head}</tr></thead><tbody><tr><th scope=\"row\">"
+                         f"change</th>{d}</tr><tr><th scope=\"row\">total</th>{t}</tr></tbody>"
+                         "</table>\n"))
+        return "".join(parts)
+
+    def _score_table(self, m: Match, mid: str) -> str:
+        head = "".join(f"<th scope=\"col\">{esc(p)}</th>" for p in m.players)
+        rows = []
+        for h in m.hands:
+            shown = self.hands is None or h.number in self.hands
+            label = (f"<a href=\"#{mid}-h{h.number}\">{h.number}</a>" if shown
+                     else str(h.number))
+            cells = "".join(f"<td>{esc(signed(h.deltas[p])) if p in h.deltas else ''}</td>"
+                            for p in m.players)
+            rows.append(f"<tr><th scope=\"row\">{label}</th><td>{esc(h.dealer or '')}</td>"
+                        f"<td>{esc(h.declarer or '')}</td><td>{rich(h.contract or '')}</td>"
+                        f"<td>{esc(h.status or '')}</td>{cells}</tr>")
+        total = "".join(f"<td>{esc(number(m.totals.get(p, 0)))}</td>" for p in m.players)
+        if m.finished:
+            end = ("the match is over: " + (" and ".join(m.winners) or "nobody")
+                   + (" wins" if len(m.winners) == 1 else " share the win"))
+        else:
+            end = "the match is not finished"
+        return _wide(f"<table class=\"match-score\"><caption>Score of the match ({esc(end)})"
+                f"</caption><thead><tr><th scope=\"col\">hand</th><th scope=\"col\">dealer</th>"
+                f"<th scope=\"col\">declarer</th><th scope=\"col\">contract</th>"
+                f"<th scope=\"col\">result</th>{head}</tr></thead><tbody>" + "".join(rows)
+                + f"</tbody><tfoot><tr><th scope=\"row\" colspan=\"5\">total</th>{total}</tr>"
+                "</tfoot></table>\n")
+
+    # --- the replay's data -------------------------------------------------------------------
+
+    def _data(self, m: Match, h: Hand, cards: _Cards, steps: list[Step], hid: str) -> str:
+        """The hand's steps as JSON for the script: per step its line, its caption, the cards
+        each player holds, the trick on the table and its winner, and the findings of it."""
+        if not steps:
+            return ""
+        at: dict[int, list[int]] = {}
+        for i, f in enumerate(h.findings):
+            k = next((j for j, s in enumerate(steps) if s.line >= f.line), len(steps) - 1)
+            at.setdefault(k, []).append(i)
+        rows = []
+        for j, s in enumerate(steps):
+            rows.append({"l": s.line, "c": _caption(s, steps, cards), "h": s.held,
+                         "t": [[p.player, p.card, p.line] for p in s.table],
+                         "k": s.trick, "w": s.winner, "f": at.get(j, [])})
+        seen = {c for s in steps for cs in s.held.values() for c in cs} \
+            | {p.card for s in steps for p in s.table}
+        data = {"file": clean(m.file), "players": [clean(p) for p in m.players],
+                "cards": {c: [clean(x) for x in cards.info(c)] for c in sorted(seen)},
+                "findings": [{"severity": f.severity, "code": clean(f.code),
+                              "message": clean(f.message), "rule": clean(f.rule or ""),
+                              "line": f.line} for f in h.findings],
+                "steps": rows}
+        return (f"<script type=\"application/json\" class=\"hand-data\" data-for=\"{hid}\">"
+                f"{script_json(_cleaned(data))}</script>\n")
+
+
+def _wide(table: str) -> str:
+    """A table in a box that scrolls sideways on a narrow screen (the page does not)."""
+    return f"<div class=\"wide\">{table}</div>"
+
+
+_BUTTONS = (("start", "<span aria-hidden=\"true\">«</span> Start", "Home"),
+            ("trick-back", "<span aria-hidden=\"true\">◀◀</span> Trick back", "Up arrow"),
+            ("back", "<span aria-hidden=\"true\">◀</span> Back", "Left arrow"),
+            ("forward", "Forward <span aria-hidden=\"true\">▶</span>", "Right arrow"),
+            ("trick-forward", "Trick forward <span aria-hidden=\"true\">▶▶</span>",
+             "Down arrow"),
+            ("end", "End <span aria-hidden=\"true\">»</span>", "End"))
+"""The step buttons: (what, label, its key)."""
+_WON_CELL = ' class="won"'
+_WINS = ' <span class="sr">(wins)</span>'
+_PILE_NAMES = {"thirty-three": "boat", "asszorti": "talon", "sixty-six": "stock",
+               "eighty-three": "kitty"}
+
+
+def _cleaned(data: Any) -> Any:
+    """``data`` with every string cleaned (:func:`clean`), keys included."""
+    if isinstance(data, str):
+        return clean(data)
+    if isinstance(data, dict):
+        return {clean(k): _cleaned(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_cleaned(v) for v in data]
+    return data
+
+
+def _evidence_text(v: Any) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_evidence_text(x)}" for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        return " ".join(_evidence_text(x) for x in v)
+    if isinstance(v, float):
+        return number(v)
+    return str(v)
+
+
+def _unplayed(s: Step) -> bool:
+    """A ``play`` event whose card did not go to the table (the card that establishes a
+    revoke, a card the engine refused): no play of the trick shown has its line."""
+    return s.event == "play" and not any(p.line == s.line for p in s.table)
+
+
+def _caption(s: Step, steps: list[Step], cards: _Cards) -> str:
+    """What the diagram says at a step (plain text: the script sets it as text)."""
+    if s.event == "deal":
+        return "as dealt" + "".join(f"; {n}" for n in s.notes)
+    if s.event == "play":
+        on = [p.card for p in s.table if p.line == s.line]
+        if on:
+            text = f"{s.player} plays {cards.info(on[0])[0]}"
+            if s.winner is not None:
+                text += f"; {s.winner} wins trick {s.trick}"
+        else:
+            names = ", ".join(cards.info(c)[0] for c in s.cards)
+            text = (f"(ignored, the hand was over) {s.player}: {names}" if s.ignored
+                    else f"{s.player}: {names}, not played")
+    else:
+        text = ("(ignored, the hand was over) " if s.ignored else "") + (s.text or s.event)
+    for n in s.notes:
+        text += f"; {n}"
+    if s.note:
+        text += f" (note: {s.note})"
+    return text
+

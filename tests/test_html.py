@@ -1,0 +1,225 @@
+"""``history --format html``: valid HTML5 for every example, everything from a log escaped,
+``--hand``, and the data the page replays (the API's steps), checked against the logs by hand.
+
+The browser tests (the page stepped in headless Chromium) are in test_viewer_browser.py.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import html5lib
+import pytest
+from click.testing import CliRunner
+
+import referee
+from referee.cli import main
+from referee.render.html import clean, script_json
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*/*.jsonl"))
+
+
+def page(*args: str) -> tuple[int, str]:
+    """(exit status, the page) of ``referee history --format html ARGS``."""
+    r = CliRunner().invoke(main, ["history", "--format", "html", *args])
+    return r.exit_code, r.stdout
+
+
+def parse(text: str):
+    """The page parsed by html5lib's strict parser: any parse error raises."""
+    return html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(text)
+
+
+def text_of(node) -> str:
+    return "".join(node.itertext())
+
+
+@pytest.mark.parametrize("log", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_example_is_valid_html5(log):
+    status, html = page(str(log.relative_to(ROOT)))
+    assert status in (0, 1)  # 1: the disputed examples hold errors, as check says
+    doc = parse(html)
+    ids = [e.get("id") for e in doc.iter() if e.get("id")]
+    assert len(ids) == len(set(ids)), "an id is used twice"
+    for a in doc.iter("a"):  # every in-page link has its target
+        href = a.get("href", "")
+        assert not href.startswith("#") or href[1:] in ids, href
+    # self-contained: no URL to fetch (stylesheet, script, image, font)
+    assert not re.search(r"(src|href)=\"(https?:)?//", html)
+    assert "@import" not in html and "url(" not in html
+    # one data block per hand shown, each valid JSON
+    m = referee.read_file(log)
+    blocks = [e for e in doc.iter("script") if e.get("type") == "application/json"]
+    assert len(blocks) == sum(len(x.hands) for x in m.matches)
+    for b in blocks:
+        json.loads(b.text)
+
+
+def test_disputed_thirty_three_shows_the_revoke_on_its_trick():
+    """Hand 2: Cili's 8♠ (line 58) to Bela's A♥ while holding 8♥ is a revoke in trick 6
+    (docs/api.md works it out); its finding stands in the trick table right under trick 6."""
+    _, html = page("examples/thirty-three/disputed.jsonl")
+    doc = parse(html)
+    hand = next(e for e in doc.iter("section") if e.get("id") == "f1-m1-h2")
+    tricks = next(t for t in hand.iter("table") if t.get("class") == "tricks")
+    rows = list(tricks.find("tbody"))
+    six = next(i for i, r in enumerate(rows) if text_of(r.find("th")) == "6")
+    after = rows[six + 1]
+    assert after.get("class") == "finding-row"
+    assert "error[revoke]" in text_of(after)
+    assert "examples/thirty-three/disputed.jsonl:58" in text_of(after)
+    assert "not finished" in text_of(rows[six])  # the hand ended in trick 6
+    # the score: Cili −26, nobody else scores (contract value of Nines 18 is 26)
+    score = next(t for t in hand.iter("table") if t.get("class") == "score")
+    assert [text_of(td) for td in score.iter("td")][-6:] == ["0", "0", "-26", "33", "0", "-26"]
+
+
+HOSTILE = {"Anna": "<script>alert(1)</script>",
+           "Bela": "Bela \"the <b>bold</b>\" O'Neil & co",
+           "Cili": "Cili\u001b[31m\u0007\u0085"}
+
+
+def hostile_log(tmp_path: Path) -> Path:
+    """The disputed Thirty-Three log with hostile names, id and note."""
+    out = []
+    for i, line in enumerate((ROOT / "examples/thirty-three/disputed.jsonl").read_text()
+                             .splitlines()):
+        for k, v in HOSTILE.items():
+            line = line.replace(json.dumps(k), json.dumps(v))
+        o = json.loads(line)
+        if i == 0:
+            o["id"] = "</script><!-- <script>alert(2)</script>"
+        if i == 5:
+            o["note"] = "</script><script>alert(3)</script>\u0000\u001b]0;x\u0007"
+        out.append(json.dumps(o))
+    path = tmp_path / "hostile.jsonl"
+    path.write_text("\n".join(out) + "\n")
+    return path
+
+
+def test_everything_from_the_log_is_escaped(tmp_path):
+    status, html = page(str(hostile_log(tmp_path)))
+    assert status == 1
+    doc = parse(html)  # no parse error: control characters never reach the page raw
+    # the page's only scripts are the viewer and the hands' JSON: nothing from the log ran
+    scripts = list(doc.iter("script"))
+    assert [s.get("type") for s in scripts] == ["application/json"] * 3 + [None]
+    assert not any(e.tag in ("b", "iframe") for e in doc.iter())
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", html)
+    body = text_of(doc.find("body"))
+    assert "<script>alert(1)</script>" in body  # shown as text
+    assert "Bela \"the <b>bold</b>\" O'Neil & co" in body
+    assert "Cili\\x1b[31m\\x07\\x85" in body  # control characters shown escaped
+    assert "</script><!-- <script>alert(2)</script>" in body
+    assert "</script><script>alert(3)</script>\\x00\\x1b]0;x\\x07" in body
+    data = json.loads(scripts[0].text)
+    assert data["players"] == [HOSTILE["Anna"], HOSTILE["Bela"],
+                               "Cili\\x1b[31m\\x07\\x85"]
+
+
+def test_script_json_and_clean():
+    text = script_json({"a": "</script><!--x-->&", "b": "\ud800"})
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == {"a": "</script><!--x-->&", "b": "\ud800"}
+    assert clean("a\x1bb\x00\ud800\ufffe\tc\n") == "a\\x1bb\\x00\\ud800\\ufffe\tc\n"
+    assert clean("Ünïcödé ♥") == "Ünïcödé ♥"
+
+
+def hands_shown(html: str) -> list[str]:
+    return re.findall(r'<section class="hand" id="([^"]+)"', html)
+
+
+def test_hand_picks_hands_and_ranges():
+    log = "examples/thirty-three/disputed.jsonl"
+    assert hands_shown(page(log)[1]) == ["f1-m1-h1", "f1-m1-h2", "f1-m1-h3"]
+    assert hands_shown(page("--hand", "2", log)[1]) == ["f1-m1-h2"]
+    assert hands_shown(page("--hand", "2-3", log)[1]) == ["f1-m1-h2", "f1-m1-h3"]
+    assert hands_shown(page("--hand", "1", "--hand", "3", log)[1]) == ["f1-m1-h1", "f1-m1-h3"]
+    status, html = page("--hand", "9", log)
+    assert hands_shown(html) == [] and "No hand to show" in html
+    parse(html)
+    # the match's score table still lists every hand
+    doc = parse(page("--hand", "2", log)[1])
+    score = next(t for t in doc.iter("table") if t.get("class") == "match-score")
+    assert [text_of(r.find("th")) for r in score.find("tbody")] == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("bad", ["0", "x", "3-1", "2-", "-2"])
+def test_hand_rejects_what_is_no_hand(bad):
+    r = CliRunner().invoke(main, ["history", "--format", "html", "--hand", bad,
+                                  "examples/thirty-three/disputed.jsonl"])
+    assert r.exit_code == 2
+    assert "--hand" in r.output and "Traceback" not in r.output
+
+
+def test_a_file_that_cannot_be_read_is_said(tmp_path):
+    status, html = page(str(tmp_path / "missing.jsonl"), "examples/sixty-six/timeout.jsonl")
+    assert status == 2
+    doc = parse(html)
+    assert "cannot be read" in text_of(doc.find("body"))
+    assert hands_shown(html) == ["f1-m1-h1", "f1-m1-h2"]  # the other file is still shown
+
+
+# --- the API's steps (what the page replays), worked out from the log by hand --------------
+
+def test_steps_of_the_revoke_hand():
+    [m] = referee.read_log("examples/thirty-three/disputed.jsonl", steps=True)
+    h = m.hands[1]
+    steps = {s.line: s for s in h.steps}
+    # one step per line of the hand: the deal (37), 3 calls, the discard, 18 cards (42-59)
+    assert [s.line for s in h.steps] == list(range(37, 60))
+    assert steps[37].event == "deal" and steps[37].held["Cili"] == (
+        "QD", "7D", "AS", "KS", "8S", "10H", "8H", "KC", "JC", "7C")  # §2 order D S H C
+    assert steps[38].text == "Bela bids 18 nines" and steps[38].player == "Bela"
+    assert steps[41].cards == ("8C", "AC", "AD")  # the discard (canonical text)
+    # Bela took the boat 8♣ Q♠ A♣ into 13 cards and laid away 8♣ A♣ A♦: he keeps Q♠
+    assert "QS" in steps[41].held["Bela"] and len(steps[41].held["Bela"]) == 10
+    # trick 5 (lines 54-56): Bug, Q♦, J♥: Bela's Bug, the only trump of Nines in it, wins
+    assert steps[56].winner == "Bela" and steps[56].trick == 5
+    assert [p.card for p in steps[56].table] == ["JK", "QD", "JH"]
+    # Cili had Q♦ 7♦ A♠ K♠ 8♠ 10♥ 8♥ K♣ J♣ 7♣ and played 7♣ 7♦ 10♥ J♣ Q♦, then 8♠ at 58
+    assert steps[58].held["Cili"] == ("AS", "KS", "8H", "KC")
+    assert [(p.player, p.card) for p in steps[58].table] == [("Bela", "AH"), ("Cili", "8S")]
+    assert steps[58].note == "played quickly"
+    # Anna's K♥ at 59 establishes the revoke and is not played: she still holds it
+    assert steps[59].cards == ("KH",) and "KH" in steps[59].held["Anna"]
+    assert [p.line for p in steps[59].table] == [57, 58]
+    assert steps[59].contract == "Nines 18 (CV 26)" and steps[59].declarer == "Bela"
+
+
+def test_trick_points():
+    """Thirty-Three §2: A, 8, Bug 2; K, Q, J 1; 10, 9, 7 nothing.  Sixty-Six: A 11, 10 10,
+    K 4, Q 3, J 2, 9 0.  A misère counts tricks (no card points)."""
+    [m] = referee.read_log("examples/thirty-three/disputed.jsonl")
+    t = m.hands[1].tricks
+    assert [x.points for x in t] == [
+        0,      # 9♦ 7♣ 7♥
+        0,      # 9♠ 7♦ 7♠
+        0,      # 9♥ 10♥ 10♠
+        2,      # 9♣ J♣ J♦: 1 + 1
+        4,      # Bug Q♦ J♥: 2 + 1 + 1
+        4]      # A♥ 8♠ (the trick the hand ended in): 2 + 2
+    assert all(x.points is None for x in m.hands[2].tricks)  # 18 misère (Low)
+    [m] = referee.read_log("examples/sixty-six/match.jsonl")
+    assert [x.points for x in m.hands[0].tricks][:3] == [
+        2,      # 9♣ J♦: 0 + 2
+        3,      # 9♦ Q♣: 0 + 3
+        10]     # 10♥ 9♥: 10 + 0
+
+
+def test_card_name():
+    assert referee.api.card_name("thirty-three", "JK") == "Bug"
+    assert referee.api.card_name("eighty-three", "JK") == "Joker"
+    assert referee.api.card_name("sixty-six", "10H") == "10♥"
+    assert referee.api.card_name("sixty-six", "10H", symbols=False) == "10H"
+    with pytest.raises(ValueError):
+        referee.api.card_name("sixty-six", "7H")  # no seven in Sixty-Six's deck
+    with pytest.raises(ValueError):
+        referee.api.card_name("chess", "7H")
+
+
+def test_steps_are_off_by_default():
+    [m] = referee.read_log("examples/thirty-three/disputed.jsonl")
+    assert all(h.steps == () for h in m.hands)
