@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from .api import (Hand, HandStatus, Log, LogReader, Match, Play, Table, Trick, read_file,
-                      read_log, replay_files)
+    from .api import (Hand, HandStatus, Log, LogReader, Match, Play, Step, Table, Trick,
+                      read_file, read_log, replay_files)
     from .findings import Finding, Severity
 
 __all__ = ["Finding", "Hand", "HandStatus", "Log", "LogReader", "Match", "Play", "Severity",
-           "Table", "Trick", "__version__", "read_file", "read_log", "replay_files"]
+           "Step", "Table", "Trick", "__version__", "read_file", "read_log", "replay_files"]
 
 _FROM_FINDINGS = frozenset({"Finding", "Severity"})
 

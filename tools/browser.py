@@ -61,6 +61,13 @@ def page(log: Path, out: Path, *args: str) -> Path:
     return out
 
 
+def set_width(driver: Any, width: int, height: int = 900) -> None:
+    """Lay pages out ``width`` CSS pixels wide, as a phone (under 500) or a desktop would (a
+    desktop window cannot be made that narrow, so the device metrics are emulated)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
+
+
 def step_of(driver: Any, hand_id: str, line: int) -> int:
     """The index of the step of log line ``line`` in hand ``hand_id``'s replay data."""
     return driver.execute_script(
@@ -71,20 +78,15 @@ def step_of(driver: Any, hand_id: str, line: int) -> int:
 
 def screenshot(driver: Any, url: str, hand_id: str, width: int, line: int, out: Path) -> None:
     """Open ``url`` at ``width`` pixels, step hand ``hand_id`` forward to log line ``line``
-    with the Forward button and save a PNG of the hand to ``out``."""
+    with the Forward button and save a PNG of the screen, the hand at its top, to ``out``."""
     from selenium.webdriver.common.by import By
 
-    driver.set_window_size(width, 1000)
+    set_width(driver, width, 844 if width < 800 else 760)
     driver.get(url)
     hand = driver.find_element(By.ID, hand_id)
     forward = hand.find_element(By.CSS_SELECTOR, "[data-go=forward]")
     for _ in range(step_of(driver, hand_id, line)):
         forward.click()
-    height = driver.execute_script(
-        "var r = arguments[0].getBoundingClientRect(); window.scrollTo(0, r.top + "
-        "window.scrollY - 8); return Math.ceil(r.height) + 16;", hand)
-    driver.set_window_size(width, min(max(height, 600), 2400))
-    hand = driver.find_element(By.ID, hand_id)
     driver.execute_script("arguments[0].scrollIntoView(true); window.scrollBy(0, -8);", hand)
     driver.save_screenshot(str(out))
 

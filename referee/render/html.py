@@ -250,8 +250,8 @@ class HtmlPage:
         for p, place in zip(players, places):
             marks = []
             if p == h.dealer:
-                marks.append("<span class=\"mark dealer\" title=\"dealer\">D<span class=\"sr\">"
-                             "ealer</span></span>")
+                marks.append("<span class=\"mark dealer\" title=\"dealer\"><span aria-hidden="
+                             "\"true\">D</span><span class=\"sr\">dealer</span></span>")
             if p == h.declarer:
                 marks.append("<span class=\"mark declarer\" title=\"declarer\">"
                              "<span aria-hidden=\"true\">★</span><span class=\"sr\">declarer"
@@ -259,6 +259,7 @@ class HtmlPage:
             team = next((t for t in m.teams if p in t and len(t) > 1), None)
             side = (f"<span class=\"team\">{esc(' & '.join(team))}</span>" if team else "")
             parts.append(f"<section class=\"seat {place}\" data-player=\"{esc(p)}\" "
+                         f"data-place=\"{place}\" "
                          f"aria-label=\"{esc(p)}\"><h4 class=\"name\">{esc(p)} {''.join(marks)}"
                          f"</h4>{side}<p class=\"held\">{cards.chips(held0.get(p, ()))}</p>"
                          "</section>\n")

@@ -51,7 +51,7 @@ span.ln { font-family: ui-monospace, monospace; }
 .seats-2 { grid-template-columns: minmax(0, 1fr);
   grid-template-areas: "north" "centre" "south"; }
 .seat { background: rgba(255,255,255,0.1); border-radius: 8px; padding: 0.3rem 0.5rem;
-  min-width: 0; }
+  min-width: 0; align-self: start; }
 .seat.north { grid-area: north; } .seat.south { grid-area: south; }
 .seat.west { grid-area: west; } .seat.east { grid-area: east; }
 .seat .name { margin: 0 0 0.2rem; font-size: 1rem; overflow-wrap: anywhere; }
@@ -64,14 +64,19 @@ span.ln { font-family: ui-monospace, monospace; }
 .mark.declarer { background: var(--focus); color: #000; }
 .centre { grid-area: centre; background: rgba(0,0,0,0.18); border-radius: 8px;
   padding: 0.4rem; min-height: 6rem; min-width: 0; }
-.centre .played { margin: 0; display: flex; flex-wrap: wrap; gap: 0.3rem; }
+.centre .played { margin: 0; display: grid; gap: 0.25rem; justify-items: center;
+  grid-template-columns: repeat(3, minmax(0, auto)); justify-content: center;
+  grid-template-areas: ". north ." "west . east" ". south ."; }
+.centre .played:empty { display: none; }
+.play.at-north { grid-area: north; } .play.at-south { grid-area: south; }
+.play.at-west { grid-area: west; } .play.at-east { grid-area: east; }
 .centre .play { display: inline-block; background: rgba(255,255,255,0.12); border-radius: 5px;
   padding: 0.1rem 0.3rem; font-size: 0.9rem; }
 .centre .play.won { box-shadow: 0 0 0 3px var(--focus); font-weight: 700; }
 .centre .caption { margin: 0.3rem 0 0; font-size: 0.9rem; overflow-wrap: anywhere; }
 .step-findings .finding { margin-top: 0.3rem; color: var(--ink); }
 /* tables */
-.wide { overflow-x: auto; margin: 0.6rem 0; }
+.wide { overflow-x: auto; margin: 0.6rem 0; position: relative; }
 table { border-collapse: collapse; background: var(--paper); font-size: 0.92rem; }
 caption { text-align: left; font-weight: 700; padding: 0.2rem 0; }
 th, td { border: 1px solid var(--line); padding: 0.2rem 0.45rem; text-align: left;
@@ -156,7 +161,9 @@ SCRIPT = r"""
         seat.classList.toggle("to-win", step.w === p);
       });
       fill(played, step.t.map(function (t) {
-        var e = make("span", "play" + (step.w === t[0] ? " won" : ""), t[0] + " ");
+        var seat = seats[t[0]];
+        var place = seat ? " at-" + seat.getAttribute("data-place") : "";
+        var e = make("span", "play" + place + (step.w === t[0] ? " won" : ""), t[0] + " ");
         e.setAttribute("data-player", t[0]);
         e.appendChild(chip(data, t[1]));
         if (step.w === t[0]) { e.appendChild(make("span", "sr", " (wins the trick)")); }
