@@ -78,7 +78,7 @@ def test_disputed_thirty_three_shows_the_revoke_on_its_trick():
 
 HOSTILE = {"Anna": "<script>alert(1)</script>",
            "Bela": "Bela \"the <b>bold</b>\" O'Neil & co",
-           "Cili": "Cili\u001b[31m\u0007\u0085"}
+           "Cili": "Cili\u001b[31m\u0007\u0085\u202e"}
 
 
 def hostile_log(tmp_path: Path) -> Path:
@@ -107,23 +107,25 @@ def test_everything_from_the_log_is_escaped(tmp_path):
     scripts = list(doc.iter("script"))
     assert [s.get("type") for s in scripts] == ["application/json"] * 3 + [None]
     assert not any(e.tag in ("b", "iframe") for e in doc.iter())
-    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", html)
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", html)
     body = text_of(doc.find("body"))
     assert "<script>alert(1)</script>" in body  # shown as text
     assert "Bela \"the <b>bold</b>\" O'Neil & co" in body
-    assert "Cili\\x1b[31m\\x07\\x85" in body  # control characters shown escaped
+    assert "Cili\\x1b[31m\\x07\\x85\\u202e" in body  # shown escaped, as in text output
     assert "</script><!-- <script>alert(2)</script>" in body
     assert "</script><script>alert(3)</script>\\x00\\x1b]0;x\\x07" in body
     data = json.loads(scripts[0].text)
     assert data["players"] == [HOSTILE["Anna"], HOSTILE["Bela"],
-                               "Cili\\x1b[31m\\x07\\x85"]
+                               "Cili\\x1b[31m\\x07\\x85\\u202e"]
 
 
 def test_script_json_and_clean():
     text = script_json({"a": "</script><!--x-->&", "b": "\ud800"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text) == {"a": "</script><!--x-->&", "b": "\ud800"}
-    assert clean("a\x1bb\x00\ud800\ufffe\tc\n") == "a\\x1bb\\x00\\ud800\\ufffe\tc\n"
+    # as text output shows them (referee.text.visible); noncharacters and surrogates too, which
+    # HTML does not allow raw
+    assert clean("a\x1bb\x00\ud800\ufffe\u202ec") == "a\\x1bb\\x00\\ud800\\ufffe\\u202ec"
     assert clean("Ünïcödé ♥") == "Ünïcödé ♥"
 
 

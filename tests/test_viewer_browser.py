@@ -222,3 +222,12 @@ def test_without_javascript_the_tables_are_there(driver, pages):
     assert controls and all(e.get("hidden") is not None for e in controls)
     classes = {e.get("class") for e in doc.iter("table")}
     assert {"tricks", "pile", "events", "score", "match-score"} <= classes
+
+
+def test_a_javascript_error_would_be_seen(driver, tmp_path):
+    """The console check can fail: a page whose script throws shows up in errors()."""
+    bad = tmp_path / "bad.html"
+    bad.write_text("<!DOCTYPE html><title>x</title><script>null.x();</script>")
+    driver.get(bad.as_uri())
+    found = errors(driver)
+    assert found and "TypeError" in found[0]["message"]

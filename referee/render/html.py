@@ -22,6 +22,7 @@ from typing import IO, Any
 from ..api import Hand, Match, Step, card_name
 from ..cards import SUIT_NAMES
 from ..findings import Finding
+from ..text import visible
 from . import number, signed
 from .html_assets import CSS, SCRIPT
 
@@ -34,20 +35,10 @@ _SYMBOL_WORDS = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spa
 _AUCTION = frozenset({"bid", "pass", "hold"})
 """Events shown in the auction table's seat columns (all events are in the events table)."""
 
-# Characters that are no text for HTML (C0 and C1 controls but tab and newline, lone
-# surrogates, noncharacters): shown as a visible escape, never written raw.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
-                          "\ufffe\uffff]")
-
-
 def clean(text: object) -> str:
-    """``text`` as printable text: each control character, lone surrogate or noncharacter
-    becomes a visible escape (``\\x1b``, ``\\ud800``); everything else is kept."""
-    s = str(text)
-    if not _UNPRINTABLE.search(s):
-        return s
-    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
-                            else f"\\u{ord(m.group()):04x}", s)
+    """``text`` as text output shows it (:func:`referee.text.visible`: control, bidi and
+    zero-width characters as escapes such as ``\\x1b``, a backslash doubled)."""
+    return visible(str(text))
 
 
 def esc(text: object) -> str:
@@ -57,7 +48,7 @@ def esc(text: object) -> str:
 
 def script_json(data: Any) -> str:
     """``data`` as JSON safe inside ``<script type="application/json">``: ASCII only and no
-    ``<`` at all (so neither ``</script>`` nor ``<!--`` can occur), lone surrogates escaped."""
+    ``<``, ``>`` or ``&`` at all (so neither ``</script>`` nor ``<!--`` can occur)."""
     text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
@@ -498,11 +489,11 @@ class HtmlPage:
                          "k": s.trick, "w": s.winner, "f": at.get(j, [])})
         seen = {c for s in steps for cs in s.held.values() for c in cs} \
             | {p.card for s in steps for p in s.table}
-        data = {"file": clean(m.file), "players": [clean(p) for p in m.players],
-                "cards": {c: [clean(x) for x in cards.info(c)] for c in sorted(seen)},
-                "findings": [{"severity": f.severity, "code": clean(f.code),
-                              "message": clean(f.message), "rule": clean(f.rule or ""),
-                              "line": f.line} for f in h.findings],
+        data = {"file": m.file, "players": list(m.players),
+                "cards": {c: cards.info(c) for c in sorted(seen)},
+                "findings": [{"severity": str(f.severity), "code": f.code,
+                              "message": f.message, "rule": f.rule or "", "line": f.line}
+                             for f in h.findings],
                 "steps": rows}
         return (f"<script type=\"application/json\" class=\"hand-data\" data-for=\"{hid}\">"
                 f"{script_json(_cleaned(data))}</script>\n")
@@ -528,7 +519,8 @@ _PILE_NAMES = {"thirty-three": "boat", "asszorti": "talon", "sixty-six": "stock"
 
 
 def _cleaned(data: Any) -> Any:
-    """``data`` with every string cleaned (:func:`clean`), keys included."""
+    """``data`` with every string cleaned (:func:`clean`) once, keys included: the script
+    shows them as text output would."""
     if isinstance(data, str):
         return clean(data)
     if isinstance(data, dict):
