@@ -507,3 +507,52 @@ def simulate(game: str, seed: int, hands: int, players: str | None) -> None:
             writer.write(e)
     except ValueError as exc:
         raise click.UsageError(str(exc))
+
+
+@main.command(short_help="Compare two records of the same matches.")
+@click.argument("a", type=click.Path(allow_dash=True), metavar="A")
+@click.argument("b", type=click.Path(allow_dash=True), metavar="B")
+@FORMAT
+@ASCII
+@click.option("--strict", is_flag=True,
+              help="Also count what does not change the game: ts, note, key order, spelling.")
+def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool) -> None:
+    """Compare two logs of the same matches and print, in log order, where they part: a match
+    or hand in one record only, the first differing event of each hand, a different deal, the
+    tricks, results and totals that differ once both are refereed, and the findings one record
+    has and the other does not.  Exit 0 the records agree, 1 they differ, 2 a file cannot be
+    read or is not a log."""
+    from .diff import NotALog, diff_logs
+    from .render.diff import DiffPrinter
+    if a == "-" and b == "-":
+        raise click.UsageError("only one of A and B can be standard input")
+    sources = []
+    for name in (a, b):
+        if name == "-":
+            sources.append(sys.stdin.buffer)
+            continue
+        try:
+            if os.path.isdir(name):
+                raise IsADirectoryError(21, "is a directory")
+            with open(name, "rb"):
+                pass
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot open {name}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
+        sources.append(name)
+    names = [STDIN_NAME if n == "-" else n for n in (a, b)]
+    printer = DiffPrinter(sys.stdout, names[0], names[1], fmt, _style(ascii_))
+    status = 0
+    try:
+        for d in diff_logs(sources[0], sources[1], strict=strict):
+            if isinstance(d, NotALog):
+                click.echo(visible(f"referee: {d.file}: not one line of it is a JSON object: "
+                                   "not a log"), err=True)
+                status = 2
+                continue
+            printer.write(d)
+            status = max(status, 1)
+    except OSError as exc:
+        click.echo(visible(f"referee: cannot read: {exc.strerror or exc}"), err=True)
+        sys.exit(2)
+    sys.exit(status)
