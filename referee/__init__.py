@@ -6,7 +6,8 @@ Sixty-Six, Eighty-Three).  See README.md and ``man referee``; the Python API is 
   :func:`replay_files` (many files, in parallel if asked);
 - the data: :class:`Match` → :class:`Hand` → :class:`Trick` → :class:`Play`, with
   :class:`Finding` objects, :class:`HandStatus` and :class:`Severity`;
-- :class:`Table`: one table stepped event by event (findings, who is to act, legal actions).
+- :class:`Table`: one table stepped event by event (findings, who is to act, legal actions);
+- :func:`diff_logs`: where two records of the same matches part (:mod:`referee.diff`).
 
 The names are loaded on first use, so the command-line tool does not pay for them.
 """
@@ -19,10 +20,12 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:
     from .api import (Hand, HandStatus, Log, LogReader, Match, Play, Step, Table, Trick,
                       read_file, read_log, replay_files)
+    from .diff import diff_logs
     from .findings import Finding, Severity
 
 __all__ = ["Finding", "Hand", "HandStatus", "Log", "LogReader", "Match", "Play", "Severity",
-           "Step", "Table", "Trick", "__version__", "read_file", "read_log", "replay_files"]
+           "Step", "Table", "Trick", "__version__", "diff_logs", "read_file", "read_log",
+           "replay_files"]
 
 _FROM_FINDINGS = frozenset({"Finding", "Severity"})
 
@@ -32,6 +35,9 @@ def __getattr__(name: str) -> Any:
     if name in _FROM_FINDINGS:
         from . import findings
         return getattr(findings, name)
+    if name == "diff_logs":
+        from .diff import diff_logs
+        return diff_logs
     if name in __all__:
         from . import api
         return getattr(api, name)

@@ -8,11 +8,15 @@ import tracemalloc
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from referee import events as ev
+from referee.cards import SUIT_SYMBOLS, CardError, parse_card_any
 from referee.cli import main
 from referee.diff import (DealDiff, EventDiff, FindingOnly, HandOnly, MatchOnly, MatchResultDiff,
                           Move, NotALog, ResultDiff, TotalsDiff, TrickDiff, diff_logs, normalise)
-from referee import events as ev
+from referee.games import ENGINES
 
 from .conftest import ROOT
 
@@ -124,7 +128,8 @@ def test_one_changed_card_reports_its_line_the_trick_and_the_score(tmp_path):
     assert (t.hand, t.parted, t.a, t.b) == (1, True, {"Anna": 33, "Bela": 0, "Cili": 0},
                                             {"Anna": 0, "Bela": 0, "Cili": 0})
     [f] = of(ds, FindingOnly)
-    assert (f.side, f.finding.code, f.finding.line, f.finding.trick) == ("b", "card-not-held", 22, 6)
+    assert (f.side, f.finding.code, f.finding.line, f.finding.trick) == \
+        ("b", "card-not-held", 22, 6)
     [m] = of(ds, MatchResultDiff)
     assert m.a["totals"] == {"Anna": 36, "Bela": 7, "Cili": -9}
     assert m.b["totals"] == {"Anna": 3, "Bela": 7, "Cili": -9}
@@ -148,8 +153,8 @@ def test_one_changed_card_reports_its_line_the_trick_and_the_score(tmp_path):
 # --- the other three games: a card not held ----------------------------------------------------
 
 def test_sixty_six_card_not_held():
-    # Line 12, hand 2, trick 1: Bob (marriage in hearts) leads K♥, Ann plays 10♣ in A but Q♣ in
-    # B, which lies in the stock: not held, hand 2 unscored (G3).  A: Bob's trump marriage,
+    # Line 12, hand 2, trick 1: Bob (marriage in hearts) leads K♥, Ann plays 10♣ in A but Q♣
+    # in B, which lies in the stock: not held, hand 2 unscored (G3).  A: Bob's trump marriage,
     # 27 + 40 = 67 against Ann's 33: Bob +1 (test_sixty_six_examples).  Hand 1 is Ann +2 in
     # both (Bob's revoke, S9).  Totals A 2 : 1, B 2 : 0; B's `score` line (Ann 2, Bob 1) is
     # then one too many for Bob: a score-mismatch only B has.
@@ -172,9 +177,9 @@ def test_sixty_six_card_not_held():
 def test_eighty_three_card_not_held():
     # Line 12, trick 1: Ann leads A♥ in A, 3♠ in B, a kitty card she discarded at line 8: not
     # held, the hand is unscored (G3).  A: Dan's revoke in trick 4, E6 with the defenders at
-    # fault: Ann & Cat +83, Bob & Dan 0.  B: all 0.  The revoke (line 27: plays from line 12, four a
-    # trick, Dan's A♦ is the 4th card of trick 4: 12 + 3·4 + 3 = 27) is only in A (B's hand stops at
-    # line 12), the card-not-held only in B.
+    # fault: Ann & Cat +83, Bob & Dan 0.  B: all 0.  The revoke (line 27: plays from line 12,
+    # four a trick, Dan's A♦ is the 4th card of trick 4: 12 + 3·4 + 3 = 27) is only in A (B's
+    # hand stops at line 12), the card-not-held only in B.
     ds = diffs(E83, changed(E83, 12, '"AH"', '"3S"'))
     [e] = of(ds, EventDiff)
     assert (e.hand, e.a.line, e.b.event["card"]) == (1, 12, "3S")
@@ -292,8 +297,10 @@ def test_json_lines_one_object_per_difference():
     assert [o["kind"] for o in objs] == ["event"] + ["trick"] * 5 + \
         ["result", "totals", "finding", "match-result"]
     assert objs[0] == {"kind": "event", "match": "club-night-2026-11-21", "hand": 1, "index": 21,
-                       "a": {"line": 22, "event": {"event": "play", "player": "Anna", "card": "QH"}},
-                       "b": {"line": 22, "event": {"event": "play", "player": "Anna", "card": "KH"}},
+                       "a": {"line": 22, "event": {"event": "play", "player": "Anna",
+                                                   "card": "QH"}},
+                       "b": {"line": 22, "event": {"event": "play", "player": "Anna",
+                                                   "card": "KH"}},
                        "later": 0}
     assert objs[8]["side"] == "b" and objs[8]["finding"]["code"] == "card-not-held"
 
@@ -303,9 +310,19 @@ def test_text_escapes_log_strings_and_colours_only_when_asked(monkeypatch):
     ls[2] = ls[2].replace('"hearts"', '"hearts\\u001b[2J"')
     r = invoke(T33, "-", input=log(ls))
     assert "\x1b" not in r.output and "\\x1b[2J" in r.output
+    # colour only when the style asks for it (a terminal without NO_COLOR: cli._style)
+    import io
+    from referee.render import Style
+    from referee.render.diff import DiffPrinter
+    out = io.StringIO()
+    printer = DiffPrinter(out, "a", "b", style=Style(colour=True))
+    for d in diff_logs(T33, log(ls)):
+        printer.write(d)
+    assert out.getvalue().splitlines()[0] == "\x1b[31m--- a\x1b[0m"
+    assert "\x1b[2J" not in out.getvalue()
 
 
-def test_strict_event_text_kept():
+def test_cards_are_compared_through_the_games_deck():
     # the normal form of a card event is the card of the game's deck, whatever its spelling
     assert normalise(ev.Play(player="A", card="T♥"), "sixty-six") == \
         normalise(ev.Play(player="A", card="10h", note="x"), "sixty-six")
@@ -335,3 +352,119 @@ def test_memory_does_not_grow_with_the_number_of_matches():
     # 8 times the matches, well under twice the peak (the file's bytes excepted, held by the
     # test itself: both sides read from the same bytes)
     assert peaks[1] - len(many(32)) < 2 * peaks[0]
+
+
+# --- properties (hypothesis) -------------------------------------------------------------------
+
+EXAMPLES = sorted(EX.glob("*/*.jsonl"))
+_OUTLINE = {"C": "♧", "D": "♢", "H": "♡", "S": "♤"}
+_SET_FIELDS = ("cards", "boat", "kitty")
+
+
+def respell(draw, text, game):
+    """Another spelling of a card the game reads the same (FORMAT.md "Cards")."""
+    try:
+        c = parse_card_any(text)
+    except CardError:
+        return text
+    if c.is_joker:
+        words = ["JK", "jk", "Joker", "BUG", "bug"] + (["6D", "6♦", "6d"]
+                                                       if game == "thirty-three" else [])
+        return draw(st.sampled_from(words))
+    rank = draw(st.sampled_from(["T", "t", "10"])) if c.rank == "10" else c.rank
+    suit = draw(st.sampled_from([c.suit, c.suit.lower(), SUIT_SYMBOLS[c.suit],
+                                 _OUTLINE[c.suit]]))
+    out = rank + suit
+    return out.lower() if draw(st.booleans()) else out
+
+
+def respelled(draw, path):
+    ls = lines(path)
+    game = json.loads(ls[0])["game"]
+    out = []
+    for text in ls:
+        e = json.loads(text)
+        for k in ("card", "trump_card"):
+            if k in e:
+                e[k] = respell(draw, e[k], game)
+        for k in _SET_FIELDS + ("talon", "stock"):
+            if isinstance(e.get(k), list):
+                e[k] = [respell(draw, c, game) for c in e[k]]
+                if k in _SET_FIELDS:
+                    e[k] = draw(st.permutations(e[k]))
+        if e["event"] == "deal":
+            e["hands"] = {p: draw(st.permutations([respell(draw, c, game) for c in cs]))
+                          for p, cs in e["hands"].items()}
+        if draw(st.booleans()):
+            e["note"] = draw(st.text(max_size=5))
+        if draw(st.booleans()):
+            e["ts"] = "2026-12-01T12:00:00Z"
+        items = draw(st.permutations(list(e.items())))
+        out.append(json.dumps(dict(items), ensure_ascii=draw(st.booleans())))
+    return out
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_a_log_respelled_agrees_with_itself(data):
+    path = data.draw(st.sampled_from(EXAMPLES))
+    b = respelled(data.draw, path)
+    assert diffs(path, log(b)) == []
+    # --strict compares the JSON as written: it differs exactly where a line was rewritten
+    pairs = lambda t: json.loads(t, object_pairs_hook=lambda p: p)  # noqa: E731
+    changed_lines = [i + 1 for i, (x, y) in enumerate(zip(lines(path), b)) if pairs(x) != pairs(y)]
+    found = of(diffs(path, log(b), strict=True), EventDiff)
+    assert bool(found) == bool(changed_lines)
+    if found:
+        assert found[0].a.line == changed_lines[0]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_changing_one_event_is_found_at_that_event(data):
+    path = data.draw(st.sampled_from(EXAMPLES))
+    ls = lines(path)
+    first = json.loads(ls[0])
+    deck = ENGINES[first["game"]].DECK
+    players = first["players"]
+    i = data.draw(st.sampled_from([k for k, t in enumerate(ls) if k and any(
+        f in json.loads(t) for f in ("card", "player", "dealer"))]))
+    e = json.loads(ls[i])
+    if "card" in e:
+        old = deck.parse(e["card"])
+        e["card"] = str(data.draw(st.sampled_from([c for c in deck.cards if c != old])))
+    else:
+        k = "player" if "player" in e else "dealer"
+        e[k] = data.draw(st.sampled_from([p for p in players if p != e[k]]))
+    ls[i] = json.dumps(e)
+    found = of(diffs(path, log(ls)), EventDiff)
+    assert [(d.a.line, d.b.line, d.later) for d in found] == [(i + 1, i + 1, 0)]
+    assert found[0].b.event == e
+
+
+def test_totals_part_and_agree_again():
+    # Sixty-Six match.jsonl, hands 2 and 3 swapped in B (their deals start at lines 27 and 39).
+    # Deltas (test_sixty_six_examples): hand 2 Ann +3, hand 3 Bob +3.  After hand 2: A 3 : 0,
+    # B 0 : 3 (parted); after hand 3 both 3 : 3 (agree again).
+    path = EX / "sixty-six" / "match.jsonl"
+    ls = lines(path)
+    b = ls[:26] + ls[38:51] + ls[26:38] + ls[51:]
+    ds = diffs(path, log(b))
+    assert [(t.hand, t.parted, t.a, t.b) for t in of(ds, TotalsDiff)] == [
+        (2, True, {"Ann": 3, "Bob": 0}, {"Ann": 0, "Bob": 3}),
+        (3, False, {"Ann": 3, "Bob": 3}, {"Ann": 3, "Bob": 3})]
+    assert [(d.hand, d.a.line, d.b.line) for d in of(ds, EventDiff)] == [(2, 27, 27), (3, 39, 40)]
+
+
+def test_the_readme_example_is_what_the_command_prints(tmp_path, monkeypatch):
+    text = (ROOT / "README.md").read_text()
+    sed = "$ sed '22s/\"QH\"/\"KH\"/' examples/thirty-three/disputed.jsonl > copy.jsonl\n"
+    block = text.split(sed)[1]
+    block = block.split("$ referee diff examples/thirty-three/disputed.jsonl copy.jsonl\n")[1]
+    want = block.split("$ echo $?\n")[0]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "examples" / "thirty-three").mkdir(parents=True)
+    (tmp_path / "examples" / "thirty-three" / "disputed.jsonl").write_bytes(T33.read_bytes())
+    (tmp_path / "copy.jsonl").write_bytes(changed(T33, 22, '"QH"', '"KH"'))
+    r = invoke("examples/thirty-three/disputed.jsonl", "copy.jsonl")
+    assert (r.exit_code, r.output) == (1, want)
