@@ -43,9 +43,9 @@ from .findings import Finding
 from .games.base import HandResult, MatchEngine, Number, OPEN
 from .games.tricks import Trick as _EngineTrick
 from .legal import legal_actions as _legal_actions
+from .legal import to_act as _players_to_act
 from .render import Style
 from .render.words import describe as _describe
-from .render.legal import to_act as _players_to_act
 from .replay import FileStats, Listener, MatchInfo, MatchSummary, _Run
 
 

@@ -221,6 +221,17 @@ EVENT_TYPES = (Match, Deal, Pass, Play, Retract, Score, End, Bid, Draw, Discard,
                Marriage, Exchange, Close, DeclareOut, Resign, Timeout, Trump, Give)
 Event = Union[EVENT_TYPES]  # type: ignore[valid-type]
 
+HandEvent = Union[Pass, Play, Retract, Bid, Draw, Discard, Kontra, Rekontra, Szubkontra,
+                  Hirskontra, Mordkontra, Reveal, Hold, Contract, Declare, Claim, Dispute,
+                  Marriage, Exchange, Close, DeclareOut, Resign, Timeout, Trump, Give]
+"""An event within a hand: every event but ``match``, ``deal``, ``score`` and ``end``."""
+HAND_EVENT_TYPES: tuple[type, ...] = get_args(HandEvent)
+
+
+def name_of(e: Any) -> str:
+    """The log's name of an event struct (its ``event`` field): ``"bid"``, ``"declare_out"``."""
+    return type(e).__struct_config__.tag  # type: ignore[no-any-return]
+
 DECODER = msgspec.json.Decoder(Event)
 
 

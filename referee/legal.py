@@ -1,20 +1,21 @@
 """Legal actions: what the player(s) to act could legally do at a point of a hand (issue 6).
 
-There is no second copy of the rules here.  Each engine proposes candidate events
-(:meth:`~referee.games.base.MatchEngine.candidates`, a superset); an event is legal when a copy of
-the engine applies it without any finding.  So "legal" means exactly "the referee would accept it".
+There is no second copy of the rules here.  Each game's policy proposes candidate events
+(:meth:`referee.games.policy.Policy.candidates`, a superset); an event is legal when a copy of the
+rules engine applies it without any finding.  So "legal" means exactly "the referee would accept
+it".  The policy is imported only when legal actions are asked for (``check`` never loads it).
 """
 from __future__ import annotations
 
 import copy
 import types
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from . import events as ev
 from .cards import Card
-from .games.base import MatchEngine, OPEN
-from .games.tricks import TrickOrder
+from .games.base import OPEN, HandMode, HandResult, MatchEngine
+from .games.tricks import Trick, TrickOrder
 
 
 class _Quiet:
@@ -23,23 +24,26 @@ class _Quiet:
     def __init__(self) -> None:
         self.findings: list[tuple[str, str, str]] = []
 
-    def report(self, code, line, message, *, severity, hand=None, trick=None, player=None):
+    def report(self, code: str, line: int, message: str, *, severity: str,
+               hand: int | None = None, trick: int | None = None,
+               player: str | None = None) -> None:
         self.findings.append((code, severity, message))
 
-    def on_deal(self, engine):
+    def on_deal(self, engine: MatchEngine) -> None:
         pass
 
-    def on_trick(self, engine, trick):
+    def on_trick(self, engine: MatchEngine, trick: Trick) -> None:
         pass
 
-    def on_hand(self, engine, result):
+    def on_hand(self, engine: MatchEngine, result: HandResult) -> None:
         pass
 
 
 _ATOMS: set[type] = {str, int, float, bool, complex, bytes, type(None), frozenset, range,
-                     type, types.FunctionType, types.BuiltinFunctionType, Card, TrickOrder}
+                     type, types.FunctionType, types.BuiltinFunctionType, Card, TrickOrder,
+                     HandMode}
 """Types whose values a copy shares: immutable (a ``frozenset`` here only ever holds cards or
-names), or shared by design (interned :class:`Card`, a contract's :class:`TrickOrder`, whose
+names; a :class:`HandMode` is an enum member), or shared by design (interned :class:`Card`, a contract's :class:`TrickOrder`, whose
 ``__deepcopy__`` returns the object itself)."""
 
 
@@ -206,9 +210,22 @@ def trial_stop(engine: MatchEngine) -> tuple[bool, MatchEngine]:
     return (not twin.ctx.findings and h is not None and h.mode != OPEN), twin
 
 
-def legal_actions(engine: MatchEngine) -> list[Any]:
-    """Every candidate event the engine accepts without a finding, in the engine's order."""
+def legal_actions(engine: MatchEngine) -> list[ev.HandEvent]:
+    """Every candidate event of the game's policy that the engine accepts without a finding, in
+    the policy's order; empty when no hand is open."""
     h = engine.hand
     if h is None or h.mode != OPEN:
         return []
-    return [e for e in engine.candidates() if judge(engine, e).legal]
+    from .games.policy import policy_for  # not at import: check never needs it
+    return [e for e in policy_for(engine).candidates(engine) if judge(engine, e).legal]
+
+
+def to_act(actions: Iterable[ev.HandEvent]) -> list[str]:
+    """Who is to act: the players of ``actions`` (the legal actions), each once, in the order
+    first met; empty when nobody may act (the hand is over or cannot be followed)."""
+    out: list[str] = []
+    for a in actions:
+        p = getattr(a, "player", None)
+        if p is not None and p not in out:
+            out.append(p)
+    return out

@@ -4,10 +4,13 @@ seed, made only of actions the referee itself judges legal (:mod:`referee.legal`
 Matches are played to their end; when one ends before the number of hands asked for, a new match
 starts, so a run holds exactly that many hands (the last match may be left unfinished).
 
-The default policy draws a kind of event (``bid``, ``pass``, ``play``, ``claim`` …), then one event
-of that kind, each by the weights the game gives (:meth:`~referee.games.base.MatchEngine.
-simulation_weights`, :meth:`~referee.games.base.MatchEngine.simulation_weight`; all alike by
-default), and keeps the first one the engine accepts (:func:`referee.legal.trial`).  Weights are
+The game's policy (:mod:`referee.games.policy`) shapes the matches (:meth:`~referee.games.policy.
+Policy.match_rules`, :meth:`~referee.games.policy.Policy.random_deal`, :meth:`~referee.games.
+policy.Policy.between_hands`) and proposes the events.  Each step draws a kind of event (``bid``,
+``pass``, ``play``, ``claim`` …), then one event of that kind, each by the weights the policy gives
+(:meth:`~referee.games.policy.Policy.kind_weights`, :meth:`~referee.games.policy.Policy.weight`;
+all alike by default), and keeps the first one the rules engine accepts
+(:func:`referee.legal.trial`).  Weights are
 never zero, so every legal action keeps a chance.  A hand that reaches a point where nothing is
 legal (a dead end: e.g. an Eighty-Three player left with more point trumps than cards because the
 partner discarded before the give) is backed up and the event backed up to avoided, one event at
@@ -17,13 +20,14 @@ hand may lie many events back), so a simulated log is always legal to its end.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, cast
 
 import msgspec
 
 from . import events as ev
 from .games import ENGINES
 from .games.base import OPEN, MatchEngine
+from .games.policy import Kind, Policy, policy_for
 from .legal import _Quiet, legal_actions, trial, trial_stop
 
 DEFAULT_PLAYERS = {"thirty-three": ["Anna", "Bela", "Cili"],
@@ -31,7 +35,9 @@ DEFAULT_PLAYERS = {"thirty-three": ["Anna", "Bela", "Cili"],
                    "sixty-six": ["Max", "Moritz"],
                    "eighty-three": ["North", "East", "South", "West"]}
 
-Policy = Callable[[random.Random, Sequence[Any]], Any]
+Chooser = Callable[[random.Random, Sequence[Any]], Any]
+"""Picks one of the legal actions (instead of the game policy's weights), e.g.
+:func:`uniform_by_kind`."""
 
 
 def uniform_by_kind(rng: random.Random, actions: Sequence[Any]) -> Any:
@@ -43,9 +49,10 @@ def uniform_by_kind(rng: random.Random, actions: Sequence[Any]) -> Any:
     return rng.choice(kinds[kind])
 
 
-def to_dict(e: Any) -> dict:
+def to_dict(e: Any) -> dict[str, Any]:
     """An event struct as the JSON object of the log (``event`` first, defaults left out)."""
-    return msgspec.to_builtins(e)
+    out: dict[str, Any] = msgspec.to_builtins(e)
+    return out
 
 
 MAX_CHOICES = 5000
@@ -64,18 +71,18 @@ class _Stop:
 STOP = _Stop()
 
 
-def tag(e: Any) -> str:
-    """The log's name of an event struct (``"bid"``, ``"declare_out"``), or ``"stop"``."""
-    return "stop" if e is STOP else type(e).__struct_config__.tag
+def tag(e: Any) -> Kind:
+    """The log's name of an event of a hand (``"bid"``, ``"declare_out"``), or ``"stop"``."""
+    return "stop" if e is STOP else cast(Kind, ev.name_of(e))
 
 
 def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = None,
-             policy: Policy | None = None) -> Iterator[dict]:
+             choose: Chooser | None = None) -> Iterator[dict[str, Any]]:
     """Yield the events (as JSON objects) of ``hands`` hands of random legal play of ``game``.
 
-    ``policy`` None (the default) is the engine-weighted policy of the module docstring; a
-    :data:`Policy` instead picks from the full list of legal actions (:func:`legal_actions`),
-    e.g. :func:`uniform_by_kind`, with no dead-end back-up.  Events are yielded a hand at a
+    ``choose`` None (the default) draws by the game policy's weights, as the module docstring
+    says; a :data:`Chooser` instead picks from the full list of legal actions
+    (:func:`legal_actions`), e.g. :func:`uniform_by_kind`, with no dead-end back-up.  Events are yielded a hand at a
     time.  Raises KeyError for an unknown game and ValueError for a wrong number of players.
     """
     cls = ENGINES[game]
@@ -83,12 +90,13 @@ def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = N
     problem = cls.check_players(players)
     if problem:
         raise ValueError(problem)
+    policy = policy_for(cls)
     rng = random.Random(seed)
     played = 0
     match_no = 0
     while played < hands:
         match_no += 1
-        rules = cls.simulation_rules()
+        rules = policy.match_rules()
         head: dict[str, Any] = {"event": "match", "game": game, "players": players,
                                 "id": f"sim-{seed}-{match_no}"}
         if rules:
@@ -97,14 +105,14 @@ def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = N
         engine = cls(players, rules, _Quiet())
         dealer = rng.choice(players)
         while played < hands and not engine.finished:
-            deal = engine.random_deal(rng, dealer)
+            deal = policy.random_deal(engine, rng, dealer)
             yield deal
             engine.deal(msgspec.convert(deal, ev.Deal), 0)
             played += 1
-            engine, events = _play_hand(engine, rng, policy)
+            engine, events = _play_hand(engine, rng, policy, choose)
             yield from events
             engine.close_hand()  # as the replay does when the next event comes
-            for e in engine.after_simulated_hand(rng):
+            for e in policy.between_hands(engine, rng):
                 yield to_dict(e)
                 engine.close_hand()
                 engine.end(e, 0) if isinstance(e, ev.End) else engine.apply(e, 0)
@@ -115,24 +123,24 @@ def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = N
                     dealer = next(iter(engine.next_dealers))
 
 
-def _play_hand(engine: MatchEngine, rng: random.Random,
-               policy: Policy | None) -> tuple[MatchEngine, list[dict]]:
+def _play_hand(engine: MatchEngine, rng: random.Random, policy: Policy[Any],
+               choose: Chooser | None) -> tuple[MatchEngine, list[dict[str, Any]]]:
     """Play the open hand of ``engine`` to its end: the engine after it and the events written.
 
     Each accepted event's trial copy becomes the current engine, the one before it is kept, so
     a dead end (an open hand with no legal action) backs up to the previous state and avoids
     the event that led there."""
-    if policy is not None:
-        return _play_hand_with(engine, rng, policy)
+    if choose is not None:
+        return _play_hand_with(engine, rng, choose)
     states: list[MatchEngine] = [engine]
     avoid: list[set[bytes]] = [set()]
     chosen: list[tuple[bytes, Any]] = []
     dead_ends = 0
     for _ in range(MAX_CHOICES):
         cur = states[-1]
-        if cur.hand.mode != OPEN:
+        if cur.hand is None or cur.hand.mode != OPEN:
             break
-        got = _choose(cur, rng, avoid[-1])
+        got = _choose(cur, policy, rng, avoid[-1])
         if got is None:
             if not chosen:
                 break  # nothing legal from the deal on: the hand stays incomplete
@@ -156,19 +164,19 @@ def _play_hand(engine: MatchEngine, rng: random.Random,
 
 
 def _play_hand_with(engine: MatchEngine, rng: random.Random,
-                    policy: Policy) -> tuple[MatchEngine, list[dict]]:
-    out = []
-    while engine.hand.mode == OPEN and len(out) < MAX_CHOICES:
+                    choose: Chooser) -> tuple[MatchEngine, list[dict[str, Any]]]:
+    out: list[dict[str, Any]] = []
+    while engine.hand is not None and engine.hand.mode == OPEN and len(out) < MAX_CHOICES:
         acts = legal_actions(engine)
         if not acts:
             break
-        e = policy(rng, acts)
+        e = choose(rng, acts)
         out.append(to_dict(e))
         engine.apply(e, 0)
     return engine, out
 
 
-def _weighted_pick(rng: random.Random, names: list[str], weights: dict[str, float]) -> str:
+def _weighted_pick(rng: random.Random, names: list[Kind], weights: dict[Kind, float]) -> Kind:
     ws = [max(weights.get(n, 1.0), EPSILON) for n in names]
     x = rng.random() * sum(ws)
     for n, w in zip(names, ws):
@@ -178,20 +186,20 @@ def _weighted_pick(rng: random.Random, names: list[str], weights: dict[str, floa
     return names[-1]
 
 
-def _choose(engine: MatchEngine, rng: random.Random,
+def _choose(engine: MatchEngine, policy: Policy[Any], rng: random.Random,
             avoid: set[bytes]) -> tuple[bytes, Any, MatchEngine] | None:
-    """Draw a kind by the game's kind weights, then candidates of it in a random order weighted
-    by the game's event weights (Efraimidis–Spirakis keys ``u ** (1/w)``) until one is legal; a
+    """Draw a kind by the policy's kind weights, then candidates of it in a random order weighted
+    by the policy's event weights (Efraimidis–Spirakis keys ``u ** (1/w)``) until one is legal; a
     kind with none legal is dropped and another drawn.  Candidates in ``avoid`` (by their JSON)
     are left out.  Gives (the event's JSON, the event, the engine after it), or None when
     nothing is legal.  Candidates are put in JSON order first, so the result depends only on
     the candidate set and the random stream (the same seed gives the same log)."""
-    kinds: dict[str, list[tuple[bytes, Any]]] = {}
-    for a in engine.candidates():
+    kinds: dict[Kind, list[tuple[bytes, Any]]] = {}
+    for a in policy.candidates(engine):
         key = msgspec.json.encode(a)
         if key not in avoid:
             kinds.setdefault(tag(a), []).append((key, a))
-    weights = engine.simulation_weights()
+    weights = policy.kind_weights(engine)
     if "stop" in weights and b"stop" not in avoid:
         kinds["stop"] = [(b"stop", STOP)]
     names = sorted(kinds)
@@ -200,7 +208,7 @@ def _choose(engine: MatchEngine, rng: random.Random,
         pool = sorted(kinds[kind], key=lambda ka: ka[0])
         keyed = []
         for key, a in pool:
-            w = 1.0 if a is STOP else max(engine.simulation_weight(a), EPSILON)
+            w = 1.0 if a is STOP else max(policy.weight(engine, a), EPSILON)
             keyed.append((rng.random() ** (1.0 / w), key, a))
         keyed.sort(key=lambda t: t[0], reverse=True)
         for _, key, a in keyed:

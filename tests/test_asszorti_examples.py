@@ -1,5 +1,5 @@
 """The Asszorti examples check exactly as intended (every hand worked out by hand from the log and
-the rules text, in the comments), the generator reproduces them, and ``candidates()`` offers
+the rules text, in the comments), the generator reproduces them, and the policy's ``candidates`` offers
 every legal action (a superset, checked by trial application)."""
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
+from referee.games.policy import policy_for
 from referee.legal import judge, legal_actions
 from referee.replay import replay_until
 
@@ -200,10 +201,10 @@ def test_play_candidates_follow_suit():
     eng, _ = engine_before(14)
     plays = [e.card for e in legal_actions(eng) if type(e).__name__ == "Play"]
     assert sorted(plays) == ["9C", "AC"]
-    assert all(not judge(eng, e).legal for e in eng.candidates()
+    assert all(not judge(eng, e).legal for e in policy_for(eng).candidates(eng)
                if type(e).__name__ == "Play" and e.card not in plays)
 
 
 def test_no_candidates_after_the_hand():
     eng, _ = engine_before(46)
-    assert eng.candidates() == []
+    assert policy_for(eng).candidates(eng) == []

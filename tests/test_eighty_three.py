@@ -19,6 +19,7 @@ from referee.cards import ALL_CARDS, JOKER
 from referee.games import eighty_three as e83
 from referee.games.eighty_three import (Bid, EightyThree, ORDERS, TRUMP_POINTS, bid_score,
                                         card_points, off_five, trump_cards)
+from referee.games.policy import policy_for
 from referee.games.thirty_three import ThirtyThree
 from referee.legal import legal_actions
 from referee.replay import replay_until
@@ -817,7 +818,7 @@ def _engine_at(log, stop, clean=True):
 def test_candidates_auction_and_forced_dealer():
     log = match(g1())
     eng = _engine_at(log, 3)  # Ann to speak first
-    c = eng.candidates()
+    c = policy_for(eng).candidates(eng)
     assert len(c) == (83 - 30 + 1) + 1 + 1  # 30 … 83, 83 doubled, pass
     eng = _engine_at(match(g1(auction=[("bid", "Ann", 83)] + DEFAULT_AUCTION[1:])), 4)
     assert [(type(x).__name__, getattr(x, "points", None), getattr(x, "doubled", None))
@@ -839,7 +840,7 @@ def test_candidates_trump_and_discards_are_legal_supersets():
     la = legal_actions(eng)
     assert la and all(isinstance(x, ev.Discard) for x in la)
     # every proposed discard leaves the player with 6 cards and holds no point trump
-    for x in eng.candidates():
+    for x in policy_for(eng).candidates(eng):
         assert len(eng.hand.hands[x.player]) - len(x.cards) == 6
     # the lowest plain cards are among them: Bob's six fillers
     bob = log[line_where(log, event="discard", player="Bob") - 1]["cards"]
@@ -859,7 +860,7 @@ def test_candidates_play_follow_or_trump():
     log = match(g1())
     p = play_line(log, "Cat", "KC")  # trick 4: Ann AC, Bob 5D; Cat holds KC KS 5H
     eng = _engine_at(log, p)
-    assert sorted(x.card for x in eng.candidates()) == ["5H", "KC", "KS"]
+    assert sorted(x.card for x in policy_for(eng).candidates(eng)) == ["5H", "KC", "KS"]
     assert sorted(x.card for x in legal_actions(eng)) == ["5H", "KC"]
     # first lead: the declarer's six cards
     first = line_of(log, lambda e: e["event"] == "play")
@@ -871,7 +872,7 @@ def test_candidates_play_follow_or_trump():
 def test_candidates_include_retract_of_an_open_revoke():
     log = _revoke_log(4, "Ann AC, Bob 5D, Cat KC, Dan AD", ["Bob KD"])
     eng = _engine_at(log, play_line(log, "Bob", "KD"))
-    c = eng.candidates()
+    c = policy_for(eng).candidates(eng)
     assert c[0] == ev.Retract(player="Dan", card="AD")
     assert sorted(x.card for x in c[1:]) == ["KD", "QD"]  # Bob to lead trick 5
 

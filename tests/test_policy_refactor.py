@@ -17,6 +17,7 @@ import hashlib
 import json
 import subprocess
 import sys
+from typing import get_args
 
 import pytest
 from click.testing import CliRunner
@@ -125,3 +126,26 @@ def test_check_does_not_import_the_policy(tmp_path):
     loaded = eval(out)
     assert "referee.games.thirty_three" in loaded  # the games were loaded
     assert [m for m in loaded if "policy" in m or m in ("referee.legal", "referee.simulate")] == []
+
+
+
+def test_policy_kinds_are_the_names_of_the_hand_events_and_stop():
+    """:data:`~referee.games.policy.Kind` (what ``kind_weights`` may name) is each event of a
+    hand by its log name (FORMAT.md: every event but match, deal, score and end) and ``stop``."""
+    from referee import events as ev
+    from referee.games.policy import Kind
+    every = {t.__struct_config__.tag for t in ev.EVENT_TYPES}
+    hand = {t.__struct_config__.tag for t in ev.HAND_EVENT_TYPES}
+    assert hand == every - {"match", "deal", "score", "end"}
+    assert set(get_args(Kind)) == hand | {"stop"}
+
+
+def test_every_game_has_its_own_policy():
+    """Each game's policy is its own class, found next to its rules module, for its engine."""
+    from referee.games import ENGINES
+    from referee.games.policy import Policy, policy_for
+    for game, cls in ENGINES.items():
+        policy = policy_for(cls)
+        assert type(policy) is not Policy, game
+        assert type(policy).__module__ == cls.__module__ + "_policy"
+        assert policy_for(cls) is policy  # one instance per game

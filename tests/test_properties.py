@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.games import ENGINES
-from referee.games.base import MatchEngine
+from referee.games.policy import Policy, policy_for
 from referee.legal import judge
 from referee.replay import Listener, replay, replay_until
 from referee.simulate import simulate
@@ -20,7 +20,8 @@ from referee.simulate import simulate
 from .conftest import ROOT, run_log
 
 GAMES = sorted(ENGINES)
-PLAYABLE = [g for g in GAMES if ENGINES[g].candidates is not MatchEngine.candidates]
+PLAYABLE = [g for g in GAMES
+            if type(policy_for(ENGINES[g])).candidates is not Policy.candidates]
 """Games whose engine proposes candidate actions (needed for simulate)."""
 EXAMPLE = (ROOT / "examples" / "thirty-three" / "match.jsonl").read_bytes().splitlines(True)
 

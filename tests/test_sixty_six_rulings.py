@@ -7,6 +7,7 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from referee import events as ev
+from referee.games.policy import policy_for
 from referee.games.sixty_six import SixtySix
 from referee.legal import _Quiet, legal_actions
 from tests.conftest import Recorder, run_log
@@ -129,7 +130,7 @@ def test_candidates_at_the_first_lead():
             [P("Ann", c) for c in "AS 10S AH 10H KH QH".split()]
             + [marriage("Ann", "hearts"), close("Ann")]}
     assert legal == want
-    assert len(eng.candidates()) > len(legal)  # a superset
+    assert len(policy_for(eng).candidates(eng)) > len(legal)  # a superset
 
 
 def test_candidates_with_a_draw_due():
@@ -200,7 +201,7 @@ def test_random_legal_play_is_clean(rnd):
     """Play only legal actions (by the engine's own judgement) from a random deal: replaying the
     log must give no error."""
     eng = SixtySix(["Ann", "Bob"], None, _Quiet())
-    d = eng.random_deal(rnd, "Bob")
+    d = policy_for(eng).random_deal(eng, rnd, "Bob")
     log = [match(), d]
     eng.deal(ev.DECODER.decode(json.dumps(d)), 2)
     for _ in range(60):

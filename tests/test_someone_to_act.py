@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from referee.games import ENGINES
 from referee.games.base import OPEN
+from referee.games.policy import policy_for
 from referee.legal import judge
 from referee.replay import Listener, replay
 from referee.simulate import DEFAULT_PLAYERS, simulate
@@ -36,7 +37,7 @@ class _Watch(Listener):
         h = engine.hand
         if h is None or h.mode != OPEN:
             return
-        if not any(judge(engine, c).legal for c in engine.candidates()):
+        if not any(judge(engine, c).legal for c in policy_for(engine).candidates(engine)):
             self.stuck.append(line)
 
 

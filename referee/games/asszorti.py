@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
 from .. import events as ev
@@ -69,9 +68,6 @@ CALLER = dict(DOUBLING)
 STEP_TITLE = {s: s.capitalize() for s in STEPS}
 
 AUCTION, TALON, PLAY = "auction", "talon", "play"
-
-SIMULATED_DEALS = 20
-"""The length of a match ``referee simulate`` writes (the ``deals`` rule)."""
 """Hand phases: the auction; after it (contract, talon exchange, trumps, doubling); the play."""
 
 
@@ -260,13 +256,14 @@ class Asszorti(MatchEngine):
         h = self.hand
         return [p for p in self._speakers(h) if p not in h.passed]
 
-    def _forced(self, player: str) -> bool:
+    def forced(self, player: str) -> bool:
         """True when ``player`` is the last one left with no bid made: the dealer's forced
         contract (A1)."""
         h = self.hand
         return h.phase == AUCTION and h.bid is None and self._active() == [player]
 
-    def _opponents(self) -> list[str]:
+    def opponents(self) -> list[str]:
+        """The declarer's two opponents, in seating order."""
         d = self.hand.declarer
         return [p for p in self.players if p != d]
 
@@ -326,7 +323,7 @@ class Asszorti(MatchEngine):
             self.out_of_phase(e, line, "after the auction is over")
             return
         h.auction.append((e.player, e.bid))
-        if self._forced(e.player):
+        if self.forced(e.player):
             h.notes[line] = ("forced", e.player, f"bids {e.bid}")
             self._auction_won(e.player, e.bid)
             return
@@ -387,7 +384,7 @@ class Asszorti(MatchEngine):
         if e.player in h.passed:
             self.irregular("out-of-turn", line, f"{e.player} has already passed (A1)", e.player)
             return
-        if self._forced(e.player):
+        if self.forced(e.player):
             self.irregular("illegal-pass", line, f"{e.player} passes, but both others have "
                            f"passed without a bid: {e.player} cannot pass and must set one of "
                            "the four contracts (Play, A1); not applied (A-R3)", e.player)
@@ -408,7 +405,7 @@ class Asszorti(MatchEngine):
         if not self._check_bid_word(e, line, e.bid):
             return
         if h.phase == AUCTION:
-            if self._forced(e.player):
+            if self.forced(e.player):
                 h.auction.append((e.player, f"contract {e.bid}"))
                 h.notes[line] = ("forced", e.player, f"sets the contract: {e.bid}")
                 self._auction_won(e.player, None, e.bid)
@@ -734,7 +731,7 @@ class Asszorti(MatchEngine):
         amount, A4), post the result on the sheet (A8) and finish the hand."""
         h = self.hand
         decl = h.declarer
-        opps = self._opponents()
+        opps = self.opponents()
         k = h.contract
         trumps = h.trump is not None
         s = self.settlement()
@@ -850,98 +847,6 @@ class Asszorti(MatchEngine):
         n = self.rules["deals"]
         if n is not None and self.hand_count >= n and not self.finished:
             self.finish_match()
-
-    # --- legal actions --------------------------------------------------------------------------
-
-    def candidates(self) -> list[Any]:
-        """Events that might be legal now (a superset; ``referee.legal`` keeps those the engine
-        accepts without a finding).
-
-        Auction: the player to speak may bid each level, hold or pass; a forced player may also
-        set each contract.  After the auction: each contract level, every discard of N cards from
-        the hand and the top N talon cards (N ≤ 3, so at most C(14, 3) = 364), each trump choice
-        with and without arrivázs, each doubling step on each stake by each player, a claim and a
-        dispute.  Play: each card held by the player to play (each player's cards when the turn
-        is open), the retract that repairs an open revoke, each doubling step until trick 1 is
-        complete, a claim and disputes.
-        """
-        h = self.hand
-        if h is None or h.mode != OPEN or self.finished:
-            return []
-        out: list[Any] = []
-        if h.phase == AUCTION:
-            p = h.to_act
-            if p is None:
-                return []
-            out.extend(ev.Bid(player=p, bid=b) for b in BIDS)
-            out.append(ev.Hold(player=p))
-            out.append(ev.Pass(player=p))
-            if self._forced(p):
-                out.extend(ev.Contract(player=p, bid=b) for b in BIDS)
-            return out
-        decl = h.declarer
-        doubles = [cls(player=p, target=t) for cls in (ev.Kontra, ev.Rekontra, ev.Szubkontra,
-                                                       ev.Hirskontra, ev.Mordkontra)
-                   for t in TARGETS for p in self.players]
-        if h.phase == TALON:
-            if h.contract is None:
-                out.extend(ev.Contract(player=decl, bid=b) for b in BIDS)
-            levels = [h.contract] if h.contract is not None else sorted(
-                {b for b in BIDS if h.last_bid is None or bid_rank(b) >= bid_rank(h.last_bid)},
-                key=bid_rank)
-            if h.discards is None:
-                seen: set[tuple[str, ...]] = set()
-                for k in levels:
-                    n = TALON_CARDS[k]
-                    if not n:
-                        continue
-                    pool = self.sort_for_display(h.hands[decl] | set(h.pile[:n]))
-                    for combo in combinations(pool, n):
-                        key = tuple(str(c) for c in combo)
-                        if key not in seen:
-                            seen.add(key)
-                            out.append(ev.Discard(player=decl, cards=list(key)))
-            if not h.declared:
-                for t in ("none", *(SUIT_NAMES[s] for s in SUITS)):
-                    out.append(ev.Declare(player=decl, trump=t))
-                    out.append(ev.Declare(player=decl, trump=t, arrivazs=True))
-            out.extend(doubles)
-            if h.declared:
-                out.append(ev.Claim(player=decl))
-                if h.play is None:
-                    leader = self.next_seat(decl, -1)
-                    out.extend(ev.Play(player=leader, card=str(c))
-                               for c in self.sort_for_display(h.hands[leader]))
-            return out
-        tp = h.play
-        due = tp.to_play()
-        out.extend(self.revoke_repair())
-        for p in ([due] if due is not None else list(self.players)):
-            out.extend(ev.Play(player=p, card=str(c)) for c in self.sort_for_display(tp.hands[p]))
-        if not tp.tricks:
-            out.extend(doubles)
-        if h.claim is None:
-            out.append(ev.Claim(player=decl))
-        elif h.claim.dispute is None:
-            out.extend(ev.Dispute(player=p) for p in self._opponents())
-        return out
-
-    @classmethod
-    def simulation_rules(cls) -> dict[str, Any]:
-        """``referee simulate`` plays matches of 20 deals (the ``deals`` rule, A8): Asszorti has
-        no winning score, so this is how a simulated match ends."""
-        return {"deals": SIMULATED_DEALS}
-
-    def simulation_weights(self) -> dict[str, float]:
-        """``referee simulate``: a claim is rare (weight 0.015 at each turn, so about a third of
-        the hands are claimed, at any point of the play); after a claim nobody has disputed yet,
-        the opponents dispute it or let it stand (``stop``: the hand ends there, A7) alike."""
-        h = self.hand
-        w = {"claim": 0.015}
-        if h is not None and h.claim is not None and h.claim.dispute is None:
-            w["stop"] = 1.0
-        return w
-
 
     # --- names -----------------------------------------------------------------------------------
 

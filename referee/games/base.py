@@ -13,6 +13,7 @@ Scores are numbers of game points (``int``, or ``float`` where halves occur, kep
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from itertools import chain
 from typing import Any, ClassVar, Iterable, Mapping, Protocol
 
@@ -23,8 +24,16 @@ from .tricks import Trick, TrickPlay
 
 Number = int | float
 
-OPEN, DONE, SKIP = "open", "done", "skip"
-"""Hand modes: being played; decided (later events are out of phase); skipped (G3/G4)."""
+class HandMode(StrEnum):
+    """Where a hand stands: being played; decided (later events are out of phase); skipped
+    (G3/G4: the rest of the hand is not refereed)."""
+
+    OPEN = "open"
+    DONE = "done"
+    SKIP = "skip"
+
+
+OPEN, DONE, SKIP = HandMode.OPEN, HandMode.DONE, HandMode.SKIP
 
 
 def tidy(x: Number) -> Number:
@@ -109,7 +118,7 @@ class Hand:
         self.hands: dict[str, set[Card]] = {}
         self.dealt: dict[str, list[Card]] = {}
         self.pile: list[Card] = []
-        self.mode = OPEN
+        self.mode: HandMode = OPEN
         self.status = "scored"
         self.play: TrickPlay | None = None
         self.revoke: Revoke | None = None
@@ -659,69 +668,6 @@ class MatchEngine:
         counts them (no last-trick bonus), or None where the hand is decided by tricks
         (default)."""
         return None
-
-    # --- legal actions (issue 6) -----------------------------------------------------------
-
-    def candidates(self) -> list[Any]:
-        """Game hook: events (msgspec structs from :mod:`referee.events`) that might be legal at
-        this point of the current hand: a superset of the legal actions, for the player(s) to act.
-        :func:`referee.legal.legal_actions` keeps those that the engine itself accepts without an
-        error finding, so the rules are never written twice."""
-        return []
-
-    def revoke_repair(self) -> list[Any]:
-        """The ``retract`` that would repair the current hand's open revoke (G4), as a one-event
-        list for a game's :meth:`candidates`; empty when no revoke is open."""
-        h = self.hand
-        r = h.revoke if h is not None else None
-        return [] if r is None else [ev.Retract(player=r.player, card=str(r.card))]
-
-    @classmethod
-    def simulation_rules(cls) -> dict[str, Any]:
-        """Variant options ``referee simulate`` writes into its ``match`` events (default none)."""
-        return {}
-
-    def random_deal(self, rng: Any, dealer: str) -> dict[str, Any]:
-        """A shuffled ``deal`` event (as a JSON object) by ``dealer``: ``HAND_SIZE`` cards to each
-        player, the rest to the ``PILE``.  Games with more to a deal override it."""
-        deck = [str(c) for c in self.DECK.cards]
-        rng.shuffle(deck)
-        hands = {}
-        for i, p in enumerate(self.players):
-            hands[p] = deck[i * self.HAND_SIZE:(i + 1) * self.HAND_SIZE]
-        out: dict[str, Any] = {"event": "deal", "dealer": dealer, "hands": hands}
-        if self.PILE:
-            out[self.PILE] = deck[len(self.players) * self.HAND_SIZE:]
-        return out
-
-    def after_simulated_hand(self, rng: Any) -> list[Any]:
-        """Events ``referee simulate`` adds between hands (an ``end``, a ``resign``); default none."""
-        return []
-
-    def simulation_weights(self) -> dict[str, float]:
-        """Game hook for ``referee simulate``: how often the random policy picks each kind of
-        event, as relative weights keyed by the log's event name (``"claim"``, ``"close"``).  A
-        kind not named weighs 1.  The key ``"stop"`` offers leaving the hand here with no
-        further event (an undisputed claim, a played-out deal nobody declares); it is offered
-        only when named and taken only when a copy of the engine closes the hand without a
-        finding.  Weights must be above 0: a legal action may be made rarer, never impossible.
-        Default: every kind alike, no stop."""
-        return {}
-
-    def simulation_weight(self, e: Any) -> float:
-        """Game hook for ``referee simulate``: the relative weight (above 0) of candidate ``e``
-        among the candidates of its kind, e.g. to keep auctions from mostly jumping to the
-        highest bid.  Default: a card the duty to follow rules out (a revoke, never legal) is
-        tried last (1e-3); everything else weighs 1.  Games that override it call this for
-        cards."""
-        h = self.hand
-        if type(e) is ev.Play and h is not None and h.play is not None and h.revoke is None \
-                and h.play.current.cards and e.player in h.play.hands:
-            c = self.DECK.parsed.get(e.card)
-            allowed = self.allowed_cards(e.player)
-            if allowed is not None and c not in allowed:
-                return 1e-3
-        return 1.0
 
     def score_notes(self) -> list[str]:
         """Extra lines under a match's text score table (Eighty-Three's team totals)."""

@@ -14,8 +14,6 @@ points* are the score.  Partners always have the same total.
 """
 from __future__ import annotations
 
-from itertools import combinations
-from math import comb
 from typing import Iterable
 
 from .. import events as ev
@@ -92,10 +90,6 @@ POINTS = {s: {c: TRUMP_POINTS[r] for c, r in zip(trump_cards(s), TRUMP_RANKS)
 def card_points(c: Card, trump: str) -> int:
     """Card points of ``c`` when ``trump`` (a suit letter) is trumps (0 for all but ten trumps)."""
     return POINTS[trump].get(c, 0)
-
-
-ALL_DISCARDS_UP_TO = 500
-"""Beyond this many ways to discard, ``candidates`` proposes a sample (E2 discards)."""
 
 
 class Bid:
@@ -574,130 +568,3 @@ class EightyThree(MatchEngine):
             win = max(over, key=lambda t: self.totals[t[0]])
         self.finished = True
         self.winners = [p for p in self.players if p in win]
-
-    # --- candidate actions (for referee.legal) -------------------------------------------------
-
-    def candidates(self) -> list:
-        """Events that might be legal now (a superset of the legal actions; see
-        :func:`referee.legal.legal_actions`), in this order:
-
-        - auction: for the player to speak, each bid above the standing one (30 … 83, then 83
-          doubled) and a pass;
-        - trumps: the bid winner naming each of the four suits;
-        - gives and discards, for every player who has not discarded yet: gives to the partner of
-          1 … excess trumps (every combination while there are at most 40 of them, else the lowest
-          trumps), and a few discards down to 6 cards — not every combination, which would be too
-          many (up to C(17, 11) = 12376 for the bid winner), but a sensible set: the lowest plain
-          cards; the lowest cards that are worth nothing, non-point trumps included up to the
-          excess; and discards that void the shortest plain suits first.  Once every player holds
-          6 cards, also the bid winner's first lead;
-        - play: every card the player to play holds, and a retract of a revoke not yet settled.
-        """
-        h = self.hand
-        if h is None or h.mode != OPEN:
-            return []
-        if h.phase == AUCTION:
-            return self._auction_candidates()
-        if h.phase == TRUMP_CALL:
-            return [ev.Trump(player=h.declarer, suit=SUIT_NAMES[s]) for s in SUITS]
-        if h.phase == PREPARE:
-            out = []
-            for p in self.seat_order(self.next_seat(h.dealer)):
-                if p not in h.discarded:
-                    out += self._give_candidates(p) + self._discard_candidates(p)
-            if all(len(h.hands[p]) == PLAY_SIZE for p in self.players):
-                out += [ev.Play(player=h.declarer, card=str(c))
-                        for c in self.order().sort(h.hands[h.declarer])]
-            return out
-        tp = h.play
-        out = self.revoke_repair()
-        p = tp.to_play()
-        if p is not None:
-            out += [ev.Play(player=p, card=str(c)) for c in tp.order.sort(tp.hands[p])]
-        return out
-
-    def _auction_candidates(self) -> list:
-        h = self.hand
-        p = h.to_act
-        if p is None:
-            return []
-        low = h.standing[1].key + 1 if h.standing else BID_MIN
-        out = [ev.Bid(player=p, points=n) for n in range(low, BID_MAX + 1)]
-        if low <= DOUBLED_KEY:
-            out.append(ev.Bid(player=p, points=BID_MAX, doubled=True))
-        out.append(ev.Pass(player=p))
-        return out
-
-    def _give_candidates(self, p: str) -> list:
-        h = self.hand
-        to = self.partner_of(p)
-        held = self.trumps_held(p)
-        excess = len(held) - PLAY_SIZE
-        if to is None or excess <= 0 or to in h.discarded:
-            return []
-        out = []
-        for k in range(1, excess + 1):
-            combos = list(combinations(held, k))
-            if len(combos) > 40:
-                combos = [tuple(held[-k:])]
-            out += [ev.Give(player=p, to=to, cards=[str(c) for c in cs]) for cs in combos]
-        return out
-
-    def _discard_candidates(self, p: str) -> list:
-        """Discards to propose for ``p``: every way to lay away the excess from the cards that
-        may go (plain cards and trumps worth nothing) when there are at most
-        ``ALL_DISCARDS_UP_TO`` of them; otherwise a few sensible ones (lowest plain cards,
-        lowest worthless cards, voiding short suits), which ``legal`` then says is a sample."""
-        h = self.hand
-        o = self.order()
-        n = len(h.hands[p]) - PLAY_SIZE
-        if n <= 0:
-            return []
-        held = self.trumps_held(p)
-        excess = max(len(held) - PLAY_SIZE, 0)
-        plain = sorted((c for c in h.hands[p] if not o.is_trump(c)),
-                       key=lambda c: (o.power[c], c))  # cards break ties: no set order
-        spare = [c for c in reversed(held) if not card_points(c, h.trump)][:excess]
-        by_suit: dict[str, list[Card]] = {}
-        for c in plain:
-            by_suit.setdefault(o.suit_of[c], []).append(c)
-        short_first = [c for s in sorted(by_suit, key=lambda s: (len(by_suit[s]), s))
-                       for c in by_suit[s]]
-        worthless = sorted(plain + spare, key=lambda c: (o.power[c] % 1000, o.is_trump(c), c))
-        pool = plain + [c for c in held if not card_points(c, h.trump)]
-        if len(pool) >= n and comb(len(pool), n) <= ALL_DISCARDS_UP_TO:
-            return [ev.Discard(player=p, cards=[str(c) for c in cs])
-                    for cs in combinations(pool, n)]
-        picks = [plain[:n], worthless[:n], short_first[:n], spare + plain[:n - len(spare)]]
-        out, seen = [], set()
-        for cs in picks:
-            key = frozenset(cs)
-            if len(cs) == n and key not in seen:
-                seen.add(key)
-                out.append(ev.Discard(player=p, cards=[str(c) for c in cs]))
-        return out
-
-
-    def simulation_weights(self) -> dict[str, float]:
-        """``referee simulate``: a give is three times as likely as other kinds (E2: gives come
-        before the discards; a partner who discards first can leave a player with more point
-        trumps than cards, a dead end the simulator has to back out of)."""
-        return {"give": 3.0}
-
-    def simulation_weight(self, e) -> float:
-        """``referee simulate``: bids climb rather than jump.  The lowest bid allowed weighs 1,
-        each point above it 0.85 times less; 83 and 83 doubled weigh 0.1 each whatever the
-        standing bid, so both are bid now and then, and the forced dealer often bids just 30.
-        A bid not above the standing one (never legal) is tried last.  A card the duty to
-        follow rules out (a revoke, never legal) is tried last too."""
-        h = self.hand
-        t = type(e)
-        if t is ev.Bid and h.phase == AUCTION:
-            key = DOUBLED_KEY if e.doubled else e.points
-            low = h.standing[1].key + 1 if h.standing else BID_MIN
-            if key < low:
-                return 1e-3
-            if e.points == BID_MAX:
-                return 0.1
-            return 0.85 ** (key - low)
-        return super().simulation_weight(e)

@@ -223,14 +223,6 @@ class SixtySix(MatchEngine):
         return [("trump card", f"{self.name(h.trump_card)} under the stock: "
                                f"{SUIT_NAMES[h.trump]} are trumps")]
 
-    def random_deal(self, rng: Any, dealer: str) -> dict[str, Any]:
-        """A shuffled deal: six cards each, eleven in the stock and the trump card."""
-        deck = [str(c) for c in self.DECK.cards]
-        rng.shuffle(deck)
-        return {"event": "deal", "dealer": dealer,
-                "hands": {p: deck[6 * i:6 * i + 6] for i, p in enumerate(self.players)},
-                "stock": deck[12:23], "trump_card": deck[23]}
-
     # --- the event loop -------------------------------------------------------------------------
 
     def apply(self, e: Any, line: int) -> None:
@@ -708,83 +700,3 @@ class SixtySix(MatchEngine):
         deltas[opp] = REVOKE_PENALTY
         return (deltas, f"the deal ends, {opp} +{REVOKE_PENALTY}",
                 "Sixty-Six S1 (follow, head the trick, trump when void) and S9")
-
-    # --- legal actions -----------------------------------------------------------------------------
-
-    def candidates(self) -> list[Any]:
-        """Events that might be legal now (a superset; :func:`referee.legal.legal_actions` keeps
-        those the engine accepts without a finding): ``draw`` when one is due; for the player on
-        lead every card held (after the due draw) as ``play``, a ``marriage`` in each suit,
-        ``exchange``, ``close`` (with ``before_draw`` when a draw is due) and ``declare_out``;
-        for the player to follow every card held; ``exchange`` for the closer's opponent and
-        ``declare_out`` for whoever may declare; a ``retract`` of an open revoke.  ``resign`` and
-        ``timeout`` are always accepted and left out (they are not moves of the deal)."""
-        h = self.hand
-        if h is None or h.mode != OPEN:
-            return []
-        tp = h.play
-        out: list[Any] = self.revoke_repair()
-        if h.played_out:
-            out.append(ev.DeclareOut(player=h.may_declare))
-            return out
-        after = {p: set(cs) for p, cs in tp.hands.items()}
-        if h.draw_due is not None:
-            out.append(ev.Draw())
-            talon = h.stock + ([h.turned] if h.turned is not None else [])
-            for p, c in zip(h.draw_due, talon):
-                after[p].add(c)
-        actor = tp.to_play()
-        if actor is None:
-            return out
-        for c in self.sort_for_display(after[actor]):
-            out.append(ev.Play(player=actor, card=str(c)))
-        if not tp.current.who:
-            out.extend(ev.Marriage(player=actor, suit=SUIT_NAMES[s]) for s in SUITS)
-            out.append(ev.Exchange(player=actor))
-            out.append(ev.Close(player=actor))
-            if h.draw_due is not None:
-                out.append(ev.Close(player=actor, before_draw=True))
-        if h.exchange_window is not None and h.exchange_window != actor:
-            out.append(ev.Exchange(player=h.exchange_window))
-        declarers = {actor, h.may_declare} - {None}
-        if h.draw_due is not None:
-            declarers.add(h.draw_due[0])
-        out.extend(ev.DeclareOut(player=p) for p in self.players if p in declarers)
-        return out
-
-    def simulation_weights(self) -> dict[str, float]:
-        """``referee simulate``: closing is rare (0.15), a marriage and the exchange likely (3)
-        when legal, an explicit ``draw`` less so (0.3: the draw happens by itself anyway).  A
-        declaration weighs 1 when whoever may declare has 66, else 0.03 (a false declaration
-        is legal, and scored, but rare).  After the last trick its winner declares or lets the
-        deal be scored as played out (``stop``, S7) alike."""
-        h = self.hand
-        w = {"close": 0.15, "marriage": 3.0, "exchange": 3.0, "draw": 0.3}
-        if h is None or h.mode != OPEN:
-            return w
-        who = {h.may_declare, h.draw_due[0] if h.draw_due else None} - {None}
-        w["declare_out"] = 1.0 if any(self.total(p) >= GO_OUT for p in who) else 0.03
-        if h.played_out:
-            w["stop"] = 1.0
-        return w
-
-    def simulation_weight(self, e: Any) -> float:
-        """``referee simulate``: as the base (a card the duty rules out is tried last), but not
-        while a draw is still due (the hands change before the card)."""
-        if self.hand.draw_due is not None:
-            return 1.0
-        return super().simulation_weight(e)
-
-    def after_simulated_hand(self, rng: Any) -> list[Any]:
-        """``referee simulate``: now and then a match ends between deals another way than at the
-        target (S8): a resign (1 %), a timeout (1 %) or the table's ``end`` (1 %)."""
-        if self.finished:
-            return []
-        x = rng.random()
-        if x < 0.01:
-            return [ev.Resign(player=rng.choice(self.players))]
-        if x < 0.02:
-            return [ev.Timeout(player=rng.choice(self.players))]
-        if x < 0.03:
-            return [ev.End()]
-        return []

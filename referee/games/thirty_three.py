@@ -11,13 +11,12 @@ are the score (contract values, Kontra payments, bonuses), halves kept exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Iterable
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from . import register
-from .base import OPEN, AuctionHand, MatchEngine, Number, Revoke
+from .base import AuctionHand, MatchEngine, Number, Revoke
 from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -605,75 +604,3 @@ class ThirtyThree(MatchEngine):
         """§12, T7: the match ends once anyone stands at +200 or more or -200 or less."""
         if any(v >= TARGET or v <= -TARGET for v in self.totals.values()):
             self.finish_match()
-
-    # --- legal actions (issue 6) ---------------------------------------------------------------
-
-    def candidates(self) -> list:
-        """Events that may be legal now (a superset; see MatchEngine.candidates): in the auction
-        every bid and a pass by the player to speak; after it the draws and discards the contract
-        asks for, Kontra/Rekontra, the reveal, and the first card; then each card held by the
-        player to play (any player for a free Misère lead) and the retract that repairs an open
-        revoke."""
-        h = self.hand
-        if h is None or h.mode != OPEN:
-            return []
-        out: list = []
-        if h.phase == AUCTION:
-            p = h.to_act
-            out.append(ev.Pass(player=p))
-            for g in GAMES:
-                for lv in LEVELS:
-                    if g != "misere" or lv in MISERE_VALUE:
-                        out.append(ev.Bid(player=p, game=g, level=lv))
-            return out
-        decl, k = h.declarer, h.contract
-        if h.phase == BOAT:
-            if k.draw is not None and h.drawn is None:
-                out += [ev.Draw(player=decl, cards=[str(c) for c in cs])
-                        for cs in combinations(h.pile, k.draw)]
-            elif k.draw is not None and not h.discarded:
-                out += [ev.Discard(player=decl, cards=[str(c) for c in cs])
-                        for cs in combinations(self.sort_for_display(h.hands[decl]),
-                                               len(h.drawn))]
-            elif not k.from_hand and not h.discarded:
-                pool = self.sort_for_display(h.hands[decl] | set(h.pile))
-                out += [ev.Discard(player=decl, cards=[str(c) for c in cs])
-                        for cs in combinations(pool, 3)]
-            for p in self.players:
-                if p != decl:
-                    out.append(ev.Kontra(player=p))
-            out.append(ev.Rekontra(player=decl))
-            out += [ev.Rekontra(player=decl, against=p) for p in h.kontra]
-            if k.ouvert and not h.revealed:
-                out.append(ev.Reveal(player=decl))
-            leaders = [p for p in self.players] if k.misere else [decl]
-        else:
-            out += self.revoke_repair()
-            nxt = h.play.to_play()
-            leaders = [nxt] if nxt is not None else list(self.players)
-        for p in leaders:
-            out += [ev.Play(player=p, card=str(c))
-                    for c in self.sort_for_display(h.hands[p])]
-        return out
-
-    def simulation_weights(self) -> dict[str, float]:
-        """``referee simulate``: a pass is 1.5 times as likely as a bid, so auctions stop
-        before the top levels more often (and all three pass in about one deal in six)."""
-        return {"pass": 1.5}
-
-    def simulation_weight(self, e) -> float:
-        """``referee simulate``: bids climb rather than jump.  The lowest level the auction
-        allows weighs 1 and each level above it 0.7 times the one below (so slams, Slam Hand,
-        Slam Ouvert and Null Ouvert are still bid, a few hands in a hundred); a Misère bid
-        weighs twice as much (one game against six, with six contracts of its own); a bid not
-        above the standing level is never legal and is tried last.  Cards the duty to follow rules
-        out (revokes, never legal) are tried last too.  Everything else weighs 1."""
-        h = self.hand
-        t = type(e)
-        if t is ev.Bid and h.phase == AUCTION:
-            low = level_key(h.standing[1].level) + 1 if h.standing else 0
-            k = level_key(e.level) - low
-            if k < 0:
-                return 1e-3
-            return 0.7 ** k * (2.0 if e.game == "misere" else 1.0)
-        return super().simulation_weight(e)

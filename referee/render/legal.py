@@ -8,19 +8,9 @@ import msgspec
 
 from .. import events as ev
 from ..games.base import OPEN, MatchEngine
-from ..legal import Verdict
+from ..legal import Verdict, to_act
 from . import Style, visible
 from .words import alternatives, describe, phrase
-
-
-def to_act(acts: list[Any]) -> list[str]:
-    """The players with at least one legal action, in the order first met."""
-    out: list[str] = []
-    for a in acts:
-        p = getattr(a, "player", None)
-        if p is not None and p not in out:
-            out.append(p)
-    return out
 
 
 def trick_at(engine: MatchEngine | None) -> tuple[int | None, bool]:
