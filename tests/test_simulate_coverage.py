@@ -22,6 +22,7 @@ from referee import events as ev
 from referee import legal
 from referee import simulate as sim
 from referee.games import ENGINES
+from referee.games.policy import policy_for
 from referee.simulate import simulate
 
 from .conftest import run_log
@@ -305,16 +306,16 @@ def test_a_dead_end_far_from_its_cause_is_backed_out_of(seed, monkeypatch):
                              "cards": "2C 2D 7D 7C AD AS".split()}, ev.Event)
     choose = sim._choose
 
-    def south_first(engine, rng, avoid):
+    def south_first(engine, policy, rng, avoid):
         key = msgspec.json.encode(south)
         if engine is eng and key not in avoid:
             verdict, twin = legal.trial(engine, south)
             assert verdict.legal
             return key, south, twin
-        return choose(engine, rng, avoid)
+        return choose(engine, policy, rng, avoid)
 
     monkeypatch.setattr(sim, "_choose", south_first)
-    _, events = sim._play_hand(eng, random.Random(seed), None)
+    _, events = sim._play_hand(eng, random.Random(seed), policy_for(eng), None)
     assert events[0] != msgspec.to_builtins(south)
     log = [{"event": "match", "game": "eighty-three", "players": players}, DOOMED_DEAL,
            *DOOMED_AUCTION, *events]
