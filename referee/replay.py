@@ -5,13 +5,21 @@ It owns what is the same in every game: matches and files (FORMAT.md), lines tha
 (G7), events before the first match, events after the end of a match (G9), ``score`` events
 (``score-mismatch``) and ``end``.  Everything about a hand is the engine's.
 
-Findings of a hand are handed on sorted by line when the hand is over (a revoke is only known to be
-repaired or established later than its own line), so memory stays bounded by one hand.
+Findings are handed on in line order as soon as no finding at an earlier line can still come
+(:meth:`~referee.games.base.MatchEngine.finding_floor`): at once, except while a hand is open,
+when one at its last line may still come (``incomplete-hand``), and while a revoke is open, when
+it may be reported at its own line once it is established or repaired.  What waits is the little
+after that line; past :data:`HOLD` findings (a hostile log calling on and on with the revoke
+open) they wait in a temporary file.  So memory stays flat however many findings a hand holds.
 """
 from __future__ import annotations
 
+import heapq
+import tempfile
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Iterable
+
+import msgspec
 
 from . import events as ev
 from .findings import ERROR, WARNING, Finding
@@ -62,9 +70,14 @@ class Listener:
 
     Order within a file: ``begin_match``; for each hand ``deal`` (after the deal is checked),
     then ``trick`` as each trick completes and ``hand`` when its result is settled, ``event``
-    after each event has been applied; ``finding`` calls come sorted by line whenever a hand
-    closes (a revoke is known to be repaired or established only later than its own line);
-    ``end_match`` when the next match starts or the file ends."""
+    after each event has been applied; ``end_match`` when the next match starts or the file
+    ends.  ``finding`` calls come sorted by line within a hand (and a file), each as soon as
+    no finding at an earlier line can come: usually while its own line is being applied, so
+    before the ``deal``, ``hand`` or ``event`` call of that line; a finding after an open
+    revoke waits until the revoke is established or repaired (it is reported at its own,
+    earlier line), and one after the last event of an open hand until the next event (an
+    ``incomplete-hand`` would come at that last line).  A listener that places findings among
+    other output (``history``) sorts them in by line."""
 
     def finding(self, f: Finding) -> None:
         """One finding (see :class:`referee.findings.Finding`)."""
@@ -124,6 +137,17 @@ def _signed(x: float) -> str:
     return f"+{x}" if x > 0 else str(x)
 
 
+HOLD = 1000
+"""Findings kept in memory while they wait for an open revoke; more go to a temporary file."""
+
+_ENCODE = msgspec.json.Encoder().encode
+_DECODE = msgspec.json.Decoder(Finding).decode
+
+
+def _line_of(f: Finding) -> int:
+    return f.line
+
+
 def _ignore(*args: Any) -> None:
     """Stands for a :class:`_Run` callback whose listener method does nothing."""
 
@@ -139,6 +163,8 @@ class _Run:
         self.info: MatchInfo | None = None
         self.match_count = 0
         self.pending: list[Finding] = []
+        self.spill: IO[bytes] | None = None  # findings held beyond HOLD (_spill_over)
+        self.spill_last = 0
         self.orphan_reported = False
         self.bad_match = False
         self.wants_events = listener_wants(listener, "event")
@@ -165,6 +191,85 @@ class _Run:
             first = self.hand_error
             if first is None or first[0] != hand or line < first[1]:
                 self.hand_error = (hand, line)
+        self.deliver()
+
+    def deliver(self) -> None:
+        """Hand on, sorted by line, the findings held that no finding still to come can precede
+        (module docstring); keep the rest."""
+        pending = self.pending
+        if not pending and self.spill is None:
+            return
+        eng = self.engine
+        floor = eng.finding_floor() if eng is not None else None
+        if self.spill is not None:
+            if floor is not None and floor < self.spill_last:
+                self._spill_over()  # still waiting for the revoke
+            else:
+                self._release(floor)
+            return
+        if floor is None:
+            self.flush()
+        elif len(pending) == 1:
+            if pending[0].line <= floor:
+                self.flush()
+        else:
+            pending.sort(key=_line_of)
+            settled = 0
+            for f in pending:
+                if f.line > floor:
+                    break
+                settled += 1
+            if settled:
+                self._hand_on(pending[:settled])
+                del pending[:settled]
+            self._spill_over()
+
+    def flush(self) -> None:
+        """Hand on every finding held (the hand is over), sorted by line."""
+        if self.spill is not None:
+            self._release(None)
+            return
+        if not self.pending:
+            return
+        self.pending.sort(key=_line_of)
+        self._hand_on(self.pending)
+        self.pending.clear()
+
+    def _spill_over(self) -> None:
+        """More than HOLD findings wait for an open revoke (a hostile log can add any number of
+        calls that are not applied): move them to a temporary file, in line order.  Findings
+        that wait come at the line being read, so each batch follows the one before."""
+        pending = self.pending
+        if len(pending) <= HOLD:
+            return
+        pending.sort(key=_line_of)
+        if self.spill is None:
+            self.spill = tempfile.TemporaryFile()
+            self.spill_last = 0
+        elif pending[0].line < self.spill_last:
+            return  # out of line order (never seen): kept in memory, order first
+        self.spill.write(b"".join(_ENCODE(f) + b"\n" for f in pending))
+        self.spill_last = pending[-1].line
+        pending.clear()
+
+    def _release(self, floor: int | None) -> None:
+        """Hand on the findings of the temporary file and those held up to ``floor`` (None:
+        all), merged in line order (on a tie, the one reported first)."""
+        spill, self.spill = self.spill, None
+        now = [f for f in self.pending if floor is None or f.line <= floor]
+        self.pending = [f for f in self.pending if floor is not None and f.line > floor]
+        now.sort(key=_line_of)
+        with spill:
+            spill.seek(0)
+            self._hand_on(heapq.merge(map(_DECODE, spill), now, key=_line_of))
+
+    def _hand_on(self, found: Iterable[Finding]) -> None:
+        for f in found:
+            if f.severity == ERROR:
+                self.stats.errors += 1
+            else:
+                self.stats.warnings += 1
+            self.listener.finding(f)
 
     def on_deal(self, engine: MatchEngine) -> None:
         self.listener.deal(engine)
@@ -178,18 +283,6 @@ class _Run:
                 and first[0] == result.hand:
             self.violation = first[1]
         self.tell_hand(engine, result)
-
-    def flush(self) -> None:
-        if not self.pending:
-            return
-        self.pending.sort(key=lambda f: f.line)
-        for f in self.pending:
-            if f.severity == ERROR:
-                self.stats.errors += 1
-            else:
-                self.stats.warnings += 1
-            self.listener.finding(f)
-        self.pending.clear()
 
     # the replay
     def close_match(self, cause: str = "the log ends") -> None:
@@ -225,7 +318,6 @@ class _Run:
             self.report("bad-event", line, f"this match cannot be refereed: {problem}; its "
                         "events are skipped up to the next match", severity=ERROR)
             self.bad_match = True
-            self.flush()
             return
         self.bad_match = False
         self.engine = engine
@@ -310,11 +402,10 @@ class _Run:
             if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
                     and not eng.finished:
                 eng.void(e.code, line, e.message + " (G7: the hand is not scored)")
+                self.deliver()  # the hand is over now: its finding is final
             else:
                 self.report(e.code, line, e.message, severity=ERROR)
-                if eng is None:
-                    self.flush()
-                elif not eng.finished:
+                if eng is not None and not eng.finished:
                     eng.skip_to_next_deal()  # it may have been the deal (G3, G7)
             return
         self.stats.events += 1
@@ -325,7 +416,6 @@ class _Run:
                 self.orphan_reported = True
                 self.report("no-match", line, "events before the first `match` of the file "
                             "are skipped up to the next `match` (G7)", severity=ERROR)
-                self.flush()
         elif t is ev.Score:
             # compared whatever came before, the end of the match included (G11)
             eng.close_hand(f"a `score` comes at line {line}")

@@ -618,6 +618,22 @@ class MatchEngine:
                     f"and any rest of it is skipped ({rule})", trick=None)
         self._unscored(h, f"the record of the hand stops ({cause})")
 
+    def finding_floor(self) -> int | None:
+        """The lowest line at which a finding of the current hand may still be reported, or
+        None when no finding can come at a line earlier than the next event's.
+
+        While a hand is open, a finding can still come at its last line (``incomplete-hand``
+        when the record stops, G5) or, with a revoke open, at the revoke's line (established or
+        repaired later, G4).  A hand over or skipped, or no hand, reports only at the lines it
+        is given.  The replay hands findings on up to this line at once (bounded memory)."""
+        h = self.hand
+        if h is None or h.mode != OPEN:
+            return None
+        r = h.revoke
+        if r is not None and r.line < h.last_line:
+            return r.line
+        return h.last_line
+
     def close_open_hand(self) -> bool:
         """Game hook: settle a hand left open at its end (an undisputed Asszorti claim).
         Return True if it did."""

@@ -11,11 +11,15 @@ from typing import IO, Any
 from .. import events as ev
 from ..cards import Card
 from ..findings import Finding
-from ..games.base import HandResult, MatchEngine
+from ..games.base import OPEN, HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
 from . import Style, card_text, finding_text, fit, number, signed, to_ascii, visible, winners_text
 from .words import describe
+
+
+def _place(item: tuple[int, int, str]) -> tuple[int, int]:
+    return item[0], item[1]
 
 
 class _Shown:
@@ -32,16 +36,28 @@ class _Shown:
 
 
 class HistoryPrinter(Listener):
-    """Prints the history of each hand; buffers one hand so that findings (which may be settled
-    later than their line, e.g. a revoke) stand right after their line."""
+    """Prints the history of each hand.  Lines and findings are buffered and printed sorted by
+    line, each finding right after the line it belongs to (a revoke is settled later than its
+    line); whatever nothing can come before any more is printed at once, so the buffer stays
+    small however long a hand is (a finding arrives only when no finding at an earlier line
+    can come, :class:`~referee.replay.Listener`).  An open revoke or trick holds the lines
+    after it until it is settled, up to HOLD lines; past them (a hostile log), the lines are
+    printed and what comes for an earlier line (the revoke) is printed as soon as may be, its
+    FILE:LINE saying where it belongs."""
+
+    FINDING = 1 << 39  # a finding stands after the text of its line ...
+    RESULT = 1 << 40  # ... and a hand's result after both
+    BATCH = 64  # buffered lines before an early print is tried
+    HOLD = 4096  # lines held for what is still open at most
 
     def __init__(self, out: IO[str], style: Style | None = None) -> None:
         self.out = out
         self.style = style or Style()
         self.engine: MatchEngine | None = None
         self.lines: list[tuple[int, int, str]] = []  # (line, order, text)
-        self.findings: list[Finding] = []
         self.seq = 0
+        self.written = 0  # the last line printed
+        self.limit = self.BATCH
         self.contract_of: tuple[object, str | None] = (None, None)
         self._new_hand()
 
@@ -75,24 +91,53 @@ class HistoryPrinter(Listener):
                     self.lines[i] = (line, order, visible(text))
                 return
 
-    def _flush(self) -> None:
-        if not self.lines and not self.findings:
+    def _flush(self, before: int | None = None) -> None:
+        """Print the buffered lines (only those of lines before ``before``, if given)."""
+        items = self.lines
+        if not items:
             return
-        items = list(self.lines)
-        for f in self.findings:
-            self.seq += 1
-            items.append((f.line, self.seq, "  !! " + finding_text(f, self.style)))
-        items.sort(key=lambda x: (x[0], x[1]))
-        text = "".join(t + "\n" for _, _, t in items)
+        items.sort(key=_place)
+        n = len(items)
+        if before is not None:
+            n = 0
+            for x in items:
+                if x[0] >= before:
+                    break
+                n += 1
+            self.limit = max(self.BATCH, 2 * (len(items) - n))
+            if not n:
+                return
+        self.written = max(self.written, items[n - 1][0])
+        text = "".join(t + "\n" for _, _, t in items[:n])
+        del items[:n]
         self.out.write(text if self.style.symbols else to_ascii(text))
-        self.lines.clear()
-        self.findings.clear()
 
     def finding(self, f: Finding) -> None:
-        self.findings.append(f)
+        self.seq += 1
+        self.lines.append((f.line, self.FINDING + self.seq, "  !! " + finding_text(f, self.style)))
+        if len(self.lines) >= self.limit:
+            self._flush(before=self._settled_before(f.line, self.engine))
+
+    def _settled_before(self, line: int, engine: MatchEngine | None) -> int:
+        """The first line something may still be added at (or rewritten), from ``line`` (the
+        line being read or a finding's, before which no finding can come): while a hand is
+        open, a finding at its last line or an open revoke's
+        (:meth:`MatchEngine.finding_floor`), the trick on the table (shown unfinished if the
+        hand ends in it) and the last complete one (a retract may reopen it).  Past HOLD lines
+        held (a hostile log), ``line``: what comes later for an earlier line is printed as soon
+        as may be."""
+        h = engine.hand if engine is not None else None
+        if h is None or h.mode != OPEN or len(self.lines) > self.HOLD:
+            return line
+        bound = min(line, engine.finding_floor())
+        if self.table:
+            bound = min(bound, self.table[0].line)
+        if self.done is not None and self.completed_at is not None:
+            bound = min(bound, self.completed_at)
+        return bound
 
     def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
-        self._flush()
+        self._flush(before=info.line)  # a finding of the match line comes after its title
         self.engine = engine
         title = engine.TITLE
         self._add(info.line, f"== {info.file}: match {info.match}, {title}: "
@@ -100,9 +145,9 @@ class HistoryPrinter(Listener):
         self._flush()
 
     def deal(self, engine: MatchEngine) -> None:
-        self._flush()
-        self._new_hand()
         h = engine.hand
+        self._flush(before=h.line)  # a finding of the deal comes after the hands
+        self._new_hand()
         name = self.name
         self._add(h.line, f"-- Hand {h.number} (line {h.line}), dealer {h.dealer}", "bold")
         for p in engine.players:
@@ -117,6 +162,11 @@ class HistoryPrinter(Listener):
         return self.engine.DECK.name(c, self.style.symbols)
 
     def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+        self._event(line, e, engine)
+        if len(self.lines) >= self.limit:
+            self._flush(before=self._settled_before(line, engine))
+
+    def _event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
         note = getattr(e, "note", None)
         if note:
             who = getattr(e, "player", None)
@@ -231,17 +281,19 @@ class HistoryPrinter(Listener):
             # the hand ended in mid-trick (a revoke, a claim)
             t = tp.current
             cards = self._on_table(self.table, t) if t.who else self.table
-            seq = self._add(max(x.line for x in cards), self._trick_text(t.number, cards, None))
+            # (after its last card; if that line is printed already, as soon as may be)
+            seq = self._add(max(self.written, max(x.line for x in cards)),
+                            self._trick_text(t.number, cards, None))
             self.unfinished = (seq, cards, t.number)
             self.table = []
-        line = max(h.last_line, max((x[0] for x in self.lines), default=h.line))
+        line = max(h.last_line, self.written, max((x[0] for x in self.lines), default=h.line))
         head = f"   result ({r.status}): {r.summary}" if r.summary else f"   result: {r.status}"
         score = ("   score: " + ", ".join(f"{p} {signed(r.deltas[p])}" for p in engine.players)
                  + "  →  totals " + ", ".join(f"{p} {number(r.totals[p])}"
                                               for p in engine.players))
         for text in (head, score):  # after the event that ended the hand (a declaration)
             self.seq += 1
-            self.lines.append((line, self.seq + (1 << 40), visible(text)))
+            self.lines.append((line, self.RESULT + self.seq, visible(text)))
 
     def end_match(self, s: MatchSummary) -> None:
         self._flush()
