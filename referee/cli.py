@@ -209,7 +209,10 @@ def _can_show_symbols(stream: IO[str]) -> bool:
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                       show_default=True, help="Text for people, JSON Lines for scripts.")
-FILES = click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True))
+# readable=False: a file that cannot be read is reported like a missing one ("cannot open FILE:
+# Permission denied", exit 2) and the other files are still read (issue 20 item 7)
+FILES = click.argument("files", nargs=-1, type=click.Path(dir_okay=True, allow_dash=True,
+                                                          readable=False))
 ASCII = click.option("--ascii", "ascii_", is_flag=True, help="Letters for suits (10H), not ♥.")
 STRICT = click.option("--strict", is_flag=True,
                       help="Also warn of unknown fields and keys given twice.")
@@ -453,7 +456,7 @@ def _quiet_pipe() -> None:
 
 
 @main.command(short_help="List who is to act at a line and every legal action.")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, readable=False))
 @click.option("--line", "line_no", type=click.IntRange(min=1), required=True,
               help="The physical line whose moment to examine.")
 @FORMAT

@@ -3,8 +3,10 @@ traceback.  Each file of tests/corpus has the findings it must get beside it (ma
 tools/make_corpus.py; the why.txt files give the reasoning)."""
 from __future__ import annotations
 
+import ctypes
 import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 from referee.cli import main
 from referee.events import MAX_LINE_BYTES
 
-from .conftest import HERE, run_log
+from .conftest import HERE, ROOT, run_log
 from .test_conformance import TOOL
 
 CORPUS = sorted((HERE / "corpus").glob("*.jsonl"))
@@ -56,14 +58,56 @@ def test_line_past_the_limit_is_bad_json(tmp_path):
     assert got == [(2, "bad-json")]      # and line 3 was still read (no finding: end is fine)
 
 
-def test_unreadable_file_exit_2_and_others_processed(tmp_path):
-    if os.geteuid() == 0:
-        pytest.skip("root reads every file")
-    p = tmp_path / "locked.jsonl"
-    p.write_text("{}\n")
-    p.chmod(0)
-    r = CliRunner().invoke(main, ["check", str(p), str(HERE / "corpus" / "empty.jsonl")])
-    assert r.exit_code == 2 and "cannot open" in r.output
+def _without_read_override() -> None:
+    """In the child, before exec: drop CAP_DAC_OVERRIDE (1) and CAP_DAC_READ_SEARCH (2) from
+    the capability bounding set (prctl PR_CAPBSET_DROP, 24), so that root, after exec, reads
+    only what the file modes let it, like any user (its own mode-000 file included)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for cap in (1, 2):
+        if libc.prctl(24, cap, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+
+def _as_a_user_who_cannot_read(args: list[str], folder: str) -> subprocess.CompletedProcess:
+    """Run ``referee ARGS`` in ``folder`` as a user who cannot read a mode-000 file: the test's
+    own user, or when the tests run as root (CI), root without the capabilities that let it
+    read every file (the whole interpreter still works, wherever it is installed)."""
+    drop = _without_read_override if os.geteuid() == 0 else None
+    return subprocess.run([sys.executable, "-m", "referee", *args], cwd=folder,
+                          preexec_fn=drop, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def readable_dir(tmp_path):
+    """A folder holding good.jsonl (Sixty-Six, one match) and unreadable.jsonl (mode 000); no
+    missing.jsonl."""
+    (tmp_path / "good.jsonl").write_bytes((ROOT / "examples" / "sixty-six" / "match.jsonl")
+                                          .read_bytes())
+    locked = tmp_path / "unreadable.jsonl"
+    locked.write_text('{"event": "match", "game": "sixty-six", "players": ["A", "B"]}\n')
+    locked.chmod(0)
+    return str(tmp_path)
+
+
+@pytest.mark.parametrize("command", [["check"], ["check", "--summary"], ["score"],
+                                     ["score", "--format", "json"], ["history"],
+                                     ["check", "-j", "2"]])
+def test_unreadable_file_is_reported_like_a_missing_one_and_the_others_read(
+        readable_dir, command):
+    files = ["good.jsonl", "unreadable.jsonl", "missing.jsonl"]
+    r = _as_a_user_who_cannot_read(command + files, readable_dir)
+    assert r.returncode == 2, r.stderr
+    assert "Traceback" not in r.stderr and "Usage:" not in r.stderr
+    assert "referee: cannot open unreadable.jsonl: Permission denied" in r.stderr
+    assert "referee: cannot open missing.jsonl: No such file or directory" in r.stderr
+    if command[0] != "check" or "--summary" in command:  # good.jsonl was read (check: clean)
+        assert "good.jsonl" in r.stdout
+
+
+def test_legal_on_an_unreadable_file_says_so(readable_dir):
+    r = _as_a_user_who_cannot_read(["legal", "unreadable.jsonl", "--line", "1"], readable_dir)
+    assert r.returncode == 2
+    assert r.stderr == "referee: cannot open unreadable.jsonl: Permission denied\n"
 
 
 def test_file_with_no_json_at_all_is_exit_2(tmp_path):
