@@ -11,6 +11,10 @@ BASE hands repeated as whole matches until N hands), then times, as whole proces
   into the event types, nothing else; and ``read``: the same lines read through jsonlines, as
   `referee` reads them.
 
+It also measures a hostile case (issue 20): one hand of one match followed by ``--bad-mb``
+megabytes of bad lines (``x``), through `check`, `score` and `history`: their peak memory must
+stay that of a clean log (flat), whatever the count of bad lines.
+
 It prints events/s, hands/s, the ratio of each process's time to each floor's (``x decode``,
 ``x read``), and the peak
 resident memory (RSS) of each process, for each size; then, per game and command, the peak
@@ -84,6 +88,21 @@ def make_log(game: str, hands: int) -> Path:
     return path
 
 
+def make_bad_hand(mb: int) -> Path:
+    """A log of one match and one deal of Sixty-Six, then ``mb`` MiB of lines ``x`` (bad-json,
+    the hand skipped): a million findings in one hand per 2 MiB (made once, then reused)."""
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"bad-hand-{mb}mb.jsonl"
+    if path.exists():
+        return path
+    head = subprocess.run([sys.executable, "-m", "referee", "simulate", "sixty-six", "--seed",
+                           "1", "--hands", "1"], capture_output=True, check=True).stdout
+    with open(path, "wb") as f:
+        f.writelines(head.splitlines(keepends=True)[:2])  # the match and the deal
+        f.write(b"x\n" * (mb * 1024 * 1024 // 2))
+    return path
+
+
 def measure(cmd: list[str]) -> tuple[float, float]:
     """(wall seconds, peak RSS in MiB) of one process."""
     t = time.perf_counter()
@@ -110,6 +129,8 @@ def main() -> None:
     ap.add_argument("--games", nargs="*", default=GAMES)
     ap.add_argument("--sizes", nargs="*", type=int, default=[10_000, 100_000])
     ap.add_argument("--repeat", type=int, default=3, help="runs per measure (best is kept)")
+    ap.add_argument("--bad-mb", nargs="*", type=int, default=[2, 8],
+                    help="MiB of bad lines in one hand, for the memory case (none: skip it)")
     args = ap.parse_args()
     py = sys.executable
     import referee
@@ -142,6 +163,15 @@ def main() -> None:
                 print(f"{game:<13} {hands:>7} {events:>9} {what:<6} {wall:>8.2f} "
                       f"{events / wall:>10,.0f} {hands / wall:>8,.0f} "
                       f"{wall / floors['decode']:>8.2f} {x_read} {rss:>8.1f}", flush=True)
+    if args.bad_mb:
+        print("# bad lines in one hand: peak RSS (MiB) and seconds, one run each")
+        print(f"{'MiB of x':>8} {'lines':>9} {'what':<8} {'seconds':>8} {'RSS MiB':>8}")
+        for mb in args.bad_mb:
+            path = make_bad_hand(mb)
+            lines = mb * 1024 * 1024 // 2 + 2
+            for what in ("check", "score", "history"):
+                wall, rss = measure([py, "-m", "referee", what, str(path)])
+                print(f"{mb:>8} {lines:>9} {what:<8} {wall:>8.2f} {rss:>8.1f}", flush=True)
     if len(args.sizes) > 1:
         print(f"# peak RSS at {args.sizes[-1]} hands over that at {args.sizes[0]} hands:")
         for (game, what), rss in peaks.items():
