@@ -5,11 +5,13 @@ other errors; 2 a file could not be opened or decoded at all, or the command lin
 """
 from __future__ import annotations
 
+import errno
 import io
 import os
+import signal
 import sys
 from dataclasses import dataclass, field
-from typing import IO, Iterator
+from typing import IO, Any, Iterator
 
 import click
 import msgspec
@@ -29,6 +31,9 @@ def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str
     """(name, binary stream or None, error) for each named file; standard input for none/``-``."""
     for name in files or ("-",):
         if name == "-":
+            if sys.stdin is None:  # the descriptor was closed
+                yield STDIN_NAME, None, os.strerror(errno.EBADF)
+                continue
             if sys.stdin.isatty():
                 click.echo("referee: reading a log from standard input (end it with Ctrl-D; "
                            "--help for usage)", err=True)
@@ -126,7 +131,8 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int
     status, done = 0, []
     collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
     bar = _Progress(files)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    try:
         for name, (out, err, st, dn, tally) in zip(
                 files, pool.map(_one_file, [job] * len(files), files)):
             sys.stdout.write(out)
@@ -138,8 +144,37 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int
                 collector.merge(*tally)
             status = max(status, st)
             bar.advance(name)
+    except BaseException:
+        # a signal, Ctrl-C or a failed write in the parent: the workers end with it, now
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
     bar.close()
     return status, done, collector
+
+
+def _worker_start() -> None:
+    """In each ``--jobs`` worker: SIGTERM kills it outright (not the parent's handler) and
+    Ctrl-C, which the whole terminal group gets, is left to the parent, which ends the
+    workers itself."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: Any) -> None:
+    """End the worker processes of a ProcessPoolExecutor at once (pending files dropped)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())  # (3.14: terminate_workers)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        try:
+            p.terminate()
+        except (OSError, ValueError, AttributeError):
+            pass
+    for p in procs:
+        try:
+            p.join(5)
+        except (OSError, ValueError, AssertionError):
+            pass
 
 
 class _Progress:
@@ -383,73 +418,143 @@ def run() -> None:
     """Console entry point: like :func:`main`, plus the manners of a pipeline tool.
 
     A closed output pipe (``referee history big | head``) ends the command quietly with status
-    141, as a process stopped by SIGPIPE; Ctrl-C ends it with status 130.  Output in an encoding
-    that has no suit symbols (``PYTHONIOENCODING=ascii``, cp1252) falls back to letters, and any
-    other character it cannot show is replaced rather than raising.
+    141, as a process stopped by SIGPIPE; Ctrl-C ends it with status 130 and SIGTERM with 143
+    (128 + the signal), each after ending the ``--jobs`` workers.  A write to standard output
+    that fails (a full disk, a closed descriptor) ends it with "referee: cannot write standard
+    output: REASON" and status 2; standard error that cannot be written (closed, full) is
+    given up quietly and the run goes on.  Output in an encoding that has no suit symbols
+    (``PYTHONIOENCODING=ascii``, cp1252) falls back to letters, and any other character it
+    cannot show is replaced rather than raising.
     """
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
         except (AttributeError, ValueError):
             pass
-    sys.stdout = _PipeGuard(sys.stdout)
+    sys.stdout = _Output(sys.stdout)
+    sys.stderr = _Diagnostics(sys.stderr)
+    signal.signal(signal.SIGTERM, _terminated)
+    sys.exit(_main())
+
+
+def _main() -> int:
+    """:func:`main` as :func:`run` ends it: the exit status."""
     try:
-        rv = main.main(standalone_mode=False)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(2 if exc.exit_code == 2 else exc.exit_code)
+        try:
+            rv = main.main(standalone_mode=False)
+            status = rv if isinstance(rv, int) else 0
+        except SystemExit as exc:  # the commands end with sys.exit(status)
+            status = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+        except click.exceptions.Exit as exc:
+            status = exc.exit_code
+        except click.ClickException as exc:
+            exc.show()
+            status = 2 if exc.exit_code == 2 else exc.exit_code
+        sys.stdout.flush()  # what is still buffered may fail too
+        return status
     except (click.Abort, KeyboardInterrupt):
         click.echo("referee: interrupted", err=True)
-        sys.exit(130)
+        return 130
+    except _Terminated:
+        click.echo("referee: terminated", err=True)
+        return 143
     except _PipeClosed:
-        _quiet_pipe()
-        sys.exit(141)
-    sys.exit(rv if isinstance(rv, int) else 0)
+        _quiet_stdout()
+        return 141
+    except _WriteFailed as exc:
+        _quiet_stdout()
+        click.echo(f"referee: cannot write standard output: {exc}", err=True)
+        return 2
+
+
+class _Terminated(Exception):
+    """SIGTERM came (raised by the handler :func:`run` installs, so that cleanup runs)."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise _Terminated
 
 
 class _PipeClosed(Exception):
     """The reader of standard output went away (not an OSError, so click lets it through)."""
 
 
-class _PipeGuard(io.TextIOBase):
-    """Standard output that turns a broken pipe into :class:`_PipeClosed`."""
+class _WriteFailed(Exception):
+    """Standard output could not be written (its reason as the message).  Not an OSError, so
+    that no reader of a log takes it for a read error of its file."""
 
-    def __init__(self, inner: IO[str]) -> None:
+
+class _Output(io.TextIOBase):
+    """Standard output that turns a broken pipe into :class:`_PipeClosed` and any other failed
+    write into :class:`_WriteFailed` (``inner`` is None when the descriptor was closed)."""
+
+    def __init__(self, inner: IO[str] | None) -> None:
         self._inner = inner
 
+    def _fail(self, exc: OSError | None) -> Exception:
+        if isinstance(exc, BrokenPipeError):
+            return _PipeClosed()
+        return _WriteFailed(exc.strerror or str(exc) if exc is not None else
+                            os.strerror(errno.EBADF))
+
     def write(self, s: str) -> int:
+        if self._inner is None:
+            raise self._fail(None)
         try:
             return self._inner.write(s)
-        except BrokenPipeError:
-            raise _PipeClosed from None
+        except OSError as exc:
+            raise self._fail(exc) from None
 
     def flush(self) -> None:
+        if self._inner is None:
+            return
         try:
             self._inner.flush()
-        except BrokenPipeError:
-            raise _PipeClosed from None
+        except OSError as exc:
+            raise self._fail(exc) from None
 
     def isatty(self) -> bool:
-        return self._inner.isatty()
+        return self._inner is not None and self._inner.isatty()
 
     def fileno(self) -> int:
+        if self._inner is None:
+            raise io.UnsupportedOperation("standard output is closed")
         return self._inner.fileno()
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
-        return self._inner.encoding
+        return getattr(self._inner, "encoding", None) or "utf-8"
 
     @property
     def buffer(self):  # click writes bytes here at times
         return self._inner.buffer
 
 
-def _quiet_pipe() -> None:
+class _Diagnostics(_Output):
+    """Standard error: what cannot be written there (closed, full) is dropped and the run goes
+    on, as with other command-line tools; its output and exit status are not affected."""
+
+    def write(self, s: str) -> int:
+        try:
+            super().write(s)
+        except (_PipeClosed, _WriteFailed):
+            pass
+        return len(s)
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except (_PipeClosed, _WriteFailed):
+            pass
+
+
+def _quiet_stdout() -> None:
+    """Point the descriptor of standard output at /dev/null, so that what is left in its buffer
+    goes nowhere at exit instead of failing again."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.__stdout__.fileno())
+        if sys.__stdout__ is not None:
+            os.dup2(devnull, sys.__stdout__.fileno())
     except (OSError, ValueError):
         pass
     sys.stdout = sys.__stdout__

@@ -1,0 +1,169 @@
+"""A broken environment (issue 20 items 5 and 6): output that cannot be written, standard
+streams closed, and signals.  Each command runs as a real process (the console entry point,
+``referee.cli.run``), as a director would run it.
+
+- A write to standard output that fails (``>/dev/full``, ``>&-``) says so, naming standard
+  output, and exits 2: no traceback, no blaming the log.
+- Standard error that cannot be written (``2>&-``, ``2>/dev/full``) changes nothing else:
+  the same standard output, the same exit status.
+- SIGTERM or Ctrl-C on ``check -j 2`` ends its workers too; SIGTERM exits 143.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+LOG = str(ROOT / "examples" / "thirty-three" / "disputed.jsonl")  # holds findings
+LOG2 = str(ROOT / "examples" / "sixty-six" / "match.jsonl")
+
+# every command, with something to write to standard output
+COMMANDS = {
+    "check": ["check", LOG],
+    "check-json": ["check", "--format", "json", LOG],
+    "check-summary": ["check", "--summary", LOG],
+    "check-j2": ["check", "-j", "2", LOG, LOG2],
+    "score": ["score", LOG],
+    "score-json": ["score", "--format", "json", LOG],
+    "score-j2-standings": ["score", "-j", "2", "--standings", LOG, LOG2],
+    "history": ["history", LOG],
+    "legal": ["legal", LOG, "--line", "9"],
+    "legal-json": ["legal", "--format", "json", LOG, "--line", "9"],
+    "schema": ["schema"],
+    "simulate": ["simulate", "sixty-six", "--hands", "2"],
+    "help": ["--help"],
+    "version": ["--version"],
+}
+
+
+def _referee(args: list[str], *, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+             close: tuple[int, ...] = ()) -> subprocess.CompletedProcess:
+    """``referee ARGS`` as a process; ``close``: descriptors closed before it starts."""
+    def closing() -> None:
+        for fd in close:
+            os.close(fd)
+    return subprocess.run([sys.executable, "-c", "from referee.cli import run; run()", *args],
+                          stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
+                          preexec_fn=closing if close else None, timeout=120)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_standard_output_on_a_full_disk_says_so_and_exits_2(name):
+    with open("/dev/full", "wb") as full:
+        r = _referee(COMMANDS[name], stdout=full)
+    assert r.returncode == 2
+    assert r.stderr.decode().splitlines()[-1] == \
+        "referee: cannot write standard output: No space left on device"
+    assert b"Traceback" not in r.stderr and b"cannot read" not in r.stderr
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_standard_output_closed_says_so_and_exits_2(name):
+    r = _referee(COMMANDS[name], close=(1,))
+    assert r.returncode == 2
+    assert r.stderr.decode().splitlines()[-1] == \
+        "referee: cannot write standard output: Bad file descriptor"
+    assert b"Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("name", ["score", "score-j2-standings", "check", "history"])
+def test_standard_error_that_cannot_be_written_changes_nothing_else(name):
+    # the same output and status as with standard error at hand (score writes its findings
+    # there: they are lost, its tables are not)
+    normal = _referee(COMMANDS[name])
+    closed = _referee(COMMANDS[name], close=(2,))
+    with open("/dev/full", "wb") as full:
+        full_disk = _referee(COMMANDS[name], stderr=full)
+    assert normal.stdout
+    for r in (closed, full_disk):
+        assert r.stdout == normal.stdout
+        assert r.returncode == normal.returncode
+
+
+def test_standard_input_closed_is_a_file_that_cannot_be_opened():
+    r = _referee(["check", "-"], close=(0,))
+    assert r.returncode == 2
+    assert r.stderr.decode() == "referee: cannot open <stdin>: Bad file descriptor\n"
+
+
+def test_a_closed_pipe_is_still_quiet_with_status_141():
+    # `referee simulate ... | head -c 10`: the reader goes away; no message, status 141
+    p = subprocess.Popen([sys.executable, "-c", "from referee.cli import run; run()",
+                          "simulate", "thirty-three", "--hands", "300"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.read(10)
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=120) == 141 and err == b""
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == pid:
+            out.append(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _busy_logs(tmp_path: Path, n: int = 2) -> list[str]:
+    """Logs that keep a worker busy for seconds: one deal, then 600,000 bad lines."""
+    head = (ROOT / "examples" / "sixty-six" / "match.jsonl").read_bytes().splitlines(True)[:2]
+    names = []
+    for i in range(n):
+        p = tmp_path / f"busy{i}.jsonl"
+        p.write_bytes(b"".join(head) + b"x\n" * 600_000)
+        names.append(str(p))
+    return names
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("sig, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_terminated_parent_ends_its_workers(tmp_path, sig, status):
+    logs = _busy_logs(tmp_path)
+    p = subprocess.Popen([sys.executable, "-c", "from referee.cli import run; run()",
+                          "check", "-q", "-j", "2", *logs],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+            workers = [w for w in _children(p.pid) if _alive(w)]
+        assert len(workers) == 2, "the two workers never started"
+        os.kill(p.pid, sig)  # the parent alone, as `kill -TERM PID` does
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == status
+    assert b"Traceback" not in err
+    deadline = time.monotonic() + 30
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [w for w in workers if _alive(w)]
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert not left, "workers outlived their parent"
