@@ -131,7 +131,8 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int
     status, done = 0, []
     collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
     bar = _Progress(files)
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start,
+                               initargs=(os.getpid(),))
     try:
         for name, (out, err, st, dn, tally) in zip(
                 files, pool.map(_one_file, [job] * len(files), files)):
@@ -153,12 +154,22 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int
     return status, done, collector
 
 
-def _worker_start() -> None:
-    """In each ``--jobs`` worker: SIGTERM kills it outright (not the parent's handler) and
+def _worker_start(parent: int) -> None:
+    """In each ``--jobs`` worker (``parent``: the pid of the command): SIGTERM kills it outright (not the parent's handler) and
     Ctrl-C, which the whole terminal group gets, is left to the parent, which ends the
-    workers itself."""
+    workers itself.  On Linux, a parent killed outright (SIGKILL, no cleanup) still takes its
+    workers with it: they ask for SIGTERM when it dies (prctl PR_SET_PDEATHSIG)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
+            if os.getppid() != parent:  # the parent died before the call
+                os._exit(1)
+        except (OSError, AttributeError):
+            pass
 
 
 def _stop_workers(pool: Any) -> None:

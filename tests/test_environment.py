@@ -6,7 +6,8 @@ streams closed, and signals.  Each command runs as a real process (the console e
   output, and exits 2: no traceback, no blaming the log.
 - Standard error that cannot be written (``2>&-``, ``2>/dev/full``) changes nothing else:
   the same standard output, the same exit status.
-- SIGTERM or Ctrl-C on ``check -j 2`` ends its workers too; SIGTERM exits 143.
+- SIGTERM or Ctrl-C on ``check -j 2`` ends its workers too (SIGTERM exits 143), and so, on
+  Linux, does SIGKILL.
 """
 from __future__ import annotations
 
@@ -140,7 +141,8 @@ def _busy_logs(tmp_path: Path, n: int = 2) -> list[str]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
-@pytest.mark.parametrize("sig, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize("sig, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130),
+                                         (signal.SIGKILL, -signal.SIGKILL)])
 def test_a_terminated_parent_ends_its_workers(tmp_path, sig, status):
     logs = _busy_logs(tmp_path)
     p = subprocess.Popen([sys.executable, "-c", "from referee.cli import run; run()",
