@@ -1,11 +1,14 @@
 """Bounded fuzzing in CI (issue 7): every example log of every game, mutated byte-wise and
 event-wise, through every command.  No exception may escape; the exit status is 0, 1 or 2.
 Hostile text (issue 20): players renamed to brace, control, bidi and look-alike names and notes
-full of the same, through every text command; nothing of it reaches the output raw.
+full of the same, through every text command; nothing of it reaches the output raw.  Bad
+lines by the hundred thousand in one hand: memory does not grow with them (issue 20).
 (For long runs there is the atheris harness in fuzz/.)"""
 from __future__ import annotations
 
+import io
 import json
+import sys
 import unicodedata
 
 from click.testing import CliRunner
@@ -13,6 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import main
+from referee.render.history import HistoryPrinter
+from referee.render.report import FindingPrinter, ScoreCollector, Tee
+from referee.replay import Listener, replay
 
 from .conftest import ROOT
 from .test_hostile_text import raw_characters
@@ -130,3 +136,67 @@ def test_hostile_names_and_notes(name, data):
         assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
         assert r.exit_code in (0, 1, 2)
         assert raw_characters(r.output) == set(), (args, r.output)
+
+class _Null(io.TextIOBase):
+    """Output that goes nowhere (so that only what the referee holds counts)."""
+
+    def write(self, s: str) -> int:
+        return len(s)
+
+
+class _Blocks(Listener):
+    """Samples the memory blocks Python holds (sys.getallocatedblocks) every 1,000 findings
+    and events: ``most`` is the largest growth seen since the start."""
+
+    def __init__(self) -> None:
+        self.start = sys.getallocatedblocks()
+        self.seen = 0
+        self.most = 0
+
+    def finding(self, f) -> None:
+        self.seen += 1
+        if self.seen % 1000 == 0:
+            self.most = max(self.most, sys.getallocatedblocks() - self.start)
+
+    def event(self, line, e, engine) -> None:
+        self.finding(None)
+
+
+def _bad_lines(events: list[dict], at: int) -> list[bytes]:
+    """Kinds of bad line for the middle of a hand: not JSON, not an event, a stranger's
+    event, the event before it again (out of turn, a card not held ...), a call by each player
+    (illegal ones are not applied and keep the hand going)."""
+    match = events[0]
+    players = match.get("players") or ["A"]
+    kinds = [b"x", b"{}", b'{"event": "bogus"}', b"\xff\xfe", b"[1, 2]",
+             b'{"event": "pass", "player": "Nobody"}', json.dumps(events[at - 1]).encode()]
+    for call in ("kontra", "pass", "claim"):
+        kinds += [json.dumps({"event": call, "player": p}).encode() for p in players]
+    return kinds
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(DATA)), st.data())
+def test_bad_lines_by_the_hundred_thousand_in_one_hand_keep_memory_flat(name, data):
+    # issue 20 item 4: 100,000 to 150,000 bad lines inside one hand, through every renderer at
+    # once; nothing escapes, and what Python holds does not grow with them (before the fix,
+    # 100,000 `x` lines grew it by 300,000 blocks; now by a few thousand)
+    events = [json.loads(x) for x in DATA[name].splitlines() if x.strip()]
+    deals = [i for i, e in enumerate(events) if e.get("event") == "deal"]
+    d = data.draw(st.sampled_from(deals))
+    at = min(len(events), d + 1 + data.draw(st.integers(0, 12)))
+    kinds = data.draw(st.lists(st.sampled_from(_bad_lines(events, at)), min_size=1,
+                               max_size=3))
+    count = data.draw(st.integers(100_000, 150_000))
+    lines = [json.dumps(e).encode() + b"\n" for e in events]
+    bad = [k + b"\n" for k in kinds]
+    body = b"".join(lines[:at]) + b"".join(bad[i % len(bad)] for i in range(count)) + \
+        b"".join(lines[at:])
+    del lines, bad
+    probe = _Blocks()
+    null = _Null()
+    listener = Tee(probe, FindingPrinter(null, "json"), FindingPrinter(null, "text"),
+                   ScoreCollector(null, "json"), HistoryPrinter(null))
+    replay(io.BytesIO(body), name, listener)
+    assert probe.seen >= count  # each bad line is a finding or an event (or both)
+    assert probe.most < 50_000, f"{probe.most} blocks held after {probe.seen} findings"
