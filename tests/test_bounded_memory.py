@@ -182,7 +182,8 @@ def test_history_holds_lines_for_an_open_revoke_only_up_to_its_limit(monkeypatch
     monkeypatch.setattr(HistoryPrinter, "HOLD", 200)
     text = history(100).getvalue().splitlines()
     at = next(i for i, x in enumerate(text) if "error[revoke]" in x)
-    assert text[at - 1] == "   trick  1 (not finished): A 7C, B 7H"  # line 8
+    assert text[at - 1] == ("   trick  1 (not finished): A 7C, B 7H (revoke), "
+                            "C 8C (establishes the revoke)")  # line 8, rewritten at line 109
     assert text[at + 1] == "   A: Kontra"  # line 9
     out = history(1000)
     assert any("Kontra" in s and given < 9 + 1000 for given, s in out.writes)
