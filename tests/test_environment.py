@@ -35,6 +35,7 @@ COMMANDS = {
     "score-json": ["score", "--format", "json", LOG],
     "score-j2-standings": ["score", "-j", "2", "--standings", LOG, LOG2],
     "history": ["history", LOG],
+    "history-html": ["history", "--format", "html", LOG],
     "legal": ["legal", LOG, "--line", "9"],
     "legal-json": ["legal", "--format", "json", LOG, "--line", "9"],
     "schema": ["schema"],
