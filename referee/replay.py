@@ -14,8 +14,6 @@ open) they wait in a temporary file.  So memory stays flat however many findings
 """
 from __future__ import annotations
 
-import heapq
-import tempfile
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterable
 
@@ -244,6 +242,7 @@ class _Run:
             return
         pending.sort(key=_line_of)
         if self.spill is None:
+            import tempfile  # (rare: loaded only when needed, as it weighs on start-up)
             self.spill = tempfile.TemporaryFile()
             self.spill_last = 0
         elif pending[0].line < self.spill_last:
@@ -259,6 +258,7 @@ class _Run:
         now = [f for f in self.pending if floor is None or f.line <= floor]
         self.pending = [f for f in self.pending if floor is not None and f.line > floor]
         now.sort(key=_line_of)
+        import heapq
         with spill:
             spill.seek(0)
             self._hand_on(heapq.merge(map(_DECODE, spill), now, key=_line_of))
