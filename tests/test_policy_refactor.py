@@ -149,3 +149,20 @@ def test_every_game_has_its_own_policy():
         assert type(policy) is not Policy, game
         assert type(policy).__module__ == cls.__module__ + "_policy"
         assert policy_for(cls) is policy  # one instance per game
+
+
+def test_hand_phases_are_closed_sets():
+    """Each game's ``Phase`` Literal names every phase its hands go through, and only those:
+    the phases that findings name (``PHASE_WORDS``), or Asszorti's three."""
+    from referee.games import asszorti, eighty_three, thirty_three
+    assert set(get_args(thirty_three.Phase)) == set(thirty_three.ThirtyThree.PHASE_WORDS) \
+        == {"auction", "boat", "play"}
+    assert set(get_args(eighty_three.Phase)) == set(eighty_three.EightyThree.PHASE_WORDS) \
+        == {"auction", "trump", "prepare", "play"}
+    assert set(get_args(asszorti.Phase)) == {asszorti.AUCTION, asszorti.TALON, asszorti.PLAY}
+
+
+def test_hand_mode_is_an_enum_that_reads_as_its_text():
+    from referee.games.base import DONE, OPEN, SKIP, HandMode
+    assert list(HandMode) == [OPEN, DONE, SKIP]
+    assert OPEN == "open" and f"{SKIP}" == "skip"  # tools compare with the text

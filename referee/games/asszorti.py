@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Literal
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
@@ -67,8 +67,11 @@ STEPS = tuple(s for s, _ in DOUBLING)
 CALLER = dict(DOUBLING)
 STEP_TITLE = {s: s.capitalize() for s in STEPS}
 
-AUCTION, TALON, PLAY = "auction", "talon", "play"
+Phase = Literal["auction", "talon", "play"]
 """Hand phases: the auction; after it (contract, talon exchange, trumps, doubling); the play."""
+AUCTION: Final = "auction"
+TALON: Final = "talon"
+PLAY: Final = "play"
 
 
 
@@ -184,6 +187,8 @@ class Settlement:
 
 class AsszortiHand(AuctionHand):
     """An Asszorti hand: auction, contract, talon exchange, trumps, doubling, play and claims."""
+
+    phase: Phase
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)

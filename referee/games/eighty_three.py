@@ -14,7 +14,7 @@ points* are the score.  Partners always have the same total.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Final, Iterable, Literal
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
@@ -139,12 +139,18 @@ def bid_score(bid: Bid, taken: int, set_penalty: str) -> tuple[bool, int]:
     return False, -(bid.points if set_penalty == "bid" else taken)
 
 
-AUCTION, TRUMP_CALL, PREPARE, PLAY = "auction", "trump", "prepare", "play"
+Phase = Literal["auction", "trump", "prepare", "play"]
 """Phases of a hand: bidding; waiting for trumps to be named; gives and discards; tricks."""
+AUCTION: Final = "auction"
+TRUMP_CALL: Final = "trump"
+PREPARE: Final = "prepare"
+PLAY: Final = "play"
 
 
 class EightyThreeHand(AuctionHand):
     """An Eighty-Three hand: the auction, trumps, gives and discards, six tricks."""
+
+    phase: Phase
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)

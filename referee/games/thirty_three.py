@@ -11,7 +11,7 @@ are the score (contract values, Kontra payments, bonuses), halves kept exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Final, Iterable, Literal
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
@@ -178,11 +178,17 @@ class Contract:
         return f"{GAME_TITLE[self.game]} {lv}"
 
 
-AUCTION, BOAT, PLAY = "auction", "boat", "play"
+Phase = Literal["auction", "boat", "play"]
+"""Hand phases: the auction (§3); after it (the boat, §4; Kontra, §5); the play."""
+AUCTION: Final = "auction"
+BOAT: Final = "boat"
+PLAY: Final = "play"
 
 
 class ThirtyThreeHand(AuctionHand):
     """A Thirty-Three hand: auction, boat, Kontra, play."""
+
+    phase: Phase
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)
