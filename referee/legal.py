@@ -39,6 +39,10 @@ class _Quiet:
         pass
 
 
+_DETACHED = _Quiet()
+"""What an engine reports into while it is being copied (nothing): the copy never copies the
+engine's real context, and gets a fresh :class:`_Quiet` of its own."""
+
 _ATOMS: set[type] = {str, int, float, bool, complex, bytes, type(None), frozenset, range,
                      type, types.FunctionType, types.BuiltinFunctionType, Card, TrickOrder,
                      HandMode}
@@ -68,8 +72,9 @@ def _generic(cls: type) -> bool:
     ok = _GENERIC.get(cls)
     if ok is None:
         own = _own_attrs(cls)
-        ok = (cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
-              and cls.__new__ is object.__new__ and not own & _HOOKS
+        ok = (getattr(cls, "__reduce_ex__") is getattr(object, "__reduce_ex__")
+              and getattr(cls, "__reduce__") is getattr(object, "__reduce__")
+              and getattr(cls, "__new__") is getattr(object, "__new__") and not own & _HOOKS
               and not issubclass(cls, (dict, list, set, tuple)))
         _GENERIC[cls] = ok
         if ok:
@@ -142,9 +147,9 @@ def clone(engine: MatchEngine) -> MatchEngine:
     Cards and trick orders are shared (they never change); everything else is copied as
     ``copy.deepcopy`` would, only faster (:func:`_copy`)."""
     ctx = engine.ctx
-    engine.ctx = None
+    engine.ctx = _DETACHED
     try:
-        twin = _copy(engine, {})
+        twin: MatchEngine = _copy(engine, {})
     finally:
         engine.ctx = ctx
     twin.ctx = _Quiet()
@@ -154,13 +159,20 @@ def clone(engine: MatchEngine) -> MatchEngine:
 def deep_clone(engine: MatchEngine) -> MatchEngine:
     """:func:`clone` by plain ``copy.deepcopy`` (the reference the fast copy is tested against)."""
     ctx = engine.ctx
-    engine.ctx = None
+    engine.ctx = _DETACHED
     try:
         twin = copy.deepcopy(engine)
     finally:
         engine.ctx = ctx
     twin.ctx = _Quiet()
     return twin
+
+
+def _found(twin: MatchEngine) -> list[tuple[str, str, str]]:
+    """The findings a copy made by :func:`clone` has reported."""
+    ctx = twin.ctx
+    assert isinstance(ctx, _Quiet)
+    return ctx.findings
 
 
 @dataclass(slots=True)
@@ -182,7 +194,7 @@ def trial(engine: MatchEngine, e: Any, line: int = 0) -> tuple[Verdict, MatchEng
         twin.apply(e, line)
     except Exception as exc:  # a crash is a bug, but it must never pass for legal
         return Verdict(e, False, [("internal-error", "error", repr(exc))]), twin
-    found = [f for f in twin.ctx.findings
+    found = [f for f in _found(twin)
              if not (isinstance(e, ev.Retract) and f[0] == "revoke" and f[1] == "warning")]
     h = twin.hand
     if h is not None and h.revoke is not None:  # a revoke is reported only once it is settled
@@ -207,7 +219,7 @@ def trial_stop(engine: MatchEngine) -> tuple[bool, MatchEngine]:
     except Exception:  # a crash is a bug, never a lawful end
         return False, twin
     h = twin.hand
-    return (not twin.ctx.findings and h is not None and h.mode != OPEN), twin
+    return (not _found(twin) and h is not None and h.mode != OPEN), twin
 
 
 def legal_actions(engine: MatchEngine) -> list[ev.HandEvent]:
