@@ -1,7 +1,9 @@
 """The game engines, one module per game, behind :class:`referee.games.base.MatchEngine`.
 
 :data:`ENGINES` maps a log's ``game`` name to its engine class.  A game's module is imported the
-first time a log asks for that game, so a run over one game does not load the other three.
+first time a log asks for that game, so a run over one game does not load the other three.  A
+game's policy (``<module>_policy``: candidate actions, simulation weights) is imported only by
+:func:`referee.games.policy.policy_for`, for ``legal`` and ``simulate``.
 """
 from __future__ import annotations
 
