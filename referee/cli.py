@@ -9,6 +9,7 @@ import errno
 import io
 import os
 import signal
+import stat
 import sys
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterator
@@ -124,7 +125,11 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int
     (then each file's output is printed whole, in the order the files were named, exactly as
     the serial run prints it)."""
     if jobs <= 1 or len(files) < 2 or "-" in files:
-        listener, collector = job.listener(sys.stdout, sys.stderr)
+        if _live(files):  # output line by line, as the log comes (issue 18)
+            from .follow import LineFlush
+            listener, collector = job.listener(LineFlush(sys.stdout), LineFlush(sys.stderr))
+        else:
+            listener, collector = job.listener(sys.stdout, sys.stderr)
         status, done = _run(files, listener, job.strict)
         return status, done, collector
     from concurrent.futures import ProcessPoolExecutor
@@ -271,6 +276,52 @@ def main() -> None:
     Eighty-Three).  Reads JSON Lines logs (FILES, or standard input when none or '-')."""
 
 
+FOLLOW = click.option("-f", "--follow", is_flag=True,
+                      help="Keep reading FILE as it grows; each finding as soon as it is "
+                      "final. Ctrl-C ends it.")
+UNTIL_END = click.option("--until-end", is_flag=True,
+                         help="With --follow: stop once the last match read has ended.")
+
+
+def _followed(files: tuple[str, ...], follow: bool, until_end: bool) -> str | None:
+    """The one file ``--follow`` reads (None without it); a usage error for none, several or
+    standard input (which is read as it comes anyway: ``tail -f LOG | referee check -``)."""
+    if not follow:
+        if until_end:
+            raise click.UsageError("--until-end goes with --follow")
+        return None
+    if len(files) != 1 or files[0] == "-":
+        raise click.UsageError("--follow follows one named file; standard input is read as "
+                               "it comes without it (tail -f LOG | referee check -)")
+    return files[0]
+
+
+def _follow(path: str, listener: Listener, strict: bool, until_end: bool) -> int:
+    """Run ``--follow`` (referee.follow); file names said on standard error are escaped."""
+    from .follow import follow
+
+    def say(msg: str) -> None:
+        click.echo(visible(msg), err=True)
+    return follow(path, listener, strict, until_end, say)
+
+
+def _live(files: tuple[str, ...]) -> bool:
+    """True when an input comes as it is written (standard input or a named FIFO that is not
+    a regular file): output then goes out line by line, each finding as soon as it is final."""
+    from .follow import is_live
+    for name in files or ("-",):
+        if name == "-":
+            if sys.stdin is not None and is_live(sys.stdin):
+                return True
+            continue
+        try:
+            if stat.S_ISFIFO(os.stat(name).st_mode):
+                return True
+        except OSError:
+            pass
+    return False
+
+
 JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
                     help="Worker processes for many files; output stays in file order.")
 
@@ -283,14 +334,23 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_
 @JOBS
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("--summary", is_flag=True, help="One line per file: errors and warnings.")
+@FOLLOW
+@UNTIL_END
 def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
-          quiet: bool, summary: bool) -> None:
+          quiet: bool, summary: bool, follow: bool, until_end: bool) -> None:
     """Replay the logs against the rules and print every finding.
 
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
     Exit 0 clean (warnings allowed), 1 errors found, 2 a file could not be read.
     """
     job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary)
+    path = _followed(files, follow, until_end)
+    if path is not None:
+        if summary:
+            raise click.UsageError("--summary is for files read to their end, not --follow")
+        from .follow import LineFlush
+        sys.exit(_follow(path, job.listener(LineFlush(sys.stdout), sys.stderr)[0], strict,
+                         until_end))
     status, done, _ = _run_job(job, files, jobs)
     if summary and not quiet:
         writer = json_writer(sys.stdout) if fmt == "json" else None
@@ -315,8 +375,10 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
 @STRICT
 @JOBS
 @click.option("--standings", is_flag=True, help="Also sum up all matches read, per player.")
+@FOLLOW
+@UNTIL_END
 def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
-          standings: bool) -> None:
+          standings: bool, follow: bool, until_end: bool) -> None:
     """Print each match's hands, totals and winners.
 
     Findings go to standard error, as text or (--format json) as the JSON Lines of check.  JSON
@@ -325,7 +387,13 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     and points.
     """
     job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict)
-    status, _, collector = _run_job(job, files, jobs)
+    path = _followed(files, follow, until_end)
+    if path is not None:
+        from .follow import LineFlush
+        listener, collector = job.listener(LineFlush(sys.stdout), LineFlush(sys.stderr))
+        status = _follow(path, listener, strict, until_end)
+    else:
+        status, _, collector = _run_job(job, files, jobs)
     if standings and collector is not None:
         collector.standings()
     sys.exit(status)
@@ -364,20 +432,34 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
               help="Only hand N of each match (or hands N to M); may be given more than once.")
 @ASCII
 @STRICT
+@FOLLOW
+@UNTIL_END
 def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bool,
-            strict: bool) -> None:
+            strict: bool, follow: bool, until_end: bool) -> None:
     """Print each hand readably: deal, auction, tricks, result, and the findings in place.
 
     With --format html: one HTML page (CSS and script inline, no network) to save and open in
     a browser: each hand on a table diagram that steps card by card and trick by trick, with
     the auction, the events, the tricks, the findings and the scores as tables.
     """
+    path = _followed(files, follow, until_end)
     if fmt == "html":
+        if path is not None:
+            raise click.UsageError("--follow is for text; the HTML page is written whole")
         sys.exit(_history_html(files, hands, strict))
     if hands is not None:
         raise click.UsageError("--hand is only for --format html (for now)")
-    printer = HistoryPrinter(sys.stdout, _style(ascii_))
-    status, _ = _run(files, printer, strict)
+    if path is not None:
+        from .follow import LineFlush
+        printer = HistoryPrinter(LineFlush(sys.stdout), _style(ascii_), live=True)
+        status = _follow(path, printer, strict, until_end)
+    elif _live(files):
+        from .follow import LineFlush
+        printer = HistoryPrinter(LineFlush(sys.stdout), _style(ascii_), live=True)
+        status, _ = _run(files, printer, strict)
+    else:
+        printer = HistoryPrinter(sys.stdout, _style(ascii_))
+        status, _ = _run(files, printer, strict)
     printer.close()
     sys.exit(status)
 

@@ -43,15 +43,20 @@ class HistoryPrinter(Listener):
     can come, :class:`~referee.replay.Listener`).  An open revoke or trick holds the lines
     after it until it is settled, up to HOLD lines; past them (a hostile log), the lines are
     printed and what comes for an earlier line (the revoke) is printed as soon as may be, its
-    FILE:LINE saying where it belongs."""
+    FILE:LINE saying where it belongs.
+
+    ``live`` (``--follow``, a log from a pipe): after each event, print at once whatever
+    nothing can come before any more (the result of a hand as soon as it is over), not only
+    when the buffer is full."""
 
     FINDING = 1 << 39  # a finding stands after the text of its line ...
     RESULT = 1 << 40  # ... and a hand's result after both
     BATCH = 64  # buffered lines before an early print is tried
     HOLD = 4096  # lines held for what is still open at most
 
-    def __init__(self, out: IO[str], style: Style | None = None) -> None:
+    def __init__(self, out: IO[str], style: Style | None = None, live: bool = False) -> None:
         self.out = out
+        self.live = live
         self.style = style or Style()
         self.engine: MatchEngine | None = None
         self.lines: list[tuple[int, int, str]] = []  # (line, order, text)
@@ -118,6 +123,20 @@ class HistoryPrinter(Listener):
         if len(self.lines) >= self.limit:
             self._flush(before=self._settled_before(f.line, self.engine))
 
+    def _live_bound(self, line: int, engine: MatchEngine | None) -> int | None:
+        """Live printing, after the event of ``line``: the first line not to print yet (None:
+        print everything).  A hand over leaves nothing open; in an open hand, the line just
+        read may go too when nothing before it is open and no trick is on the table or just
+        completed (a finding of the auction is printed at once); what may still come at that
+        line (``incomplete-hand``, the result) sorts after what it holds."""
+        h = engine.hand if engine is not None else None
+        if h is None or h.mode != OPEN:
+            return None
+        bound = self._settled_before(line, engine)
+        if bound == line and not self.table and self.done is None:
+            return line + 1
+        return bound
+
     def _settled_before(self, line: int, engine: MatchEngine | None) -> int:
         """The first line something may still be added at (or rewritten), from ``line`` (the
         line being read or a finding's, before which no finding can come): while a hand is
@@ -163,7 +182,9 @@ class HistoryPrinter(Listener):
 
     def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
         self._event(line, e, engine)
-        if len(self.lines) >= self.limit:
+        if self.live:
+            self._flush(before=self._live_bound(line, engine))
+        elif len(self.lines) >= self.limit:
             self._flush(before=self._settled_before(line, engine))
 
     def _event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
