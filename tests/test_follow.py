@@ -60,8 +60,11 @@ class Referee:
         self.lines: list[str] = []
         self.err: list[str] = []
         self.cond = threading.Condition()
-        for stream, into in ((self.p.stdout, self.lines), (self.p.stderr, self.err)):
-            threading.Thread(target=self._collect, args=(stream, into), daemon=True).start()
+        self.threads = [threading.Thread(target=self._collect, args=(stream, into), daemon=True)
+                        for stream, into in ((self.p.stdout, self.lines),
+                                             (self.p.stderr, self.err))]
+        for t in self.threads:
+            t.start()
 
     def _collect(self, stream, into: list[str]) -> None:
         for line in stream:
@@ -89,9 +92,8 @@ class Referee:
             if self.p.poll() is None:
                 self.p.kill()
         deadline = time.monotonic() + WAIT
-        for t in threading.enumerate():  # the collectors end with the pipes
-            if t.daemon and t is not threading.current_thread():
-                t.join(max(0.0, deadline - time.monotonic()))
+        for t in self.threads:  # the collectors end with the pipes
+            t.join(max(0.0, deadline - time.monotonic()))
         with self.cond:
             return rc, "".join(self.lines), "".join(self.err)
 
