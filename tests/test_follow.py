@@ -296,3 +296,24 @@ def test_history_from_a_pipe_prints_each_hand_when_it_ends(tmp_path):
     rc, out, err = ref.finish()
     assert (rc, out.replace("<stdin>", "live.jsonl"), err) == _plain(tmp_path, "history",
                                                                      "live.jsonl")
+
+
+def test_a_log_truncated_in_mid_match_starts_fresh_so_its_lines_are_no_match(tmp_path):
+    # R24: the new content goes on with hand 3 of the old match, but a file starts fresh:
+    # its first line (the deal) comes before any `match`, one no-match error, and the rest
+    # is skipped up to a `match` (G7); the old file's open hand 3 (dealt at line 60, three
+    # lines of auction) ends with the old file: incomplete-hand at its last line, 63
+    log = tmp_path / "live.jsonl"
+    log.write_bytes(b"")
+    old, new = LOG[:63], LOG[59:66]
+    ref = Referee(tmp_path, "check", "--follow", "live.jsonl")
+    _write_live(log, old, ref, FINAL_AT)  # the last line, 63, has a finding: all was read
+    with open(log, "r+b") as f:
+        f.truncate(0)
+    _write_live(log, new, ref, {1: ["live.jsonl:1: error[no-match]"]})
+    rc, out, err = _interrupt(ref)
+    assert rc == 1 and err.count(ROTATED) == 1
+    assert [x.split(": ", 2)[:2] for x in out.splitlines()] == [
+        ["live.jsonl:58", "error[revoke]"], ["live.jsonl:62", "error[out-of-turn]"],
+        ["live.jsonl:63", "error[out-of-turn]"], ["live.jsonl:63", "warning[incomplete-hand]"],
+        ["live.jsonl:1", "error[no-match]"]]
