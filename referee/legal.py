@@ -26,7 +26,8 @@ class _Quiet:
 
     def report(self, code: str, line: int, message: str, *, severity: str,
                hand: int | None = None, trick: int | None = None,
-               player: str | None = None) -> None:
+               player: str | None = None, rule: str | None = None,
+               evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
         self.findings.append((code, severity, message))
 
     def on_deal(self, engine: MatchEngine) -> None:

@@ -24,6 +24,8 @@ from .findings import ERROR, WARNING, Finding
 from .games import ENGINES
 from .games.base import HandResult, MatchEngine, OPEN, tidy
 from .games.tricks import Trick
+from .commentary import say
+from .games.base import event_name as ev_name
 from .text import difference, look_alikes
 
 
@@ -129,12 +131,6 @@ _VIOLATED = frozenset({"irregular", "penalty", "unscored"})
 """Hand statuses after which a score-mismatch may follow from the hand's violation (G13)."""
 
 
-def _signed(x: float) -> str:
-    """A score difference with its sign: ``+5``, ``-2.5``."""
-    x = tidy(x)
-    return f"+{x}" if x > 0 else str(x)
-
-
 HOLD = 1000
 """Findings kept in memory while they wait for an open revoke; more go to a temporary file."""
 
@@ -176,6 +172,10 @@ class _Run:
         self.carried: dict[str, tuple[float, int]] = {}
         self.hand_error: tuple[int, int] | None = None  # (hand, line)
         self.violation: int | None = None
+        # G9: the line of the `end` that ended the match in play (None: ended by its rules or
+        # not ended) and of its first `match-over`, the cause of every later one
+        self.ended_at: int | None = None
+        self.first_over: int | None = None
 
     # Context for the engines
     def report(self, code: str, line: int, message: str, *, severity: str,
@@ -316,7 +316,9 @@ class _Run:
                 problem = str(exc)
         if problem is not None:
             self.report("bad-event", line, f"this match cannot be refereed: {problem}; its "
-                        "events are skipped up to the next match", severity=ERROR)
+                        "events are skipped up to the next match", severity=ERROR, rule="G7",
+                        evidence={"game": e.game, "players": list(e.players),
+                                  "reason": problem})
             self.bad_match = True
             return
         self.bad_match = False
@@ -329,6 +331,7 @@ class _Run:
                         rule="R20", evidence={"players": [a, b]})
         self.carried.clear()
         self.violation = self.hand_error = None
+        self.ended_at = self.first_over = None
         self.listener.begin_match(self.info, engine)
 
     def score(self, e: ev.Score, line: int) -> None:
@@ -343,8 +346,9 @@ class _Run:
         standing = eng.standings()
         unknown = [p for p in e.totals if p not in standing]
         if unknown:
-            self.report("unknown-player", line, f"the score names {', '.join(map(repr, unknown))}"
-                        ", not in the match", severity=ERROR)
+            self.report("unknown-player", line, say("unknown-player", "G13", ev_ := {
+                "players": unknown, "field": "totals"}), severity=ERROR, rule="G13",
+                evidence=ev_)
         carried = self.carried
         new: dict[str, float] = {}
         was: dict[str, tuple[float, int]] = {}
@@ -366,21 +370,27 @@ class _Run:
         self.violation = None
         if not new:
             return
-        after = f" after hand {eng.hand.number}" if eng.hand is not None else ""
-        parts = []
-        for p, d in new.items():
-            text = (f"{p}: recorded {tidy(e.totals[p])}, referee {tidy(standing[p])}, "
-                    f"difference {_signed(d)}")
-            if p in was:
-                text += f" (was {_signed(was[p][0])} at line {was[p][1]})"
-            parts.append(text)
-        because = f"; follows from line {cause}" if cause is not None and not was else ""
-        self.report("score-mismatch", line, f"recorded totals differ from the referee's{after}"
-                    f": {'; '.join(parts)}{because} (G13)", severity=ERROR, rule="G13",
-                    evidence={"recorded": {p: tidy(e.totals[p]) for p in new},
-                              "computed": {p: tidy(standing[p]) for p in new},
-                              "difference": {p: tidy(d) for p, d in new.items()}},
-                    cause=cause)
+        evidence: dict[str, Any] = {
+            "recorded": {p: tidy(e.totals[p]) for p in new},
+            "computed": {p: tidy(standing[p]) for p in new},
+            "difference": {p: tidy(d) for p, d in new.items()},
+            "after_hand": eng.hand.number if eng.hand is not None else None}
+        if was:
+            evidence["was"] = {p: {"difference": tidy(w[0]), "line": w[1]}
+                               for p, w in was.items()}
+        elif cause is not None:
+            evidence["follows"] = cause
+        self.report("score-mismatch", line, say("score-mismatch", "G13", evidence),
+                    severity=ERROR, rule="G13", evidence=evidence, cause=cause)
+
+    def match_over(self, line: int) -> None:
+        """A ``deal`` after the match has ended (G9): ``match-over``; every later one follows
+        from the first (its ``cause``)."""
+        evidence = {"ended": self.ended_at}
+        self.report("match-over", line, say("match-over", "G9", evidence), severity=ERROR,
+                    rule="G9", evidence=evidence, cause=self.first_over)
+        if self.first_over is None:
+            self.first_over = line
 
     def item(self, line: int, e: Any) -> None:
         eng = self.engine
@@ -393,20 +403,24 @@ class _Run:
                 self.listener.event(line, e, eng)
             return
         if t is ev.ReadWarning:
-            self.report(e.code, line, e.message, severity=WARNING)
+            self.report(e.code, line, e.message, severity=WARNING, rule="G7",
+                        evidence={"reason": e.message})
             return
         if t is ev.ReadError:
             self.stats.bad_lines += 1
             if not e.json_object:
                 self.stats.not_objects += 1
+            evidence = {"reason": e.message, "json_object": e.json_object}
             if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
                     and not eng.finished:
-                eng.void(e.code, line, e.message + " (G7: the hand is not scored)")
+                eng.void(e.code, line, e.message + " (G7: the hand is not scored)", rule="G7",
+                         evidence=evidence)
                 self.deliver()  # the hand is over now: its finding is final
             else:
-                self.report(e.code, line, e.message, severity=ERROR)
+                self.report(e.code, line, e.message, severity=ERROR, rule="G7",
+                            evidence=evidence)
                 if eng is not None and not eng.finished:
-                    eng.skip_to_next_deal()  # it may have been the deal (G3, G7)
+                    eng.skip_to_next_deal(line)  # it may have been the deal (G3, G7)
             return
         self.stats.events += 1
         if t is ev.Match:
@@ -414,8 +428,8 @@ class _Run:
         elif eng is None:
             if not self.orphan_reported and not self.bad_match:
                 self.orphan_reported = True
-                self.report("no-match", line, "events before the first `match` of the file "
-                            "are skipped up to the next `match` (G7)", severity=ERROR)
+                self.report("no-match", line, say("no-match", "G7", {"event": ev_name(e)}),
+                            severity=ERROR, rule="G7", evidence={"event": ev_name(e)})
         elif t is ev.Score:
             # compared whatever came before, the end of the match included (G11)
             eng.close_hand(f"a `score` comes at line {line}")
@@ -423,22 +437,23 @@ class _Run:
         elif eng.finished:
             if t is ev.Deal:
                 eng.close_hand()
-                self.report("match-over", line, "a deal after the match has ended (G9); "
-                            "skipped", severity=ERROR)
+                self.match_over(line)
         elif t is ev.Deal:
             eng.close_hand(f"the next `deal` comes at line {line}")
             self.flush()
             if eng.finished:
-                self.report("match-over", line, "a deal after the match has ended (G9); "
-                            "skipped", severity=ERROR)
+                self.match_over(line)
             else:
                 eng.deal(e, line)
         elif t is ev.End:
             if e.player is not None and e.player not in eng.seat:
-                self.report("unknown-player", line, f"{e.player!r} is not a player of this "
-                            "match", severity=ERROR)
+                self.report("unknown-player", line, say("unknown-player", "G3", ev_ := {
+                    "players": [e.player], "field": "player"}), severity=ERROR, rule="G3",
+                    evidence=ev_)
             eng.close_hand(f"the match is ended at line {line}")
             eng.end(e, line)
+            if eng.finished and self.ended_at is None:
+                self.ended_at = line
         else:
             eng.apply(e, line)
         if self.wants_events:

@@ -36,10 +36,11 @@ def test_a_difference_is_reported_once_while_carried_and_again_when_it_changes()
     assert [f.line for f in found] == [37, 39, 41]
     first, changed, again = found
     assert first.evidence == {"recorded": {"A": 60}, "computed": {"A": 65},
-                              "difference": {"A": -5}}
+                              "difference": {"A": -5}, "after_hand": 1}
     assert first.cause is None and first.rule == "G13"
     assert changed.evidence == {"recorded": {"A": 61}, "computed": {"A": 65},
-                                "difference": {"A": -4}}
+                                "difference": {"A": -4}, "after_hand": 1,
+                                "was": {"A": {"difference": -5, "line": 37}}}
     assert changed.cause == 37
     assert "difference -4 (was -5 at line 37)" in changed.message
     assert again.cause is None
@@ -54,7 +55,7 @@ def test_a_difference_carried_across_hands_is_no_new_finding():
     found = mismatches(rec)
     assert [f.line for f in found] == [37, 74]
     assert found[1].evidence == {"recorded": {"C": 1}, "computed": {"C": 0},
-                                 "difference": {"C": 1}}
+                                 "difference": {"C": 1}, "after_hand": 2}
     assert found[1].cause is None
 
 
@@ -71,6 +72,7 @@ def test_a_mismatch_after_a_penalty_names_the_violation_as_cause():
     found = mismatches(rec)
     assert [(f.line, f.cause) for f in found] == [(10, 8)]
     assert found[0].evidence["difference"] == {"B": 65}
+    assert found[0].evidence["follows"] == 8
     assert "follows from line 8" in found[0].message
 
 
@@ -83,4 +85,5 @@ def test_check_json_carries_rule_evidence_and_cause(tmp_path):
     assert [(o["line"], o["rule"], o["cause"]) for o in objs] == [(37, "G13", None),
                                                                    (38, "G13", 37)]
     assert objs[1]["evidence"] == {"recorded": {"A": 61}, "computed": {"A": 65},
-                                   "difference": {"A": -4}}
+                                   "difference": {"A": -4}, "after_hand": 1,
+                                   "was": {"A": {"difference": -5, "line": 37}}}

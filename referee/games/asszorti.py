@@ -223,6 +223,7 @@ class Asszorti(MatchEngine):
     zero-sum ``net`` and the ``debt`` still owed (A8)."""
 
     GAME = "asszorti"
+    REVOKE_RULE = "A9"
     TITLE = "Asszorti"
     PLAYERS = 3
     DECK = DECK

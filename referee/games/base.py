@@ -17,7 +17,9 @@ from enum import StrEnum
 from itertools import chain
 from typing import Any, ClassVar, Iterable, Mapping, Protocol
 
-from ..cards import Card, CardError, Deck
+from ..cards import SUIT_NAMES, Card, CardError, Deck
+from .. import commentary
+from ..commentary import say
 from ..findings import WARNING, severity_of
 from .. import events as ev
 from .tricks import Trick, TrickPlay
@@ -47,7 +49,8 @@ class Context(Protocol):
     """What an engine tells the replay driver (which turns it into findings and output)."""
 
     def report(self, code: str, line: int, message: str, *, severity: str, hand: int | None,
-               trick: int | None, player: str | None) -> None: ...
+               trick: int | None, player: str | None, rule: str | None = None,
+               evidence: dict[str, Any] | None = None, cause: int | None = None) -> None: ...
 
     def on_deal(self, engine: "MatchEngine") -> None: ...
 
@@ -92,7 +95,8 @@ class Revoke:
     """A card played against the duty to follow, not yet repaired or established (G4).
 
     ``required``: the cards the player held and should have chosen from; ``led``: the effective
-    suit led (a TrickOrder label)."""
+    suit led (a TrickOrder label); ``evidence``: the facts of the finding (``referee-log.5``:
+    card, led, suit, held, trumps, trick)."""
 
     player: str
     card: Card
@@ -101,6 +105,7 @@ class Revoke:
     led: str
     required: frozenset
     text: str
+    evidence: dict[str, Any] = field(default_factory=dict)
 
 
 class Hand:
@@ -142,6 +147,9 @@ class AuctionHand(Hand):
         self.phase = "auction"
         self.to_act: str | None = None
         self.passed: set[str] = set()
+        self.skipped: dict[str, int] = {}
+        """Player → line of the out-of-turn call that took their turn: their own call out of
+        turn that follows is caused by it (G13, issue 14 item 5)."""
 
 
 class MatchEngine:
@@ -165,6 +173,8 @@ class MatchEngine:
     _HANDLERS: ClassVar[dict[type, Any]] = {}
     _DUTY_IS_THE_CONTRACTS: ClassVar[bool] = True
     DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
+    REVOKE_RULE: ClassVar[str] = ""
+    """The clause of the game's revoke rule, the ``rule`` of an established ``revoke``."""
     TEAMS: ClassVar[int] = 0
     """Partnerships: 0 means everyone plays alone; n > 0 splits the seats into n teams whose
     members sit n seats apart (Eighty-Three: 2 teams, seats 1 & 3 and 2 & 4)."""
@@ -182,6 +192,10 @@ class MatchEngine:
         self.winners: list[str] = []
         self.next_dealers: set[str] | None = None  # None: any dealer is accepted
         self.skipping = False  # after an unreadable line outside a hand: skip to the next deal
+        self.dealer_cause: int | None = None
+        """The line of a finding after which the next dealer could not be known (an unreadable
+        deal line, a dealer not in the match): a ``wrong-dealer`` that follows names it as its
+        ``cause`` (G13, issue 14 item 5)."""
 
     # --- match set-up ---------------------------------------------------------------------
 
@@ -216,23 +230,40 @@ class MatchEngine:
 
     # --- findings -------------------------------------------------------------------------
 
-    def report(self, code: str, line: int, message: str, *, player: str | None = None,
-               severity: str | None = None, trick: int | None = -1) -> None:
-        """Report a finding in the current hand (trick defaults to the trick being played)."""
+    def report(self, code: str, line: int, message: str | None, *, player: str | None = None,
+               severity: str | None = None, trick: int | None = -1, rule: str | None = None,
+               evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
+        """Report a finding in the current hand (trick defaults to the trick being played).
+
+        ``rule`` is the most specific clause applied (``"T8"``, ``"G3"``), ``evidence`` the facts
+        the message states (keys per code in ``referee-log.5``), ``cause`` the line of an
+        earlier finding this one follows from (G13).  With ``message`` None the words are
+        :func:`referee.commentary.say`'s, built from (code, rule, evidence): the engine passes
+        facts.  Evidence is built only here, off the hot path."""
         h = self.hand
         if trick == -1:
             trick = h.trick_number if h is not None and h.mode == OPEN else None
+        if message is None:
+            message = say(code, rule, evidence or {}, self.DECK)
         self.ctx.report(code, line, message, severity=severity or severity_of(code),
-                        hand=h.number if h is not None else None, trick=trick, player=player)
+                        hand=h.number if h is not None else None, trick=trick, player=player,
+                        rule=rule, evidence=evidence, cause=cause)
 
     PHASE_WORDS: ClassVar[dict[str, str]] = {}
     """How findings name each phase of a hand (``"auction"`` → ``"during the auction"``)."""
 
-    def out_of_phase(self, e: Any, line: int, where: str) -> None:
+    def out_of_phase(self, e: Any, line: int, where: str, rule: str = "G10") -> None:
         """``e`` (an event, or its name) has no place here (``where``, e.g. "during the
-        auction"): ``out-of-phase``, the hand unscored (G10)."""
-        name = f"`{e}`" if isinstance(e, str) else _tag(e)
-        self.void("out-of-phase", line, f"{name} {where} (G10)", getattr(e, "player", None))
+        auction"): ``out-of-phase``, the hand unscored (G10).  Evidence: ``event`` (its name)
+        and ``phase`` (the hand's phase, where it has one)."""
+        name = e if isinstance(e, str) else event_name(e)
+        h = self.hand
+        evidence: dict[str, Any] = {"event": name, "when": where}
+        phase = getattr(h, "phase", None)
+        if phase is not None:
+            evidence["phase"] = phase
+        self.void("out-of-phase", line, None, getattr(e, "player", None), rule=rule,
+                  evidence=evidence)
 
     def require_phase(self, e: Any, line: int, *want: str) -> bool:
         """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` with
@@ -243,19 +274,27 @@ class MatchEngine:
         self.out_of_phase(e, line, self.PHASE_WORDS.get(phase, f"in the {phase}"))
         return False
 
-    def irregular(self, code: str, line: int, message: str, player: str | None = None) -> None:
+    def irregular(self, code: str, line: int, message: str | None, player: str | None = None,
+                  *, rule: str | None = None, evidence: dict[str, Any] | None = None,
+                  cause: int | None = None) -> None:
         """A violation applied as recorded (G2): report it; the hand becomes ``irregular``."""
-        self.report(code, line, message, player=player)
+        self.report(code, line, message, player=player, rule=rule, evidence=evidence,
+                    cause=cause)
         if self.hand is not None and self.hand.status == "scored":
             self.hand.status = "irregular"
 
-    def void(self, code: str, line: int, message: str, player: str | None = None) -> None:
+    def void(self, code: str, line: int, message: str | None, player: str | None = None,
+             *, rule: str | None = None, evidence: dict[str, Any] | None = None,
+             cause: int | None = None) -> None:
         """An event that cannot have happened (G3): report it, make the hand ``unscored`` and skip
         the rest of it up to the next deal."""
         h = self.hand
+        if message is None:
+            message = say(code, rule, evidence or {}, self.DECK)
         if h is not None and h.mode == OPEN and "not scored" not in message:
             message += "; the hand is not scored and the rest of it is skipped (G3)"
-        self.report(code, line, message, player=player)
+        self.report(code, line, message, player=player, rule=rule, evidence=evidence,
+                    cause=cause)
         if h is not None and h.mode == OPEN:
             self._unscored(h, "the record of the hand could not be followed")
 
@@ -281,8 +320,10 @@ class MatchEngine:
         try:
             return self.DECK.parse(text)
         except CardError as exc:
-            self.void("bad-card", line, f"{exc}: {self.TITLE} uses {len(self.DECK)} cards",
-                      player)
+            self.void("bad-card", line, None, player, rule="G7",
+                      evidence={"text": text if isinstance(text, str) else repr(text),
+                                "problem": str(exc), "game": self.TITLE,
+                                "deck_size": len(self.DECK)})
             return None
 
     def cards(self, texts: Iterable[str], line: int, player: str | None = None) -> list[Card] | None:
@@ -315,53 +356,67 @@ class MatchEngine:
             return True
         missing = [c for c in cs if c not in hand]
         if missing:
-            self.void("card-not-held", line, f"{player} does not hold {self.names(missing)}"
-                      + self.whereabouts_note(missing), player)
+            self.void("card-not-held", line, None, player, rule="G3",
+                      evidence=self.not_held(player, missing))
             return False
         return True
 
-    def whereabouts(self, c: Card, it: str = "it") -> str | None:
-        """Where card ``c`` of the current hand is, as a referee says it in a ``card-not-held``
-        finding: who already played it (trick and line), who holds it, who laid it away, or the
-        pile it is still in (``it is still in the boat``), the card called ``it``; None when the
-        record does not say.  Only the finding's path asks this, so it may search the hand."""
+    def where_is(self, c: Card) -> dict[str, Any] | None:
+        """Where card ``c`` of the current hand is, as facts for a ``card-not-held`` finding:
+        ``{"card", "played_by", "trick", "line"}`` (already played), ``{"card", "held_by"}``,
+        ``{"card", "laid_away_by"}`` or ``{"card", "pile"}`` (the pile it is still in, or
+        Sixty-Six's ``trump_card``); None when the record does not say.  Only the finding's
+        path asks this, so it may search the hand."""
         h = self.hand
         tp = h.play
         if tp is not None:
             for t in chain(tp.tricks, (tp.current,)):
                 if c in t.cards:
                     i = t.cards.index(c)
-                    return f"{t.who[i]} already played {it} to trick {t.number} at line " \
-                        f"{t.lines[i]}"
+                    return {"card": str(c), "played_by": t.who[i], "trick": t.number,
+                            "line": t.lines[i]}
         for p, held in h.hands.items():
             if c in held:
-                return f"{p} holds {it}"
+                return {"card": str(c), "held_by": p}
         for p, cs in self.laid_away().items():
             if c in cs:
-                return f"{p} laid {it} away"
-        return self.pile_place(c, it)
+                return {"card": str(c), "laid_away_by": p}
+        pile = self.pile_place(c)
+        return None if pile is None else {"card": str(c), "pile": pile}
+
+    def whereabouts_facts(self, cs: Iterable[Card]) -> list[dict[str, Any]]:
+        """:meth:`where_is` of each card of ``cs`` that the record places."""
+        return [f for f in map(self.where_is, cs) if f is not None]
+
+    def not_held(self, player: str, cs: Iterable[Card]) -> dict[str, Any]:
+        """The evidence of a ``card-not-held`` finding for cards ``cs`` of ``player``: the
+        cards (canonical strings) and their whereabouts (:meth:`where_is`)."""
+        cs = list(cs)
+        return {"player": player, "cards": [str(c) for c in cs],
+                "whereabouts": self.whereabouts_facts(cs)}
+
+    def whereabouts(self, c: Card, it: str = "it") -> str | None:
+        """Where card ``c`` is (:meth:`where_is`) in a referee's words, the card called ``it``
+        (``Ann holds it``, ``it is still in the boat``); None when the record does not say."""
+        fact = self.where_is(c)
+        return None if fact is None else commentary.where(fact, it, self.DECK)
 
     def whereabouts_note(self, cs: list[Card], alone: bool = True) -> str:
         """:meth:`whereabouts` of cards not held, to follow a finding's words:
         ``"; Ann holds it"`` when the finding names this one card alone, else with the cards
         named (``"; Ann holds 9♠; Bob laid 8♠ away"``); ``""`` where nothing is known."""
-        out = []
-        for c in cs:
-            where = self.whereabouts(c, "it" if alone and len(cs) == 1 else self.name(c))
-            if where is not None:
-                out.append(where)
-        return "".join("; " + x for x in out)
+        return commentary.where_note(self.whereabouts_facts(cs), self.DECK,
+                                     alone and len(cs) == 1)
 
     def laid_away(self) -> dict[str, list[Card]]:
         """Game hook: the cards each player has laid away in this hand (discards); default none."""
         return {}
 
-    def pile_place(self, c: Card, it: str = "it") -> str | None:
-        """Game hook: where ``c`` (called ``it``) lies when nobody has it, nor played or laid it
-        away: by default ``it is still in the <pile>`` for a card of the deal's pile, else
-        None."""
+    def pile_place(self, c: Card) -> str | None:
+        """Game hook: the pile ``c`` lies in when nobody has it, nor played or laid it away
+        (by default the deal's ``PILE`` for a card of it, ``"boat"``), else None."""
         if self.PILE and c in self.hand.pile:
-            return f"{it} is still in the {self.PILE}"
+            return self.PILE
         return None
 
     def teams(self) -> list[tuple[str, ...]]:
@@ -397,18 +452,22 @@ class MatchEngine:
     def auction_turn(self, player: str, line: int, verb: str, rule: str) -> None:
         """A bid, hold or pass (``verb``) by ``player``: out of turn is reported and applied
         (G2, G11); a player who had passed and speaks again is back in the auction.  ``rule``
-        names the game's auction rule (``"T1"``)."""
+        names the game's auction rules (``"T1, T11"``: the turn first, the most specific rule
+        on a passed player's call last; the finding's ``rule`` is the one that applies)."""
         h = self.hand
-        says = "passes" if verb == "pass" else f"{verb}s"
+        ids = rule.split(", ")
         if player in h.passed:
             h.passed.discard(player)
-            self.irregular("out-of-turn", line, f"{player} {says} after passing; a player who "
-                           f"has passed is out of this auction ({rule}, G11); applied as "
-                           "recorded", player)
+            self.irregular("out-of-turn", line, None, player,
+                           rule=ids[-1] if len(ids) > 1 else "G11",
+                           evidence={"player": player, "call": verb, "passed": True,
+                                     "auction_rule": rule})
         elif h.to_act is not None and player != h.to_act:
-            self.irregular("out-of-turn", line, f"{player} {says}, but it was {h.to_act}'s "
-                           "turn to speak (the auction goes round from the dealer's left, "
-                           f"{rule}); applied as recorded", player)
+            self.irregular("out-of-turn", line, None, player, rule=ids[0],
+                           evidence={"player": player, "call": verb, "due": h.to_act,
+                                     "auction_rule": rule},
+                           cause=h.skipped.pop(player, None))
+            h.skipped.setdefault(h.to_act, line)
 
     def seat_order(self, first: str) -> list[str]:
         """All players in clockwise order starting with ``first``."""
@@ -444,12 +503,14 @@ class MatchEngine:
         h = self.HandClass(self.hand_count, line, e.dealer)
         self.hand = h
         if e.dealer not in self.seat:
-            self.void("unknown-player", line, f"dealer {e.dealer!r} is not in the match")
+            self.dealer_cause = line
+            self.void("unknown-player", line, None, rule="G3",
+                      evidence={"players": [e.dealer], "field": "dealer"})
             return
         unknown = [p for p in e.hands if p not in self.seat]
         if unknown:
-            self.void("unknown-player", line,
-                      f"the deal names {', '.join(map(repr, unknown))}, not in the match")
+            self.void("unknown-player", line, None, rule="G3",
+                      evidence={"players": unknown, "field": "hands"})
             return
         pile_texts = getattr(e, self.PILE) if self.PILE else None
         dealt: dict[str, list[Card]] = {}
@@ -463,7 +524,7 @@ class MatchEngine:
             return
         problem = self.deal_problem(e, dealt, pile)
         if problem:
-            self.void("misdeal", line, problem)
+            self.void("misdeal", line, None, rule="G3", evidence=problem)
             return
         if h.mode != OPEN:  # the game's own check found a bad card of its deal (G7)
             return
@@ -471,12 +532,13 @@ class MatchEngine:
         h.hands = {p: set(cs) for p, cs in dealt.items()}
         h.pile = pile
         if self.next_dealers is not None and e.dealer not in self.next_dealers:
-            want = " or ".join(p for p in self.players if p in self.next_dealers)
-            after = (", after an unscored hand the same dealer or the next, G6b, R1"
-                     if len(self.next_dealers) > 1 else "")
-            self.irregular("wrong-dealer", line, f"{e.dealer} dealt; it was {want}'s deal "
-                           f"({self.TITLE} deals pass {self.rotation_words()}, G6{after})",
-                           e.dealer)
+            due = [p for p in self.players if p in self.next_dealers]
+            self.irregular("wrong-dealer", line, None, e.dealer,
+                           rule="G6b" if len(due) > 1 else "G6",
+                           evidence={"dealer": e.dealer, "due": due, "game": self.TITLE,
+                                     "rotation": self.rotation_words()},
+                           cause=self.dealer_cause)
+        self.dealer_cause = None
         self.next_dealers = {self.next_seat(e.dealer)}
         self.start_hand(e, line)
         if h.mode == OPEN:
@@ -485,32 +547,36 @@ class MatchEngine:
     def rotation_words(self) -> str:
         return "to the left"
 
-    def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]], pile: list[Card]) -> str | None:
-        """Why the cards dealt are not a proper deal (counts, duplicates, the whole deck), or None."""
+    def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]],
+                     pile: list[Card]) -> dict[str, Any] | None:
+        """What makes the cards dealt no proper deal, as the evidence of a ``misdeal`` (G3),
+        or None: ``{"missing_hands": [players]}``; ``{"player", "count", "expected"}`` (a hand
+        of the wrong size); ``{"pile", "count", "expected"}``; ``{"twice": [{"card",
+        "places"}], "not_dealt": [cards]}`` (places: players, ``"the boat"``, ``"the turned-up
+        card"``)."""
         missing = [p for p in self.players if p not in dealt]
         if missing:
-            return f"no hand dealt to {', '.join(missing)}"
+            return {"missing_hands": missing}
         for p in self.players:
             if len(dealt[p]) != self.HAND_SIZE:
-                return f"{p} was dealt {len(dealt[p])} cards ({self.HAND_SIZE} expected)"
+                return {"player": p, "count": len(dealt[p]), "expected": self.HAND_SIZE}
         if self.PILE and len(pile) != self.PILE_SIZE:
-            return f"the {self.PILE} has {len(pile)} cards ({self.PILE_SIZE} expected)"
+            return {"pile": self.PILE, "count": len(pile), "expected": self.PILE_SIZE}
         extra = self.extra_deal_cards(e)
         every = list(chain(*dealt.values(), pile, extra))
         if len(every) == len(self.DECK.cards) and self.DECK.members.issubset(every):
             return None  # the whole deck, each card once (the usual case, checked in one pass)
         seen: dict[Card, str] = {}
-        twice: list[str] = []
+        twice: list[dict[str, Any]] = []
         places = list(dealt.items()) + [(f"the {self.PILE}", pile), ("the turned-up card", extra)]
         for where, cs in places:
             for c in cs:
                 if c in seen:
-                    both = f"to {where}" if seen[c] == where else f"{seen[c]} and {where}"
-                    twice.append(f"{self.name(c)} dealt twice ({both})")
+                    twice.append({"card": str(c), "places": [seen[c], where]})
                 seen[c] = where
-        absent = [c for c in self.DECK.cards if c not in seen]
+        absent = [str(c) for c in self.DECK.cards if c not in seen]
         if twice or absent:
-            return "; ".join(twice + ([f"not dealt: {self.names(absent)}"] if absent else []))
+            return {"twice": twice, "not_dealt": absent}
         return None
 
     def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
@@ -537,8 +603,8 @@ class MatchEngine:
         if self.skipping:
             return
         if h is None:
-            self.report("out-of-phase", line, f"{_tag(e)} before the first deal of the match",
-                        player=getattr(e, "player", None))
+            self.report("out-of-phase", line, None, player=getattr(e, "player", None),
+                        rule="G10", evidence={"event": event_name(e), "before_deal": True})
             return
         h.last_line = line
         mode = h.mode
@@ -550,25 +616,27 @@ class MatchEngine:
                 handler(self, e, line)
             elif not h.late_reported:
                 h.late_reported = True
-                done_at = f" (settled at line {h.ended_line})" if h.ended_line else ""
-                self.report("out-of-phase", line,
-                            f"{_tag(e)} after hand {h.number} was over{done_at}; it and the "
-                            "rest of the hand's events are ignored (G4)", trick=None,
-                            player=getattr(e, "player", None))
+                self.report("out-of-phase", line, None, trick=None,
+                            player=getattr(e, "player", None), rule="G4",
+                            evidence={"event": event_name(e), "hand": h.number,
+                                      "settled": h.ended_line})
             return
         if handler is None:
             self.void("bad-event", line, f"{_tag(e)} is not an event of {self.TITLE} (G11)",
-                      getattr(e, "player", None))
+                      getattr(e, "player", None), rule="G11",
+                      evidence={"event": event_name(e), "game": self.TITLE})
             return
         p = getattr(e, "player", None)
         if p is not None and p not in self.seat:
-            self.void("unknown-player", line, f"{p!r} is not a player of this match")
+            self.void("unknown-player", line, None, rule="G3",
+                      evidence={"players": [p], "field": "player"})
             return
         other = _OTHER_PLAYER_FIELD.get(type(e))
         if other is not None:
             q = getattr(e, other)
             if q is not None and q not in self.seat:
-                self.void("unknown-player", line, f"{q!r} is not a player of this match")
+                self.void("unknown-player", line, None, rule="G3",
+                          evidence={"players": [q], "field": other})
                 return
         handler(self, e, line)
 
@@ -587,12 +655,15 @@ class MatchEngine:
         if getattr(cls, "DECK", None) is not None:
             cls._PARSED = cls.DECK.parsed  # notation -> card, the deck's parse cache
 
-    def skip_to_next_deal(self) -> None:
+    def skip_to_next_deal(self, line: int | None = None) -> None:
         """An unreadable line came while no hand is being played (before the first deal, or
         after a hand's end): it may have been the next ``deal`` itself, so the events up to the
         next deal are skipped without findings, as those of any deal that cannot be replayed
-        (G3, G7).  The line itself is reported by the replay."""
+        (G3, G7).  The line itself (``line``) is reported by the replay; a ``wrong-dealer`` of
+        the next deal names it as its cause, for the deal it skipped may have been the one due."""
         self.skipping = True
+        if line is not None:
+            self.dealer_cause = line
 
     def applies_after_hand(self, e: Any) -> bool:
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
@@ -612,10 +683,9 @@ class MatchEngine:
             return
         if self.close_open_hand():
             return
-        rule = "G5, R5" if "score" in cause else "G5"
-        self.report("incomplete-hand", h.last_line,
-                    f"hand {h.number} is not complete when {cause}; the hand is not scored "
-                    f"and any rest of it is skipped ({rule})", trick=None)
+        rule = "R5" if "score" in cause else "G5"
+        self.report("incomplete-hand", h.last_line, None, trick=None, rule=rule,
+                    evidence={"hand": h.number, "stop": cause})
         self._unscored(h, f"the record of the hand stops ({cause})")
 
     def finding_floor(self) -> int | None:
@@ -746,18 +816,21 @@ class MatchEngine:
         held = tp.hands[player]
         if c not in held:
             held = tp.order.sort(held) if held else []
-            where = self.whereabouts(c)
-            self.void("card-not-held", line, f"{player} plays {self.name(c)}, a card not held"
-                      + (f": {where}" if where else "")
-                      + f" (holding {self.names(held) or 'no card'})", player)
+            fact = self.where_is(c)
+            self.void("card-not-held", line, None, player, rule="G3",
+                      evidence={"player": player, "card": str(c),
+                                "holding": [str(x) for x in held],
+                                "whereabouts": [fact] if fact else []})
             return
         cur = tp.current
         plays = cur.cards
         if plays:
             who = cur.who
             if player in who:
-                self.void("out-of-turn", line, f"{player} has already played to trick "
-                          f"{cur.number} and cannot play a second card to it (R3)", player)
+                self.void("out-of-turn", line, None, player, rule="R3",
+                          evidence={"player": player, "card": str(c), "trick": cur.number,
+                                    "again": True,
+                                    "played": str(cur.cards[who.index(player)])})
                 return
             due = tp.after[who[-1]]
             if due in who:
@@ -765,10 +838,9 @@ class MatchEngine:
         else:
             due = tp.leader
         if due is not None and due != player:
-            what = "lead" if not plays else "play"
-            self.irregular("out-of-turn", line, f"trick {cur.number}: {player} played "
-                           f"{self.name(c)}, but it was {due}'s turn to {what}; applied as "
-                           "recorded, the hand is irregular (G2, G4b)", player)
+            self.irregular("out-of-turn", line, None, player, rule="G4b",
+                           evidence={"player": player, "card": str(c), "trick": cur.number,
+                                     "due": due, "lead": not plays})
         if self._HOOKS_BEFORE_CARD:
             self.before_card(player, c, line)
         # The duty to follow only binds after the lead; a card of the suit led always satisfies
@@ -820,7 +892,13 @@ class MatchEngine:
         lead = tp.current.cards[0]
         led = tp.order.suit_of[lead]
         text = self.revoke_text(player, c, allowed, tp)
-        h.revoke = Revoke(player, c, line, tp.trick_number, led, allowed, text)
+        order = tp.order
+        held = order.sort(x for x in allowed if order.suit_of[x] == led)
+        trumps = order.sort(x for x in allowed if order.suit_of[x] != led)
+        evidence = {"player": player, "card": str(c), "led": str(lead),
+                    "suit": SUIT_NAMES.get(led, "trumps"), "trick": tp.trick_number,
+                    "held": [str(x) for x in held], "trumps": [str(x) for x in trumps]}
+        h.revoke = Revoke(player, c, line, tp.trick_number, led, allowed, text, evidence)
 
     def revoke_text(self, player: str, c: Card, allowed: frozenset[Card], tp: TrickPlay) -> str:
         """What the revoke was, as a referee says it: the led suit as this contract counts it
@@ -859,7 +937,9 @@ class MatchEngine:
         where = f"established at line {line}" if line is not None else \
             f"established {how or 'as the hand ended'}"
         self.report("revoke", r.line, f"{r.text}. Rule: {rule}; {where}; {consequence}",
-                    player=r.player, trick=r.trick)
+                    player=r.player, trick=r.trick, rule=self.REVOKE_RULE,
+                    evidence={**r.evidence, "established": line, "repaired": None,
+                              "penalty": {p: tidy(d) for p, d in deltas.items()}})
         h.status = "penalty"
         self.finish(self.declarer_name(), self.contract_name(), deltas,
                     f"revoke by {r.player}: {consequence}", status="penalty")
@@ -886,24 +966,31 @@ class MatchEngine:
         tp = h.play
         last = tp.last_play() if tp is not None else None
         if last is None or last[0] != e.player or last[1] != c:
-            self.void("illegal-retract", line, f"{e.player} retracts {self.name(c)}, which is "
-                      "not the most recent card played (G4a)", e.player)
+            self.void("illegal-retract", line, None, e.player, rule="G4a",
+                      evidence={"player": e.player, "card": str(c),
+                                "last": None if last is None else
+                                {"player": last[0], "card": str(last[1])}})
             return
         tp.retract()
         r = h.revoke
         if r is not None and r.player == e.player and r.card == c:
             h.revoke = None
             self.report("revoke", r.line, f"{r.text}. Repaired by retract at line {line} "
-                        "(G4)", player=r.player, trick=r.trick, severity=WARNING)
+                        "(G4)", player=r.player, trick=r.trick, severity=WARNING, rule="G4",
+                        evidence={**r.evidence, "established": None, "repaired": line})
         else:
-            self.irregular("illegal-retract", line, f"{e.player} retracts {self.name(c)}, which "
-                           "was no revoke; the card is taken back (G4a)", e.player)
+            self.irregular("illegal-retract", line, None, e.player, rule="G4a",
+                           evidence={"player": e.player, "card": str(c), "no_revoke": True})
 
 
 _OTHER_PLAYER_FIELD = {ev.Give: "to", ev.Rekontra: "against"}
 """Fields besides ``player`` that name a player (checked once, in :meth:`MatchEngine.apply`)."""
 
 
+def event_name(e: Any) -> str:
+    """The log's name of event ``e`` (``"play"``), or ``"event"`` for anything else."""
+    return type(e).__struct_config__.tag if hasattr(type(e), "__struct_config__") else "event"
+
+
 def _tag(e: Any) -> str:
-    return f"`{type(e).__struct_config__.tag}`" if hasattr(type(e), "__struct_config__") \
-        else "event"
+    return f"`{event_name(e)}`"

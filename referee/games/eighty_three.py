@@ -168,6 +168,7 @@ class EightyThree(MatchEngine):
     """The Eighty-Three match engine (see the module docstring for the rules it follows)."""
 
     GAME = "eighty-three"
+    REVOKE_RULE = "E6"
     TITLE = "Eighty-Three"
     PLAYERS = 4
     TEAMS = 2

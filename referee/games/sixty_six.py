@@ -157,6 +157,7 @@ class SixtySix(MatchEngine):
     """The Sixty-Six match engine (see the module docstring for the rules it follows)."""
 
     GAME = "sixty-six"
+    REVOKE_RULE = "S9"
     TITLE = "Sixty-Six"
     PLAYERS = 2
     DECK = DECK
@@ -190,15 +191,19 @@ class SixtySix(MatchEngine):
 
     # --- the deal (S8, S10) ------------------------------------------------------------------
 
-    def deal_problem(self, e: ev.Deal, dealt, pile) -> str | None:
-        """Six cards each, a stock of eleven and one turned-up trump card: the 24 cards."""
+    def deal_problem(self, e: ev.Deal, dealt, pile) -> dict[str, Any] | None:
+        """Six cards each, a stock of eleven and one turned-up trump card: the 24 cards
+        (``{"trump_card": None}`` when none was turned up)."""
         h = self.hand
         if e.trump_card is None:
-            return "no `trump_card` was turned up under the stock"
+            return {"trump_card": None}
         try:
             h.trump_card = DECK.parse(e.trump_card)
         except CardError as exc:
-            self.void("bad-card", h.line, f"trump_card: {exc}: {self.TITLE} uses 24 cards")
+            self.void("bad-card", h.line, f"trump_card: {exc}: {self.TITLE} uses 24 cards",
+                      rule="G7", evidence={"text": str(e.trump_card), "problem": str(exc),
+                                           "game": self.TITLE, "deck_size": len(DECK),
+                                           "field": "trump_card"})
             return None
         return super().deal_problem(e, dealt, pile)
 
@@ -673,12 +678,12 @@ class SixtySix(MatchEngine):
         if any(v >= self.rules["target"] for v in self.totals.values()):
             self.finish_match()
 
-    def pile_place(self, c: Card, it: str = "it") -> str | None:
-        """The face-up card under the stock (the trump card, or the nine after an exchange),
-        else a card of the stock not drawn yet."""
+    def pile_place(self, c: Card) -> str | None:
+        """``trump_card`` for the face-up card under the stock (the trump card, or the nine
+        after an exchange), else ``stock`` for a card of the stock not drawn yet."""
         if c == self.hand.turned:
-            return f"{it} is the turned-up trump card"
-        return super().pile_place(c, it)
+            return "trump_card"
+        return super().pile_place(c)
 
     def declarer_name(self) -> str | None:
         return self.hand.declarer if self.hand is not None else None

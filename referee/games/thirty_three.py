@@ -209,6 +209,7 @@ class ThirtyThree(MatchEngine):
     """The Thirty-Three match engine (see the module docstring for the rules it follows)."""
 
     GAME = "thirty-three"
+    REVOKE_RULE = "T8"
     TITLE = "Thirty-Three"
     PLAYERS = 3
     DECK = DECK

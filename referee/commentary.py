@@ -1,0 +1,217 @@
+"""Commentary: the words of a finding, built from its facts (issue 14 item 4).
+
+The rules core reports a finding as (code, rule, evidence): the clause applied and the facts, with
+cards as canonical strings (``"10H"``, ``"JK"``), players by name, lines and tricks as ints (keys
+per code in ``referee-log.5``).  The functions here turn those facts into the sentence a director
+reads, one function per code (or per form of a code, told apart by the evidence's keys); readable
+card names come from the game's deck (``10♥``, ``Bug``).  :func:`say` is the entry point.
+
+No rule is decided here: every word follows from the evidence.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping
+
+from .cards import CardError, Deck
+
+Evidence = Mapping[str, Any]
+
+
+def card(text: str, deck: Deck | None) -> str:
+    """A canonical card string (``"10H"``) as readable text (``10♥``; the joker by name)."""
+    if deck is None:
+        return text
+    try:
+        return deck.name(deck.parse(text))
+    except CardError:
+        return text
+
+
+def cards(texts: Iterable[str], deck: Deck | None) -> str:
+    """Canonical card strings as readable text, space-separated."""
+    return " ".join(card(t, deck) for t in texts)
+
+
+def where(fact: Evidence, it: str, deck: Deck | None) -> str:
+    """One whereabouts fact of ``card-not-held`` in words, the card called ``it``: who already
+    played it (trick, line), who holds it, who laid it away, or the pile it is in."""
+    if "played_by" in fact:
+        return (f"{fact['played_by']} already played {it} to trick {fact['trick']} at line "
+                f"{fact['line']}")
+    if "held_by" in fact:
+        return f"{fact['held_by']} holds {it}"
+    if "laid_away_by" in fact:
+        return f"{fact['laid_away_by']} laid {it} away"
+    if fact.get("pile") == "trump_card":
+        return f"{it} is the turned-up trump card"
+    return f"{it} is still in the {fact['pile']}"
+
+
+def where_note(facts: Iterable[Evidence], deck: Deck | None, it: bool) -> str:
+    """Whereabouts facts to follow a finding's words: ``"; Ann holds it"`` when ``it`` (the
+    finding names this one card alone), else each card named (``"; Ann holds 9♠; Bob laid 8♠
+    away"``); ``""`` for none."""
+    return "".join("; " + where(f, "it" if it else card(f["card"], deck), deck)
+                   for f in facts)
+
+
+# --- one function per code (or form) --------------------------------------------------------
+
+def _card_not_held(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``card-not-held``: a card played (``card`` and ``holding``) or cards used (``cards``)
+    that the player does not hold, with where they are (``whereabouts``)."""
+    facts = e.get("whereabouts", [])
+    if "card" in e:
+        spot = where(facts[0], "it", deck) if facts else ""
+        return (f"{e['player']} plays {card(e['card'], deck)}, a card not held"
+                + (f": {spot}" if spot else "")
+                + f" (holding {cards(e['holding'], deck) or 'no card'})")
+    return (f"{e['player']} does not hold {cards(e['cards'], deck)}"
+            + where_note(facts, deck, len(e["cards"]) == 1))
+
+
+def _out_of_turn(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``out-of-turn``: a second card to a trick (``again``), a card out of turn (``card``,
+    ``due``), or an auction call out of turn (``call``: after passing, or ``due``)."""
+    p = e["player"]
+    if e.get("again"):
+        return (f"{p} has already played to trick {e['trick']} and cannot play a second card "
+                f"to it ({rule})")
+    if "card" in e:
+        return (f"trick {e['trick']}: {p} played {card(e['card'], deck)}, but it was "
+                f"{e['due']}'s turn to {'lead' if e['lead'] else 'play'}; applied as recorded, "
+                f"the hand is irregular (G2, {rule})")
+    says = "passes" if e["call"] == "pass" else f"{e['call']}s"
+    if e.get("passed"):
+        return (f"{p} {says} after passing; a player who has passed is out of this auction "
+                f"({e['auction_rule']}, G11); applied as recorded")
+    return (f"{p} {says}, but it was {e['due']}'s turn to speak (the auction goes round from "
+            f"the dealer's left, {e['auction_rule']}); applied as recorded")
+
+
+def _out_of_phase(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``out-of-phase``: an event (``event``) with no place at this point (``when``); before the
+    first deal (``before_deal``), or after the hand was over (``hand``, ``settled``)."""
+    name = f"`{e['event']}`"
+    if e.get("before_deal"):
+        return f"{name} before the first deal of the match"
+    if "settled" in e:
+        at = f" (settled at line {e['settled']})" if e["settled"] else ""
+        return (f"{name} after hand {e['hand']} was over{at}; it and the rest of the hand's "
+                f"events are ignored ({rule})")
+    return f"{name} {e['when']} ({rule})"
+
+
+def _wrong_dealer(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``wrong-dealer``: who dealt (``dealer``), whose deal it was (``due``), the rotation."""
+    after = (", after an unscored hand the same dealer or the next, G6b, R1"
+             if len(e["due"]) > 1 else "")
+    return (f"{e['dealer']} dealt; it was {' or '.join(e['due'])}'s deal ({e['game']} deals "
+            f"pass {e['rotation']}, G6{after})")
+
+
+def _incomplete_hand(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``incomplete-hand``: the hand (``hand``) and what came instead of its end (``stop``)."""
+    rules = "G5, R5" if rule == "R5" else rule
+    return (f"hand {e['hand']} is not complete when {e['stop']}; the hand is not scored and any "
+            f"rest of it is skipped ({rules})")
+
+
+def _unknown_player(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``unknown-player``: the names (``players``) and where they stand (``field``)."""
+    names = ", ".join(map(repr, e["players"]))
+    field = e.get("field")
+    if field == "dealer":
+        return f"dealer {names} is not in the match"
+    if field == "hands":
+        return f"the deal names {names}, not in the match"
+    if field == "totals":
+        return f"the score names {names}, not in the match"
+    return f"{names} is not a player of this match"
+
+
+def _bad_card(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``bad-card``: why the card text is no card of the deck (``problem``), the deck size."""
+    return f"{e['problem']}: {e['game']} uses {e['deck_size']} cards"
+
+
+def _illegal_retract(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``illegal-retract``: a card not the most recent (``last`` the most recent one, or none),
+    or a card that was no revoke."""
+    c = card(e["card"], deck)
+    if e.get("no_revoke"):
+        return f"{e['player']} retracts {c}, which was no revoke; the card is taken back ({rule})"
+    return f"{e['player']} retracts {c}, which is not the most recent card played ({rule})"
+
+
+def _no_match(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    return f"events before the first `match` of the file are skipped up to the next `match` ({rule})"
+
+
+def _match_over(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    return f"a deal after the match has ended ({rule}); skipped"
+
+
+def _signed(x: float) -> str:
+    return f"+{x}" if x > 0 else str(x)
+
+
+def _score_mismatch(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``score-mismatch``: per player recorded, computed, difference (and ``was``: the earlier
+    difference and its line), the hand it follows (``after_hand``), ``follows`` a line."""
+    after = f" after hand {e['after_hand']}" if e.get("after_hand") is not None else ""
+    parts = []
+    was = e.get("was", {})
+    for p, d in e["difference"].items():
+        text = (f"{p}: recorded {e['recorded'][p]}, referee {e['computed'][p]}, "
+                f"difference {_signed(d)}")
+        if p in was:
+            text += f" (was {_signed(was[p]['difference'])} at line {was[p]['line']})"
+        parts.append(text)
+    because = f"; follows from line {e['follows']}" if e.get("follows") is not None else ""
+    return f"recorded totals differ from the referee's{after}: {'; '.join(parts)}{because} ({rule})"
+
+
+def _misdeal(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``misdeal``: hands missing, a hand or pile of the wrong size, cards dealt twice or not
+    at all, Sixty-Six's missing trump card (``trump_card`` None)."""
+    if "trump_card" in e:
+        return "no `trump_card` was turned up under the stock"
+    if "missing_hands" in e:
+        return f"no hand dealt to {', '.join(e['missing_hands'])}"
+    if "player" in e:
+        return f"{e['player']} was dealt {e['count']} cards ({e['expected']} expected)"
+    if "pile" in e:
+        return f"the {e['pile']} has {e['count']} cards ({e['expected']} expected)"
+    parts = []
+    for t in e["twice"]:
+        a, b = t["places"]
+        both = f"to {a}" if a == b else f"{a} and {b}"
+        parts.append(f"{card(t['card'], deck)} dealt twice ({both})")
+    if e["not_dealt"]:
+        parts.append(f"not dealt: {cards(e['not_dealt'], deck)}")
+    return "; ".join(parts)
+
+
+MESSAGES: dict[str, Callable[[str | None, Evidence, Deck | None], str]] = {
+    "card-not-held": _card_not_held,
+    "out-of-turn": _out_of_turn,
+    "out-of-phase": _out_of_phase,
+    "wrong-dealer": _wrong_dealer,
+    "misdeal": _misdeal,
+    "incomplete-hand": _incomplete_hand,
+    "unknown-player": _unknown_player,
+    "bad-card": _bad_card,
+    "illegal-retract": _illegal_retract,
+    "no-match": _no_match,
+    "match-over": _match_over,
+    "score-mismatch": _score_mismatch,
+}
+"""Finding code → the function that words it.  Codes not here are still worded by their game
+(the message passed alongside complete evidence)."""
+
+
+def say(code: str, rule: str | None, evidence: Evidence, deck: Deck | None = None) -> str:
+    """The message of a finding from its code, rule and evidence (cards named by ``deck``).
+    Raises KeyError for a code with no commentary function (a programming error)."""
+    return MESSAGES[code](rule, evidence, deck)
