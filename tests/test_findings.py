@@ -162,7 +162,7 @@ def test_incomplete_hand_and_out_of_phase(tmp_path):
     found = check_json(tmp_path, [MATCH, deal("C"), *plays([("A", "7C")])])
     f = one(found, "out-of-phase")
     assert (f["rule"], f["evidence"]) == ("G10", {"event": "play", "phase": "auction",
-                                                  "when": "during the auction"})
+                                                  "when": "during the auction", "card": "7C"})
     # The log stops after A's first card (line 7): incomplete-hand at line 7 (G5).
     found = check_json(tmp_path, OPENING + plays([("A", "7C")]))
     f = one(found, "incomplete-hand")

@@ -987,6 +987,17 @@ _OTHER_PLAYER_FIELD = {ev.Give: "to", ev.Rekontra: "against"}
 """Fields besides ``player`` that name a player (checked once, in :meth:`MatchEngine.apply`)."""
 
 
+def strs(cs: Iterable[Card] | None) -> list[str] | None:
+    """Cards as the canonical strings of a finding's evidence (``["10H", "JK"]``); None stays
+    None."""
+    return None if cs is None else [str(c) for c in cs]
+
+
+def missing(e: Any, *fields: str) -> list[str]:
+    """The names of ``fields`` that event ``e`` leaves out (None): a ``bad-event``'s evidence."""
+    return [f for f in fields if getattr(e, f, None) is None]
+
+
 def event_name(e: Any) -> str:
     """The log's name of event ``e`` (``"play"``), or ``"event"`` for anything else."""
     return type(e).__struct_config__.tag if hasattr(type(e), "__struct_config__") else "event"

@@ -20,7 +20,7 @@ from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
     parse_suit
 from . import register
-from .base import OPEN, AuctionHand, MatchEngine, Number, Revoke
+from .base import OPEN, AuctionHand, MatchEngine, Number, Revoke, missing, strs
 from .tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------

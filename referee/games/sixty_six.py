@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
 from . import register
-from .base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
+from .base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke, missing, strs
 from .tricks import Trick, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Final, Iterable, Literal
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from . import register
-from .base import AuctionHand, MatchEngine, Number, Revoke
+from .base import AuctionHand, MatchEngine, Number, Revoke, missing, strs
 from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -271,19 +271,22 @@ class ThirtyThree(MatchEngine):
         h = self.hand
         if e.game is None or e.level is None:
             self.void("bad-event", line, "a Thirty-Three bid names a `game` and a `level`",
-                      e.player)
+                      e.player,
+                      rule="G7", evidence={"event": "bid", "missing": missing(e, "game", "level")})
             return
         if e.game not in GAMES or e.level not in LEVELS or isinstance(e.level, bool):
             self.void("bad-event", line, f"no such bid: game {e.game!r}, level {e.level!r} "
                       f"(games: {', '.join(GAMES)}; levels: 18 … 28, slam, slam-hand, "
-                      "slam-ouvert)", e.player)
+                      "slam-ouvert)", e.player,
+                      rule="G7", evidence={"event": "bid", "game": e.game, "level": e.level})
             return
         if not self.require_phase(e, line, AUCTION):
             return
         if e.game == "misere" and e.level not in MISERE_VALUE:
             self.void("illegal-bid", line, f"{e.player} bids Misère at {e.level}: Misère goes "
                       "from 18 (Low) to 28 (Null Ouvert); there is no such contract (T11)",
-                      e.player)
+                      e.player,
+                      rule="T11", evidence={"player": e.player, "game": e.game, "level": e.level})
             return
         self._auction_turn(e.player, line, "bid")
         bid = Contract(e.game, e.level)
@@ -295,7 +298,13 @@ class ThirtyThree(MatchEngine):
                        f"its contract value {bid.cv} is below {c0.cv}")
                 self.irregular("illegal-bid", line, f"{e.player} bids {bid.title()} (CV "
                                f"{bid.cv}) over {p0}'s {c0.title()} (CV {c0.cv}): {why} (§3, "
-                               "T1); applied as recorded (G2)", e.player)
+                               "T1); applied as recorded (G2)", e.player,
+                               rule="T1",
+                               evidence={"player": e.player,
+                                         "bid": {"game": bid.game, "level": bid.level,
+                                                 "cv": bid.cv},
+                                         "over": {"player": p0, "game": c0.game, "level": c0.level,
+                                                  "cv": c0.cv}, "applied": True})
         h.standing = (e.player, bid)
         h.bidders.add(e.player)
         self._after_auction_action(e.player, line)
@@ -307,7 +316,9 @@ class ThirtyThree(MatchEngine):
         if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
-            self.irregular("out-of-turn", line, f"{e.player} has already passed", e.player)
+            self.irregular("out-of-turn", line, f"{e.player} has already passed", e.player,
+                           rule="T1",
+                           evidence={"player": e.player, "call": "pass", "passed": True})
             return
         self._auction_turn(e.player, line, "pass")
         h.passed.add(e.player)
@@ -319,7 +330,9 @@ class ThirtyThree(MatchEngine):
         """Null+2/Null+1: the declarer takes 2 or 1 boat cards (§4, T2, T11, T-R2)."""
         h = self.hand
         if e.player is None or e.cards is None:
-            self.void("bad-event", line, "a Thirty-Three draw names a `player` and `cards`")
+            self.void("bad-event", line, "a Thirty-Three draw names a `player` and `cards`",
+                      rule="G7",
+                      evidence={"event": "draw", "missing": missing(e, "player", "cards")})
             return
         if not self.require_phase(e, line, BOAT):
             return
@@ -332,19 +345,29 @@ class ThirtyThree(MatchEngine):
                    "the declarer has drawn already" if h.drawn is not None else
                    f"{h.contract.title()} does not draw single boat cards (T2)")
             self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}: {why}",
-                      e.player)
+                      e.player,
+                      rule="T2" if "T2" in why else "T11",
+                      evidence={"player": e.player, "cards": strs(cs), "declarer": h.declarer,
+                                "drawn": strs(h.drawn), "contract": h.contract.title()})
             return
         bad = strays(cs, h.pile)
         if bad:
             self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}, but the boat "
                       f"holds {self.names(h.pile)} (T11)"
                       + self.whereabouts_note([c for c in bad if c not in h.pile],
-                                              alone=len(cs) == 1), e.player)
+                                              alone=len(cs) == 1), e.player,
+                      rule="T11",
+                      evidence={"player": e.player, "cards": strs(cs), "boat": strs(h.pile),
+                                "whereabouts": self.whereabouts_facts(
+                                    x for x in bad if x not in h.pile)})
             return
         if len(cs) != k:
             self.irregular("illegal-draw", line, f"{h.contract.title()} takes {k} boat "
                            f"card{'s' if k > 1 else ''}; {e.player} drew {len(cs)} (T2); "
-                           "applied as recorded", e.player)
+                           "applied as recorded", e.player,
+                           rule="T2",
+                           evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
+                                     "expected": k, "contract": h.contract.title()})
         h.drawn = cs
         h.hands[e.player].update(cs)
 
@@ -366,7 +389,10 @@ class ThirtyThree(MatchEngine):
                    f"{c.title()} is played from the hand; the boat is out of play (§4)"
                    if c.from_hand else f"{c.title()} draws from the boat before discarding")
             self.void("illegal-discard", line, f"{e.player} discards {self.names(cs)}: {why}",
-                      e.player)
+                      e.player,
+                      rule="T-R1",
+                      evidence={"player": e.player, "cards": strs(cs), "declarer": h.declarer,
+                                "discarded": h.discarded, "contract": c.title()})
             return
         if c.draw is None:  # the discard takes the whole boat first (FORMAT.md)
             pool = h.hands[e.player] | set(h.pile)
@@ -378,11 +404,15 @@ class ThirtyThree(MatchEngine):
         if bad:
             self.void("card-not-held", line, f"{e.player} discards {self.names(bad)}, "
                       + ("not held (nor in the boat)" if c.draw is None else "not held")
-                      + self.whereabouts_note(bad), e.player)
+                      + self.whereabouts_note(bad), e.player,
+                      rule="G3", evidence=self.not_held(e.player, bad))
             return
         if len(cs) != want:
             self.irregular("illegal-discard", line, f"{e.player} discards {len(cs)} cards; "
-                           f"{c.title()} discards {want} (§4); applied as recorded", e.player)
+                           f"{c.title()} discards {want} (§4); applied as recorded", e.player,
+                           rule="T11",
+                           evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
+                                     "expected": want, "contract": c.title()})
         if c.draw is None:
             h.hands[e.player] |= set(h.pile)
             h.boat_in_play = True
@@ -401,18 +431,30 @@ class ThirtyThree(MatchEngine):
             return
         if e.player == h.declarer:
             self.irregular("illegal-kontra", line, f"{e.player} is the declarer; only a defender "
-                           "calls Kontra (§5, T12); not applied", e.player)
+                           "calls Kontra (§5, T12); not applied", e.player,
+                           rule="T12",
+                           evidence={"player": e.player, "call": "kontra", "declarer": h.declarer,
+                                     "applied": False})
             return
         if e.player in h.kontra:
             self.irregular("illegal-kontra", line, f"{e.player} has already called Kontra "
-                           "(T12); not applied", e.player)
+                           "(T12); not applied", e.player,
+                           rule="T12",
+                           evidence={"player": e.player, "call": "kontra", "again": True,
+                                     "applied": False})
             return
         if e.player not in h.bidders:
             self.irregular("illegal-kontra", line, f"{e.player} made no bid this round; only a "
-                           "defender who bid may call Kontra (§5, T3); applied (T12)", e.player)
+                           "defender who bid may call Kontra (§5, T3); applied (T12)", e.player,
+                           rule="T3",
+                           evidence={"player": e.player, "call": "kontra", "bid": False,
+                                     "applied": True})
         elif h.phase == PLAY:
             self.irregular("illegal-kontra", line, f"Kontra by {e.player} after the first card "
-                           "(§5, T3); applied (T12)", e.player)
+                           "(§5, T3); applied (T12)", e.player,
+                           rule="T3",
+                           evidence={"player": e.player, "call": "kontra",
+                                     "after_first_card": True, "applied": True})
         h.kontra[e.player] = False
 
     def on_rekontra(self, e: ev.Rekontra, line: int) -> None:
@@ -425,17 +467,26 @@ class ThirtyThree(MatchEngine):
         open_calls = [p for p, answered in h.kontra.items() if not answered]
         if e.player != h.declarer:
             self.irregular("illegal-kontra", line, f"{e.player} is a defender; only the declarer "
-                           "calls Rekontra (§5, T12); not applied", e.player)
+                           "calls Rekontra (§5, T12); not applied", e.player,
+                           rule="T12",
+                           evidence={"player": e.player, "call": "rekontra",
+                                     "declarer": h.declarer, "applied": False})
             return
         targets = [e.against] if e.against is not None else open_calls
         if not targets or any(t not in open_calls for t in targets):
             who = f"from {e.against}" if e.against else "to answer"
             self.irregular("illegal-kontra", line, f"Rekontra with no Kontra {who} (T3, T12); "
-                           "not applied", e.player)
+                           "not applied", e.player,
+                           rule="T3",
+                           evidence={"player": e.player, "call": "rekontra", "against": e.against,
+                                     "open_kontras": open_calls, "applied": False})
             return
         if h.phase == PLAY:
             self.irregular("illegal-kontra", line, "Rekontra after the first card (T3); "
-                           "applied (G12)", e.player)
+                           "applied (G12)", e.player,
+                           rule="T3",
+                           evidence={"player": e.player, "call": "rekontra",
+                                     "after_first_card": True, "applied": True})
         for t in targets:
             h.kontra[t] = True
 
@@ -456,21 +507,28 @@ class ThirtyThree(MatchEngine):
         if h.phase == PLAY:
             return True
         if h.phase == AUCTION:
-            self.void("out-of-phase", line, "a card played during the auction (G10)", player)
+            self.void("out-of-phase", line, "a card played during the auction (G10)", player,
+                      rule="G10",
+                      evidence={"event": "play", "phase": h.phase, "when": "during the auction",
+                                "card": str(c)})
             return False
         k = h.contract
         decl = h.declarer
         if k.draw is not None and h.drawn is None:
             self.irregular("illegal-draw", line, f"the play begins but {decl} has not drawn "
                            f"from the boat for {k.title()} (T2, T11); the boat stays out of "
-                           "play", decl)
+                           "play", decl,
+                           rule="T11",
+                           evidence={"player": decl, "contract": k.title(), "draw": k.draw})
         elif not k.from_hand and not h.discarded:
             self.irregular("illegal-discard", line, f"the play begins but {decl} has not "
                            f"discarded for {k.title()} (§4, T11); the boat stays out of play",
-                           decl)
+                           decl,
+                           rule="T11", evidence={"player": decl, "contract": k.title()})
         if k.ouvert and not h.revealed:
             self.report("missing-reveal", line, f"{k.title()}: {decl} did not show the hand "
-                        "before the first card (§6, T10)", player=decl, trick=1)
+                        "before the first card (§6, T10)", player=decl, trick=1,
+                        rule="T10", evidence={"player": decl, "contract": k.title()})
         h.phase = PLAY
         h.play = TrickPlay(self.players, h.hands, ORDERS[k.game], follow_suit,
                            None if k.misere else decl)
