@@ -21,7 +21,7 @@ from typing import Any, Final, Literal
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from . import register
-from .base import (OPEN, AuctionHand, Hand, MatchEngine, Number, Revoke, _tag, missing, strs,
+from .base import (OPEN, event_name, AuctionHand, Hand, MatchEngine, Number, Revoke, _tag, missing, strs,
                    tidy)
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
@@ -314,7 +314,8 @@ class Asszorti(MatchEngine):
         if word not in BIDS:
             self.void("bad-event", line, f"an Asszorti {type(e).__struct_config__.tag} names "
                       f"`bid` \"3\", \"2\", \"1\" or \"hand\", not {word!r}",
-                      getattr(e, "player", None))
+                      getattr(e, "player", None),
+                      rule="G7", evidence={"event": event_name(e), "bid": word})
             return False
         return True
 
@@ -339,12 +340,19 @@ class Asszorti(MatchEngine):
         if self._priority(e.player):
             self.irregular("illegal-bid", line, f"{e.player} bids {e.bid}, but spoke earlier than "
                            f"{h.holder}, who holds {h.bid}: {e.player} may only hold or pass (A1, "
-                           "A10); applied as recorded", e.player)
+                           "A10); applied as recorded", e.player,
+                           rule="A10",
+                           evidence={"player": e.player, "call": "bid", "bid": e.bid,
+                                     "holder": h.holder, "standing": h.bid, "applied": True})
         elif self.rules["jump_bids"]:
             if h.bid is not None and level <= bid_rank(h.bid):
                 self.irregular("illegal-bid", line, f"{e.player} bids {e.bid} over {h.holder}'s "
                                f"{h.bid}: a bid must be higher (jump_bids); applied as recorded",
-                               e.player)
+                               e.player,
+                               rule="A10",
+                               evidence={"player": e.player, "call": "bid", "bid": e.bid,
+                                         "holder": h.holder, "standing": h.bid, "jump_bids": True,
+                                         "applied": True})
         else:
             want = BIDS[0] if h.bid is None else (
                 BIDS[bid_rank(h.bid) + 1] if h.bid != BIDS[-1] else None)
@@ -353,7 +361,11 @@ class Asszorti(MatchEngine):
                        f"after {h.holder}'s {h.bid} the next bid is {want}" if want else
                        f"nothing is higher than {h.bid}; a later player can only pass")
                 self.irregular("illegal-bid", line, f"{e.player} bids {e.bid}: {why}; there are "
-                               "no jump bids (Play, A1); applied as recorded", e.player)
+                               "no jump bids (Play, A1); applied as recorded", e.player,
+                               rule="A1",
+                               evidence={"player": e.player, "call": "bid", "bid": e.bid,
+                                         "holder": h.holder, "standing": h.bid, "next": want,
+                                         "jump_bids": False, "applied": True})
         h.bid = e.bid
         h.holder = e.player
         self._next_to_speak(e.player)
@@ -369,14 +381,20 @@ class Asszorti(MatchEngine):
         if h.bid is None or h.holder == e.player:
             why = "no bid has been made" if h.bid is None else f"{e.player} holds {h.bid} already"
             self.irregular("illegal-bid", line, f"{e.player} holds, but {why}: there is nothing "
-                           "to hold (A1, A-R2); not applied", e.player)
+                           "to hold (A1, A-R2); not applied", e.player,
+                           rule="A-R2",
+                           evidence={"player": e.player, "call": "hold", "holder": h.holder,
+                                     "standing": h.bid, "applied": False})
             return
         h.auction.append((e.player, "hold"))
         self._auction_turn(e.player, line, "hold")
         if not self._priority(e.player):
             self.irregular("illegal-bid", line, f"{e.player} holds {h.holder}'s {h.bid}, but "
                            f"spoke later than {h.holder}: {e.player} must bid the next level or "
-                           "pass (A1, A10); applied as recorded", e.player)
+                           "pass (A1, A10); applied as recorded", e.player,
+                           rule="A10",
+                           evidence={"player": e.player, "call": "hold", "holder": h.holder,
+                                     "standing": h.bid, "applied": True})
         h.holder = e.player
         h.notes[line] = ("hold", e.player, h.bid)
         self._next_to_speak(e.player)
@@ -389,12 +407,17 @@ class Asszorti(MatchEngine):
             self.out_of_phase(e, line, "after the auction is over")
             return
         if e.player in h.passed:
-            self.irregular("out-of-turn", line, f"{e.player} has already passed (A1)", e.player)
+            self.irregular("out-of-turn", line, f"{e.player} has already passed (A1)", e.player,
+                           rule="A1",
+                           evidence={"player": e.player, "call": "pass", "passed": True})
             return
         if self.forced(e.player):
             self.irregular("illegal-pass", line, f"{e.player} passes, but both others have "
                            f"passed without a bid: {e.player} cannot pass and must set one of "
-                           "the four contracts (Play, A1); not applied (A-R3)", e.player)
+                           "the four contracts (Play, A1); not applied (A-R3)", e.player,
+                           rule="A-R3",
+                           evidence={"player": e.player, "call": "pass", "forced": True,
+                                     "applied": False})
             return
         h.auction.append((e.player, "pass"))
         self._auction_turn(e.player, line, "pass")
@@ -423,20 +446,32 @@ class Asszorti(MatchEngine):
             if e.bid != h.contract:
                 self.irregular("illegal-contract", line, f"{e.player} sets contract {e.bid}, but "
                                f"the contract is {h.contract} already (A11, A-R4); not applied",
-                               e.player)
+                               e.player,
+                               rule="A-R4",
+                               evidence={"player": e.player, "contract": e.bid,
+                                         "standing": h.contract, "applied": False})
             return
         if e.player != h.declarer:
             self.irregular("out-of-turn", line, f"{e.player} sets the contract, but {h.declarer} "
-                           "won the auction (A1); applied as recorded (A-R5)", e.player)
+                           "won the auction (A1); applied as recorded (A-R5)", e.player,
+                           rule="A-R5",
+                           evidence={"player": e.player, "declarer": h.declarer,
+                                     "contract": e.bid})
         lb = h.last_bid
         if lb is not None and bid_rank(e.bid) < bid_rank(lb):
             self.irregular("illegal-contract", line, f"contract {e.bid} is below the last bid "
                            f"{lb}; the declarer must play at least the last bid (Play, A1); "
-                           "applied as recorded", e.player)
+                           "applied as recorded", e.player,
+                           rule="A1",
+                           evidence={"player": e.player, "contract": e.bid, "last_bid": lb,
+                                     "applied": True})
         elif lb is not None and self.rules["jump_bids"] and e.bid != lb:
             self.irregular("illegal-contract", line, f"contract {e.bid}, but with jump bids the "
                            f"contract is fixed at the bid {lb} (jump_bids); applied as recorded",
-                           e.player)
+                           e.player,
+                           rule="A10",
+                           evidence={"player": e.player, "contract": e.bid, "last_bid": lb,
+                                     "jump_bids": True, "applied": True})
         h.contract = e.bid
 
     def _fix_contract(self) -> str:
@@ -467,7 +502,10 @@ class Asszorti(MatchEngine):
                    "a hand contract is played with the eleven cards dealt; the talon is out of "
                    "play")
             self.void("illegal-discard", line, f"{e.player} discards {self.names(cs)}: {why} "
-                      "(Play)", e.player)
+                      "(Play)", e.player,
+                      rule="A11",
+                      evidence={"player": e.player, "cards": strs(cs), "declarer": h.declarer,
+                                "contract": k, "discarded": strs(h.discards)})
             return
         taken = h.pile[:n]
         pool = h.hands[e.player] | set(taken)
@@ -475,12 +513,17 @@ class Asszorti(MatchEngine):
         if bad:
             self.void("card-not-held", line, f"{e.player} discards {self.names(bad)}, not "
                       f"held (the top {n} of the talon are {self.names(taken)})"
-                      + self.whereabouts_note(bad), e.player)
+                      + self.whereabouts_note(bad), e.player,
+                      rule="G3",
+                      evidence={**self.not_held(e.player, bad), "talon_top": strs(taken)})
             return
         if len(cs) != n:
             self.irregular("illegal-discard", line, f"contract {k} takes the top {n} talon "
                            f"card{'s' * (n > 1)} and lays away as many; {e.player} laid away "
-                           f"{len(cs)} (Play); applied as recorded", e.player)
+                           f"{len(cs)} (Play); applied as recorded", e.player,
+                           rule="A11",
+                           evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
+                                     "expected": n, "contract": k})
         h.hands[e.player] |= set(taken)
         h.hands[e.player] -= set(cs)
         h.taken = taken
@@ -503,17 +546,25 @@ class Asszorti(MatchEngine):
                 trump = parse_suit(e.trump)
             except ValueError:
                 self.void("bad-event", line, f"`trump` is a suit or \"none\", not {e.trump!r}",
-                          e.player)
+                          e.player,
+                          rule="G7", evidence={"event": "declare", "trump": e.trump})
                 return
         if h.declared:
             self.irregular("illegal-trump", line, f"{e.player} declares {trump_words(trump)}, "
                            f"but {trump_words(h.trump)} were declared already (A-R6); not "
-                           "applied", e.player)
+                           "applied", e.player,
+                           rule="A-R6",
+                           evidence={"player": e.player, "trump": SUIT_NAMES.get(trump, "none"),
+                                     "declared": SUIT_NAMES.get(h.trump, "none"),
+                                     "applied": False})
             return
         if e.player != h.declarer:
             self.irregular("out-of-turn", line, f"{e.player} names trumps, but {h.declarer} is "
                            "the declarer (Play: only the declarer names trumps and announces "
-                           "arrivázs); applied as recorded (A-R5)", e.player)
+                           "arrivázs); applied as recorded (A-R5)", e.player,
+                           rule="A-R5",
+                           evidence={"player": e.player, "declarer": h.declarer,
+                                     "trump": SUIT_NAMES.get(trump, "none")})
         self._fix_contract()
         h.trump = trump
         h.arrivazs = bool(e.arrivazs)
@@ -532,7 +583,8 @@ class Asszorti(MatchEngine):
         target = GAME if e.target is None else e.target
         if target not in TARGETS:
             self.void("bad-event", line, f"`target` is \"game\" or \"arrivazs\", not "
-                      f"{e.target!r}", e.player)
+                      f"{e.target!r}", e.player,
+                      rule="G7", evidence={"event": event_name(e), "target": e.target})
             return
         if h.phase == AUCTION:
             self.out_of_phase(e, line, "before there is a contract")
@@ -543,16 +595,17 @@ class Asszorti(MatchEngine):
         decl = h.declarer
         if not self.rules["kontra"]:
             self._no_double(p, line, f"{title} by {p}, but this table plays without kontra "
-                            "(rules kontra: false, A2)")
+                            "(rules kontra: false, A2)", e, kontra=False)
             return
         side = CALLER[step]
         if (side == DECLARER) != (p == decl):
             who = "the declarer" if side == DECLARER else "an opponent"
-            self._no_double(p, line, f"{title} by {p} on {stake}: only {who} calls {title} (A2)")
+            self._no_double(p, line, f"{title} by {p} on {stake}: only {who} calls {title} (A2)",
+                            e, caller=side, declarer=decl)
             return
         if target == ARRIVAZS_TARGET and not (h.declared and h.arrivazs):
             self._no_double(p, line, f"{title} by {p} on the arrivázs, but {decl} has not "
-                            "announced arrivázs (A2)")
+                            "announced arrivázs (A2)", e, arrivazs=False)
             return
         i = STEPS.index(step)
         if i != len(chain):
@@ -560,7 +613,8 @@ class Asszorti(MatchEngine):
             why = "is called already" if i < len(chain) else "has nothing to answer"
             self._no_double(p, line, f"{title} by {p} on {stake} {why} (so far: {done}); the "
                             "chain is Kontra → Rekontra → Szubkontra → Hirskontra → Mordkontra "
-                            "(A2)")
+                            "(A2)", e, chain=[{"call": s, "player": q, "line": n}
+                                              for s, q, n in chain])
             return
         problems = []
         if side == PARTNER and chain[0][1] == p:
@@ -572,12 +626,23 @@ class Asszorti(MatchEngine):
             problems.append("doubling ends when the first trick is complete")
         if problems:
             self.irregular("illegal-kontra", line, f"{title} by {p} on {stake}: "
-                           + "; ".join(problems) + " (A2); applied (G12)", p)
+                           + "; ".join(problems) + " (A2); applied (G12)", p,
+                           rule="A2",
+                           evidence={"player": p, "call": step, "target": target,
+                                     "first_kontra": chain[0][1] if chain else None,
+                                     "declared": h.declared,
+                                     "tricks": len(h.play.tricks) if h.play else 0,
+                                     "applied": True})
         chain.append((step, p, line))
         h.notes[line] = ("double", p, title, stake, h.multiplier(target))
 
-    def _no_double(self, player: str, line: int, text: str) -> None:
-        self.irregular("illegal-kontra", line, text + "; not applied (G12)", player)
+    def _no_double(self, player: str, line: int, text: str, e: Any, **facts: Any) -> None:
+        """A doubling call that is reported and not applied (G12, A2); ``facts`` join the
+        evidence (player, call, target, applied)."""
+        self.irregular("illegal-kontra", line, text + "; not applied (G12)", player, rule="A2",
+                       evidence={"player": player, "call": event_name(e),
+                                 "target": GAME if e.target is None else e.target,
+                                 "applied": False, **facts})
 
     # --- play and claims (Play; A3, A7, A10) -----------------------------------------------------
 
@@ -586,7 +651,10 @@ class Asszorti(MatchEngine):
         if h.phase == PLAY:
             return True
         if h.phase == AUCTION:
-            self.void("out-of-phase", line, "a card played during the auction (G10)", player)
+            self.void("out-of-phase", line, "a card played during the auction (G10)", player,
+                      rule="G10",
+                      evidence={"event": "play", "phase": h.phase, "when": "during the auction",
+                                "card": str(c)})
             return False
         return self._begin_play(line, player)
 
@@ -597,14 +665,19 @@ class Asszorti(MatchEngine):
         h = self.hand
         if not h.declared:
             self.void("out-of-phase", line, f"play begins but {h.declarer} has not named trumps "
-                      "or no trumps; the hand cannot be followed (G10, A-R7)", player)
+                      "or no trumps; the hand cannot be followed (G10, A-R7)", player,
+                      rule="A-R7",
+                      evidence={"event": "play", "declarer": h.declarer, "declared": False})
             return False
         k = self._fix_contract()
         if TALON_CARDS[k] and h.discards is None:
             self.irregular("illegal-discard", line, f"the play begins but {h.declarer} has not "
                            f"exchanged {TALON_CARDS[k]} talon card{'s' * (TALON_CARDS[k] > 1)} "
                            f"for contract {k} (Play); the talon stays out of play (A11, A-R8)",
-                           h.declarer)
+                           h.declarer,
+                           rule="A-R8",
+                           evidence={"player": h.declarer, "contract": k,
+                                     "expected": TALON_CARDS[k]})
         h.phase = PLAY
         h.play = TrickPlay(self.players, h.hands, ORDERS[h.trump], follow_else_trump,
                            self.next_seat(h.declarer, -1))
@@ -624,7 +697,10 @@ class Asszorti(MatchEngine):
             h.last_line = line
             self.report("out-of-phase", line, f"{_tag(e)} after {c.player}'s claim at line "
                         f"{c.line}, which nobody disputed: the claim stands and the hand is over "
-                        "(A7, A10, G4); ignored", player=getattr(e, "player", None), trick=None)
+                        "(A7, A10, G4); ignored", player=getattr(e, "player", None), trick=None,
+                        rule="A10",
+                        evidence={"event": event_name(e),
+                                  "claim": {"player": c.player, "line": c.line}})
             return
         MatchEngine.apply(self, e, line)
 
@@ -636,7 +712,9 @@ class Asszorti(MatchEngine):
             self.out_of_phase(e, line, "during the auction")
             return
         why = None
+        claim_rule = "A-R9"
         if e.player != h.declarer:
+            claim_rule = "A10"
             why = f"{e.player} is an opponent; only the declarer ({h.declarer}) claims (A10)"
         elif not h.declared:
             why = "the trumps are not named yet (A11, A-R9)"
@@ -644,7 +722,11 @@ class Asszorti(MatchEngine):
             why = f"{e.player} claimed already at line {h.claim.line} (A-R9)"
         if why:
             self.report("illegal-claim", line, f"claim by {e.player}: {why}; ignored",
-                        player=e.player)
+                        player=e.player,
+                        rule=claim_rule,
+                        evidence={"player": e.player, "event": "claim", "declarer": h.declarer,
+                                  "declared": h.declared,
+                                  "claimed": None if h.claim is None else h.claim.line})
             return
         if h.play is None and not self._begin_play(line, e.player):
             return
@@ -665,7 +747,11 @@ class Asszorti(MatchEngine):
             why = f"the claim was disputed already at line {c.dispute}"
         if why:
             self.report("illegal-claim", line, f"dispute by {e.player}: {why} (A10); ignored",
-                        player=e.player)
+                        player=e.player,
+                        rule="A10",
+                        evidence={"player": e.player, "event": "dispute", "declarer": h.declarer,
+                                  "claim": None if c is None else c.line,
+                                  "disputed": None if c is None else c.dispute})
             return
         c.dispute = line
 
