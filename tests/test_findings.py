@@ -167,3 +167,78 @@ def test_incomplete_hand_and_out_of_phase(tmp_path):
     found = check_json(tmp_path, OPENING + plays([("A", "7C")]))
     f = one(found, "incomplete-hand")
     assert (f["line"], f["rule"], f["evidence"]) == (7, "G5", {"hand": 1, "stop": "the log ends"})
+
+
+# --- completeness: every finding of every log we have carries a rule and evidence ----------------
+
+GAMES = ("thirty-three", "asszorti", "sixty-six", "eighty-three")
+MUTATIONS_PER_LOG = 40
+
+
+def _mutated(events: list[dict], rng) -> list[dict]:
+    """``events`` with one to three drops, swaps, repeats or field changes (as test_fuzz)."""
+    events = [dict(e) for e in events]
+    values = [None, -1, 7, 30, "A", "Anna", "AS", "10H", "JK", "hearts", "none", "3", "hand",
+              "slam", "", ["AS", "KH"], ["9D"]]
+    for _ in range(rng.randint(1, 3)):
+        if not events:
+            break
+        i = rng.randrange(len(events))
+        how = rng.randrange(4)
+        if how == 0:
+            del events[i]
+        elif how == 1:
+            j = rng.randrange(len(events))
+            events[i], events[j] = events[j], events[i]
+        elif how == 2:
+            key = rng.choice(sorted(events[i]) + ["player", "card", "to"])
+            events[i][key] = rng.choice(values)
+        else:
+            events.insert(i, dict(events[i]))
+    return events
+
+
+def _logs():
+    """(name, bytes) of every example, corpus and conformance log, a short simulation of each
+    game, and mutations of the examples and simulations (fixed seeds: the same every run)."""
+    import random
+
+    from referee.simulate import simulate
+    rng = random.Random(14)
+    paths = sorted((ROOT / "examples").glob("*/*.jsonl")) + sorted(
+        (ROOT / "tests/corpus").glob("*.jsonl")) + sorted((ROOT / "tests/cases").glob("*/*.jsonl"))
+    bases = []
+    for p in paths:
+        data = p.read_bytes()
+        yield p.name, data
+        if p.parent.parent.name == "examples":
+            bases.append((p.name, [json.loads(x) for x in data.splitlines() if x.strip()]))
+    for game in GAMES:
+        events = list(simulate(game, 5, 12))
+        yield f"simulated {game}", "".join(json.dumps(e) + "\n" for e in events).encode()
+        bases.append((f"simulated {game}", events))
+    for name, events in bases:
+        for k in range(MUTATIONS_PER_LOG):
+            log = _mutated(events, rng)
+            yield f"{name} mutation {k}", "".join(json.dumps(e) + "\n" for e in log).encode()
+
+
+def _incomplete_codes() -> dict[str, str]:
+    """Finding code → one log whose finding of that code lacks a rule or evidence (or whose
+    evidence is no JSON object)."""
+    missing: dict[str, str] = {}
+    seen = set()
+    for name, data in _logs():
+        for f in run_log(data, name).findings:
+            seen.add(f.code)
+            ok = isinstance(f.rule, str) and f.rule and isinstance(f.evidence, dict)
+            if ok:
+                json.dumps(f.to_json())  # JSON through and through
+            elif f.code not in missing:
+                missing[f.code] = f"{name}:{f.line}: {f.message}"
+    assert len(seen) > 20  # the logs reach most codes
+    return missing
+
+
+def test_every_finding_carries_rule_and_evidence():
+    assert _incomplete_codes() == {}
