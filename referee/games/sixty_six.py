@@ -339,7 +339,11 @@ class SixtySix(MatchEngine):
                         f"{SUIT_NAMES[suit]} and then led {self.name(c)}; the lead after a "
                         f"marriage must be its king or queen ({self.name(ALL_CARDS['K' + suit])}"
                         f" or {self.name(ALL_CARDS['Q' + suit])}) (S2); applied as recorded "
-                        "(G2)", who)
+                        "(G2)", who, rule="S2",
+                        evidence={"player": who, "card": str(c), "suit": SUIT_NAMES[suit],
+                                  "trick": tp.trick_number,
+                                  "marriage": next((n for m, _, n in h.marriages[who]
+                                                    if m == suit), None)})
         h.may_declare = None
         h.exchange_window = None
 
@@ -376,7 +380,9 @@ class SixtySix(MatchEngine):
             self.void("illegal-retract", line, f"{e.player} takes back {e.card}, the last card of "
                       f"trick {tp.tricks[-1].number}, after the talon has changed since that "
                       "trick (a draw, close or exchange); the deal cannot be followed (SS-R6)",
-                      e.player)
+                      e.player,
+                      rule="SS-R6",
+                      evidence={"player": e.player, "card": e.card, "trick": tp.tricks[-1].number})
             return
         n = len(tp.tricks)
         self.on_retract(e, line)
@@ -404,7 +410,10 @@ class SixtySix(MatchEngine):
                "no trick has been played yet" if not h.play.tricks else
                "the draw after this trick has been made already")
         self.irregular("illegal-draw", line, f"a draw, but none is due: {why}; nothing is drawn "
-                       "(SS-R2)")
+                       "(SS-R2)",
+                       rule="SS-R2",
+                       evidence={"closed_by": h.closer, "talon": h.talon_size,
+                                 "tricks": len(h.play.tricks)})
 
     def on_close(self, e: ev.Close, line: int) -> None:
         """Closing the talon: by the player on lead, before or after the draw, while the talon
@@ -420,16 +429,21 @@ class SixtySix(MatchEngine):
             self._settle_draw()
         if h.closer is not None:
             self.irregular("illegal-close", line, f"{p} closes the talon, but {h.closer} closed "
-                           f"it already at line {h.close_line} (S4); ignored", p)
+                           f"it already at line {h.close_line} (S4); ignored", p,
+                           rule="S4",
+                           evidence={"player": p, "closed_by": h.closer, "closed_at": h.close_line,
+                                     "applied": False})
             return
         if h.talon_size == 0:
             self.irregular("illegal-close", line, f"{p} closes the talon, but it is used up: "
-                           "there is nothing left to close (S4); ignored", p)
+                           "there is nothing left to close (S4); ignored", p,
+                           rule="S4", evidence={"player": p, "talon": 0, "applied": False})
             return
         if not self._on_lead(p):
             self.irregular("illegal-close", line, f"{p} closes the talon, but only the player on "
                            f"lead may close and {self._lead_words()} (S4); applied as recorded "
-                           "(G2)", p)
+                           "(G2)", p,
+                           rule="S4", evidence={"player": p, "on_lead": False, "applied": True})
         opp = self.other(p)
         h.closer = p
         h.close_line = line
@@ -455,12 +469,16 @@ class SixtySix(MatchEngine):
             why = ("the trump card has been drawn" if h.turned is None else
                    "the nine of trumps is the face-up card already")
             self.void("illegal-exchange", line, f"{p} exchanges the nine of trumps, but {why}; "
-                      "the deal cannot be followed (G3)", p)
+                      "the deal cannot be followed (G3)", p,
+                      rule="G3",
+                      evidence={"player": p, "card": str(nine),
+                                "turned_up": strs([h.turned])[0] if h.turned else None})
             return
         if nine not in h.hands[p]:
             self.void("card-not-held", line, f"{p} exchanges the nine of trumps "
                       f"({self.name(nine)}) without holding it"
-                      + self.whereabouts_note([nine]), p)
+                      + self.whereabouts_note([nine]), p,
+                      rule="G3", evidence=self.not_held(p, [nine]))
             return
         if h.exchange_window != p:
             why = None
@@ -473,7 +491,12 @@ class SixtySix(MatchEngine):
                 why = f"{p} has not won a trick yet"
             if why is not None:
                 self.irregular("illegal-exchange", line, f"{p} exchanges {self.name(nine)} for "
-                               f"{self.name(h.turned)}: {why} (S3); applied as recorded (G2)", p)
+                               f"{self.name(h.turned)}: {why} (S3); applied as recorded (G2)", p,
+                               rule="S3",
+                               evidence={"player": p, "card": str(nine),
+                                         "turned_up": str(h.turned), "closed_by": h.closer,
+                                         "on_lead": self._on_lead(p),
+                                         "tricks_won": h.play.tricks_won(p)})
         h.hands[p].discard(nine)
         h.hands[p].add(h.turned)
         self._note(f"{p} takes ", h.turned, " and lays ", nine, " face up under the stock")
@@ -493,14 +516,16 @@ class SixtySix(MatchEngine):
             s = parse_suit(e.suit)
         except ValueError:
             self.void("bad-event", line, f"marriage: {e.suit!r} is not a suit (clubs, diamonds, "
-                      "hearts, spades)", p)
+                      "hearts, spades)", p,
+                      rule="G7", evidence={"event": "marriage", "suit": e.suit})
             return
         self._settle_draw()
         pair = [ALL_CARDS["K" + s], ALL_CARDS["Q" + s]]
         missing = [c for c in pair if c not in h.hands[p]]
         if missing:
             self.void("card-not-held", line, f"{p} shows a marriage in {SUIT_NAMES[s]} without "
-                      f"holding {self.names(missing)}" + self.whereabouts_note(missing), p)
+                      f"holding {self.names(missing)}" + self.whereabouts_note(missing), p,
+                      rule="G3", evidence={**self.not_held(p, missing), "suit": SUIT_NAMES[s]})
             return
         why = None
         if h.closer is not None:
@@ -517,7 +542,12 @@ class SixtySix(MatchEngine):
         if why is not None:
             self.irregular("illegal-marriage", line, f"{p} shows the marriage in "
                            f"{SUIT_NAMES[s]}: {why} (S2); it does not count and demands no "
-                           "lead (S11, SS-R1)", p)
+                           "lead (S11, SS-R1)", p,
+                           rule="SS-R1",
+                           evidence={"player": p, "suit": SUIT_NAMES[s], "closed_by": h.closer,
+                                     "talon": h.talon_size, "on_lead": self._on_lead(p),
+                                     "shown": [{"suit": SUIT_NAMES[m[0]], "line": m[2]}
+                                               for m in h.marriages[p]]})
             return
         value = marriage_value(s, h.trump)
         h.marriages[p].append((s, value, line))
@@ -571,7 +601,10 @@ class SixtySix(MatchEngine):
                 when = "a card has been played since"
             self.irregular("illegal-declaration", line, f"{p} declares out, but a player may "
                            f"declare only right after winning a trick or showing a marriage, "
-                           f"before the next card ({when}) (S5, S10); ignored", p)
+                           f"before the next card ({when}) (S5, S10); ignored", p,
+                           rule="S5",
+                           evidence={"player": p, "may_declare": h.may_declare,
+                                     "played_out": h.played_out})
             return
         self._score_declaration(p, line)
 
@@ -648,9 +681,11 @@ class SixtySix(MatchEngine):
         if p not in self.seat:
             msg = f"{p!r} is not a player of this match"
             if h is not None and h.mode == OPEN:
-                self.void("unknown-player", line, msg)
+                self.void("unknown-player", line, msg,
+                          rule="G3", evidence={"players": [p], "field": "player"})
             else:
-                self.report("unknown-player", line, msg, trick=None)
+                self.report("unknown-player", line, msg, trick=None,
+                            rule="G3", evidence={"players": [p], "field": "player"})
             return
         if h is not None and h.mode == OPEN:
             if h.revoke is not None:
