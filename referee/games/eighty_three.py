@@ -225,20 +225,30 @@ class EightyThree(MatchEngine):
                 or not BID_MIN <= pts <= BID_MAX:
             what = "no `points`" if pts is None else f"points {pts!r}"
             self.void("bad-event", line, f"an Eighty-Three bid names `points` from {BID_MIN} to "
-                      f"{BID_MAX} (E1); this one has {what}", e.player)
+                      f"{BID_MAX} (E1); this one has {what}", e.player,
+                      rule="E1",
+                      evidence={"event": "bid", "points": pts, "min": BID_MIN, "max": BID_MAX})
             return
         if not self.require_phase(e, line, AUCTION):
             return
         if e.doubled and pts != BID_MAX:
             self.irregular("illegal-bid", line, f"{e.player} bids {pts} doubled: only 83 can be "
-                           "doubled (E1); read as a plain " + str(pts) + " (E7)", e.player)
+                           "doubled (E1); read as a plain " + str(pts) + " (E7)", e.player,
+                           rule="E1",
+                           evidence={"player": e.player, "points": pts, "doubled": True,
+                                     "applied": True})
         bid = Bid(pts, bool(e.doubled))
         self._turn(e.player, line, "bid")
         if h.standing is not None and bid.key <= h.standing[1].key:
             p0, b0 = h.standing
             self.irregular("illegal-bid", line, f"{e.player} bids {bid}, not above {p0}'s {b0}: "
                            "each bid must be higher than the last (E1); applied as recorded "
-                           "(G2)", e.player)
+                           "(G2)", e.player,
+                           rule="E1",
+                           evidence={"player": e.player,
+                                     "bid": {"points": bid.points, "doubled": bid.doubled},
+                                     "over": {"player": p0, "points": b0.points,
+                                              "doubled": b0.doubled}, "applied": True})
         h.standing = (e.player, bid)
         self._next_in_auction(e.player)
 
@@ -250,14 +260,21 @@ class EightyThree(MatchEngine):
             return
         if e.player in h.passed:
             self.irregular("out-of-turn", line, f"{e.player} has already passed; the pass is "
-                           "ignored (E1)", e.player)
+                           "ignored (E1)", e.player,
+                           rule="E1",
+                           evidence={"player": e.player, "call": "pass", "passed": True,
+                                     "applied": False})
             return
         others = [p for p in self.players if p != e.player]
         if h.standing is None and all(p in h.passed for p in others):
             if e.player == h.dealer:
                 self.irregular("illegal-pass", line, f"{e.player} is the dealer and the other "
                                "three have passed: the dealer must bid at least 30 (E1); the pass "
-                               "is not applied (E7)", e.player)
+                               "is not applied (E7)", e.player,
+                               rule="E1",
+                               evidence={"player": e.player, "dealer": h.dealer,
+                                         "passed": [p for p in self.players if p in h.passed],
+                                         "applied": False})
                 return
         self._turn(e.player, line, "pass")
         h.passed.add(e.player)
@@ -294,20 +311,28 @@ class EightyThree(MatchEngine):
             suit = parse_suit(e.suit)
         except ValueError:
             self.void("bad-event", line, f"{e.suit!r} is not a suit (clubs, diamonds, hearts, "
-                      "spades)", e.player)
+                      "spades)", e.player,
+                      rule="G7", evidence={"event": "trump", "suit": e.suit})
             return
         if h.phase in (PREPARE, PLAY):
             if suit != h.trump:
                 self.void("illegal-trump", line, f"{e.player} names {SUIT_NAMES[suit]}, but "
                           f"{SUIT_NAMES[h.trump]} are already trumps; which suit was played "
-                          "cannot be known (E-R6)", e.player)
+                          "cannot be known (E-R6)", e.player,
+                          rule="E-R6",
+                          evidence={"player": e.player, "suit": SUIT_NAMES[suit],
+                                    "trump": SUIT_NAMES[h.trump]})
             return
         if not self.require_phase(e, line, TRUMP_CALL):
             return
         if e.player != h.declarer:
             self.irregular("out-of-turn", line, f"{e.player} names trumps, but {h.declarer} won "
                            f"the auction with {h.bid} (E7); {SUIT_NAMES[suit]} stand, the kitty "
-                           f"goes to {h.declarer}", e.player)
+                           f"goes to {h.declarer}", e.player,
+                           rule="E7",
+                           evidence={"player": e.player, "declarer": h.declarer,
+                                     "bid": {"points": h.bid.points, "doubled": h.bid.doubled},
+                                     "suit": SUIT_NAMES[suit]})
         h.trump = suit
         h.hands[h.declarer] |= set(h.pile)
         h.phase = PREPARE
@@ -329,7 +354,11 @@ class EightyThree(MatchEngine):
             return None
         if len(set(cs)) != len(cs):
             self.void("card-not-held", line, f"{e.player} names {self.names(cs)}, a card twice",
-                      e.player)
+                      e.player,
+                      rule="G3",
+                      evidence={"player": e.player, "cards": strs(cs),
+                                "twice": sorted({str(c) for c in cs if cs.count(c) > 1}),
+                                "whereabouts": []})
             return None
         if not self.holds(e.player, cs, line):
             return None
@@ -349,7 +378,10 @@ class EightyThree(MatchEngine):
         giver, to = e.player, e.to
         if to == giver:
             self.irregular("illegal-give", line, f"{giver} gives {self.names(cs)} to "
-                           "themselves; nothing moves (E-R7)", giver)
+                           "themselves; nothing moves (E-R7)", giver,
+                           rule="E-R7",
+                           evidence={"player": giver, "to": to, "cards": strs(cs),
+                                     "applied": False})
             return
         o = self.order()
         held = self.trumps_held(giver)
@@ -370,7 +402,12 @@ class EightyThree(MatchEngine):
             why.append(f"{to} has already discarded (E7)")
         if why:
             self.irregular("illegal-give", line, f"{giver} gives {self.names(cs)} to {to}: "
-                           + "; ".join(why) + " (E2); applied as recorded (E-R7)", giver)
+                           + "; ".join(why) + " (E2); applied as recorded (E-R7)", giver,
+                           rule="E2",
+                           evidence={"player": giver, "to": to, "cards": strs(cs),
+                                     "partner": self.partner_of(giver), "not_trumps": strs(plain),
+                                     "trumps_held": len(held), "excess": max(excess, 0),
+                                     "to_discarded": to in h.discarded, "applied": True})
         h.hands[giver] -= set(cs)
         h.hands[to] |= set(cs)
         h.given.setdefault(giver, []).extend(cs)
@@ -411,7 +448,12 @@ class EightyThree(MatchEngine):
                        f"{excess} over {PLAY_SIZE} (E2, E-R8)")
         if why:
             self.irregular("illegal-discard", line, f"{p} discards {self.names(cs)}: "
-                           + "; ".join(why) + "; applied as recorded", p)
+                           + "; ".join(why) + "; applied as recorded", p,
+                           rule="E2",
+                           evidence={"player": p, "cards": strs(cs), "left": left,
+                                     "point_trumps": strs(pointed), "trumps": strs(trumps),
+                                     "trumps_held": len(held), "excess": max(excess, 0),
+                                     "again": p in h.discarded, "applied": True})
         h.hands[p] -= set(cs)
         h.discards.setdefault(p, []).extend(cs)
         h.discarded.add(p)
@@ -432,7 +474,9 @@ class EightyThree(MatchEngine):
             if p not in h.discarded and n != PLAY_SIZE:
                 self.irregular("illegal-discard", line, f"the play begins but {p} holds {n} "
                                f"cards: every player discards down to {PLAY_SIZE} before the first "
-                               "card (E2, E-R2); played as held", p)
+                               "card (E2, E-R2); played as held", p,
+                               rule="E-R2",
+                               evidence={"player": p, "count": n, "expected": PLAY_SIZE})
         h.phase = PLAY
         h.play = TrickPlay(self.players, h.hands, self.order(), follow_or_trump, h.declarer)
         return True
@@ -456,7 +500,9 @@ class EightyThree(MatchEngine):
         self.report("incomplete-hand", line, f"{', '.join(empty)} "
                     f"{'has' if len(empty) == 1 else 'have'} no card left for trick "
                     f"{trick.number + 1}: a player short of {PLAY_SIZE} cards cannot finish the "
-                    "hand (E7); the hand is not scored", trick=None)
+                    "hand (E7); the hand is not scored", trick=None,
+                    rule="E7",
+                    evidence={"hand": h.number, "players": empty, "trick": trick.number + 1})
         self._unscored(h, "a player ran out of cards before the last trick")
 
     def counting_words(self, c: Card | None = None) -> str:
