@@ -333,7 +333,9 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_
 @STRICT
 @JOBS
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
-@click.option("--summary", is_flag=True, help="One line per file: errors and warnings.")
+@click.option("--summary", is_flag=True,
+              help="One line per file: errors, warnings and problems (findings that follow "
+                   "from no earlier one).")
 @FOLLOW
 @UNTIL_END
 def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
@@ -358,11 +360,12 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
             verdict = "clean" if not st.errors else "errors"
             if writer is not None:
                 writer.write({"file": name, "verdict": verdict, "errors": st.errors,
-                              "warnings": st.warnings, "matches": st.matches,
-                              "empty": st.empty})
+                              "warnings": st.warnings, "problems": st.problems,
+                              "matches": st.matches, "empty": st.empty})
                 continue
             click.echo(f"{visible(name)}: {verdict}: {st.errors} error{'s' * (st.errors != 1)}, "
                        f"{st.warnings} warning{'s' * (st.warnings != 1)}, "
+                       f"{st.problems} problem{'s' * (st.problems != 1)}, "
                        f"{st.matches} match{'es' * (st.matches != 1)}"
                        + (" (the file is empty)" if st.empty else ""))
     sys.exit(status)

@@ -103,11 +103,13 @@ class Listener:
 
 @dataclass(slots=True)
 class FileStats:
-    """What a replay of one file saw: error and warning counts, events read, lines that could
-    not be read (``bad_lines``; ``not_objects`` of them are no JSON object), matches."""
+    """What a replay of one file saw: error and warning counts, ``problems`` (findings that
+    follow from no earlier one: ``cause`` null, G13), events read, lines that could not be read
+    (``bad_lines``; ``not_objects`` of them are no JSON object), matches."""
 
     errors: int = 0
     warnings: int = 0
+    problems: int = 0
     events: int = 0
     bad_lines: int = 0
     not_objects: int = 0
@@ -269,6 +271,8 @@ class _Run:
                 self.stats.errors += 1
             else:
                 self.stats.warnings += 1
+            if f.cause is None:
+                self.stats.problems += 1
             self.listener.finding(f)
 
     def on_deal(self, engine: MatchEngine) -> None:

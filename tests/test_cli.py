@@ -49,8 +49,8 @@ def test_check_clean_exit_0_and_quiet_and_summary():
     assert r.exit_code == 1 and r.output == ""
     r = invoke("check", "--summary", CASE, EX / "match.jsonl")
     assert r.output.splitlines() == [
-        f"{CASE}: errors: 1 error, 0 warnings, 1 match",
-        f"{EX / 'match.jsonl'}: clean: 0 errors, 0 warnings, 1 match"]
+        f"{CASE}: errors: 1 error, 0 warnings, 1 problem, 1 match",
+        f"{EX / 'match.jsonl'}: clean: 0 errors, 0 warnings, 0 problems, 1 match"]
 
 
 
@@ -63,15 +63,15 @@ def test_summary_says_a_file_is_empty(tmp_path, data):
     r = invoke("check", "--summary", empty, EX / "match.jsonl")
     assert r.exit_code == 0
     assert r.output.splitlines() == [
-        f"{empty}: clean: 0 errors, 0 warnings, 0 matches (the file is empty)",
-        f"{EX / 'match.jsonl'}: clean: 0 errors, 0 warnings, 1 match"]
+        f"{empty}: clean: 0 errors, 0 warnings, 0 problems, 0 matches (the file is empty)",
+        f"{EX / 'match.jsonl'}: clean: 0 errors, 0 warnings, 0 problems, 1 match"]
     r = invoke("check", "--summary", "--format", "json", empty, EX / "match.jsonl")
     assert r.exit_code == 0
     assert [json.loads(x) for x in r.output.splitlines()] == [
-        {"file": str(empty), "verdict": "clean", "errors": 0, "warnings": 0, "matches": 0,
-         "empty": True},
+        {"file": str(empty), "verdict": "clean", "errors": 0, "warnings": 0, "problems": 0,
+         "matches": 0, "empty": True},
         {"file": str(EX / "match.jsonl"), "verdict": "clean", "errors": 0, "warnings": 0,
-         "matches": 1, "empty": False}]
+         "problems": 0, "matches": 1, "empty": False}]
 
 
 def test_summary_of_a_file_of_one_stray_event_is_not_empty(tmp_path):
@@ -79,7 +79,7 @@ def test_summary_of_a_file_of_one_stray_event_is_not_empty(tmp_path):
     p.write_bytes(b'{"event": "end"}\n')
     r = invoke("check", "--summary", p)
     assert r.exit_code == 1   # no-match
-    assert r.output == f"{p}: errors: 1 error, 0 warnings, 0 matches\n"
+    assert r.output == f"{p}: errors: 1 error, 0 warnings, 1 problem, 0 matches\n"
 
 
 def test_history_has_no_jobs():

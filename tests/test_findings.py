@@ -242,3 +242,15 @@ def _incomplete_codes() -> dict[str, str]:
 
 def test_every_finding_carries_rule_and_evidence():
     assert _incomplete_codes() == {}
+
+
+def test_summary_counts_problems_apart_from_their_cascades(tmp_path):
+    # The match ends at line 37; deals at 38 and 39 are two match-over errors, the second
+    # caused by the first: 2 errors, 1 problem.
+    log = tmp_path / "over.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in
+                           [MATCH, *nines_hand("C"), {"event": "end"}, deal("A"), deal("B")]))
+    r = CliRunner().invoke(main, ["check", "--summary", str(log)])
+    assert r.output == f"{log}: errors: 2 errors, 0 warnings, 1 problem, 1 match\n"
+    r = CliRunner().invoke(main, ["check", "--summary", "--format", "json", str(log)])
+    assert json.loads(r.output)["problems"] == 1
