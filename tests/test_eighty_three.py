@@ -554,6 +554,10 @@ def test_discard_leaving_five_cards_ends_the_hand_unscored():
     t5_last = play_line(log, "Ann", "AS")
     assert rec.codes == [(d, "illegal-discard"), (t5_last, "incomplete-hand")]
     assert rec.hands[0].status == "unscored" and totals(rec)["Ann"] == 0
+    # the hand stops only because of Dan's discard of 7 (issue 14 item 5): its cause is line d
+    short = rec.findings[1]
+    assert (short.rule, short.cause) == ("E7", d)
+    assert short.evidence == {"hand": 1, "players": ["Dan"], "trick": 6}
 
 
 def test_second_discard_is_illegal():

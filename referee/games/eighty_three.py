@@ -161,6 +161,9 @@ class EightyThreeHand(AuctionHand):
         self.discarded: set[str] = set()
         self.discards: dict[str, list[Card]] = {}
         self.given: dict[str, list[Card]] = {}
+        self.short: dict[str, int] = {}
+        """Player → line of the finding that left them with fewer than 6 cards for the play
+        (a discard too many, E-R2): the ``cause`` of their running out of cards."""
 
 
 @register
@@ -454,6 +457,8 @@ class EightyThree(MatchEngine):
                                      "point_trumps": strs(pointed), "trumps": strs(trumps),
                                      "trumps_held": len(held), "excess": max(excess, 0),
                                      "again": p in h.discarded, "applied": True})
+        if why and left < PLAY_SIZE:
+            h.short.setdefault(p, line)
         h.hands[p] -= set(cs)
         h.discards.setdefault(p, []).extend(cs)
         h.discarded.add(p)
@@ -477,6 +482,8 @@ class EightyThree(MatchEngine):
                                "card (E2, E-R2); played as held", p,
                                rule="E-R2",
                                evidence={"player": p, "count": n, "expected": PLAY_SIZE})
+                if n < PLAY_SIZE:
+                    h.short.setdefault(p, line)
         h.phase = PLAY
         h.play = TrickPlay(self.players, h.hands, self.order(), follow_or_trump, h.declarer)
         return True
@@ -502,7 +509,8 @@ class EightyThree(MatchEngine):
                     f"{trick.number + 1}: a player short of {PLAY_SIZE} cards cannot finish the "
                     "hand (E7); the hand is not scored", trick=None,
                     rule="E7",
-                    evidence={"hand": h.number, "players": empty, "trick": trick.number + 1})
+                    evidence={"hand": h.number, "players": empty, "trick": trick.number + 1},
+                    cause=min((h.short[p] for p in empty if p in h.short), default=None))
         self._unscored(h, "a player ran out of cards before the last trick")
 
     def counting_words(self, c: Card | None = None) -> str:
