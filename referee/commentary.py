@@ -59,15 +59,33 @@ def where_note(facts: Iterable[Evidence], deck: Deck | None, it: bool) -> str:
 
 def _card_not_held(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     """``card-not-held``: a card played (``card`` and ``holding``) or cards used (``cards``)
-    that the player does not hold, with where they are (``whereabouts``)."""
+    that the player does not hold, with where they are (``whereabouts``); how they were used
+    (``action``: a ``discard`` from the hand and the ``boat``, or with the ``talon_top``; an
+    ``exchange``; a ``marriage`` in ``suit``), or a card named ``twice``."""
+    p = e["player"]
     facts = e.get("whereabouts", [])
     if "card" in e:
         spot = where(facts[0], "it", deck) if facts else ""
-        return (f"{e['player']} plays {card(e['card'], deck)}, a card not held"
+        return (f"{p} plays {card(e['card'], deck)}, a card not held"
                 + (f": {spot}" if spot else "")
                 + f" (holding {cards(e['holding'], deck) or 'no card'})")
-    return (f"{e['player']} does not hold {cards(e['cards'], deck)}"
-            + where_note(facts, deck, len(e["cards"]) == 1))
+    named = cards(e["cards"], deck)
+    note = where_note(facts, deck, len(e["cards"]) == 1)
+    action = e.get("action")
+    if "twice" in e:
+        return f"{p} names {named}, a card twice"
+    if action == "discard" and "talon_top" in e:
+        top = e["talon_top"]
+        return (f"{p} discards {named}, not held (the top {len(top)} of the talon are "
+                f"{cards(top, deck)})" + note)
+    if action == "discard":
+        return f"{p} discards {named}, not held" + (" (nor in the boat)" if e["boat"] else "") \
+            + note
+    if action == "exchange":
+        return f"{p} exchanges the nine of trumps ({named}) without holding it" + note
+    if action == "marriage":
+        return f"{p} shows a marriage in {e['suit']} without holding {named}" + note
+    return f"{p} does not hold {named}" + note
 
 
 def _out_of_turn(rule: str | None, e: Evidence, deck: Deck | None) -> str:

@@ -254,3 +254,20 @@ def test_summary_counts_problems_apart_from_their_cascades(tmp_path):
     assert r.output == f"{log}: errors: 2 errors, 0 warnings, 1 problem, 1 match\n"
     r = CliRunner().invoke(main, ["check", "--summary", "--format", "json", str(log)])
     assert json.loads(r.output)["problems"] == 1
+
+
+def test_every_report_call_names_rule_and_evidence():
+    """The same, for the paths no log above reaches: every call in the engines and the replay
+    that reports a finding (``report``, ``void``, ``irregular``) passes ``rule`` and
+    ``evidence``."""
+    import ast
+    sources = sorted((ROOT / "referee/games").glob("*.py")) + [ROOT / "referee/replay.py"]
+    bare = []
+    for path in sources:
+        for n in ast.walk(ast.parse(path.read_text())):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) \
+                    and n.func.attr in ("report", "void", "irregular") \
+                    and isinstance(n.func.value, ast.Name) and n.func.value.id == "self":
+                if not {"rule", "evidence"} <= {k.arg for k in n.keywords}:
+                    bare.append(f"{path.name}:{n.lineno}")
+    assert bare == []

@@ -511,11 +511,9 @@ class Asszorti(MatchEngine):
         pool = h.hands[e.player] | set(taken)
         bad = strays(cs, pool)
         if bad:
-            self.void("card-not-held", line, f"{e.player} discards {self.names(bad)}, not "
-                      f"held (the top {n} of the talon are {self.names(taken)})"
-                      + self.whereabouts_note(bad), e.player,
-                      rule="G3",
-                      evidence={**self.not_held(e.player, bad), "talon_top": strs(taken)})
+            self.void("card-not-held", line, None, e.player, rule="G3",
+                      evidence={**self.not_held(e.player, bad), "action": "discard",
+                                "talon_top": strs(taken)})
             return
         if len(cs) != n:
             self.irregular("illegal-discard", line, f"contract {k} takes the top {n} talon "

@@ -356,9 +356,7 @@ class EightyThree(MatchEngine):
         if cs is None:
             return None
         if len(set(cs)) != len(cs):
-            self.void("card-not-held", line, f"{e.player} names {self.names(cs)}, a card twice",
-                      e.player,
-                      rule="G3",
+            self.void("card-not-held", line, None, e.player, rule="G3",
                       evidence={"player": e.player, "cards": strs(cs),
                                 "twice": sorted({str(c) for c in cs if cs.count(c) > 1}),
                                 "whereabouts": []})

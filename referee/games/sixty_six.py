@@ -475,10 +475,8 @@ class SixtySix(MatchEngine):
                                 "turned_up": strs([h.turned])[0] if h.turned else None})
             return
         if nine not in h.hands[p]:
-            self.void("card-not-held", line, f"{p} exchanges the nine of trumps "
-                      f"({self.name(nine)}) without holding it"
-                      + self.whereabouts_note([nine]), p,
-                      rule="G3", evidence=self.not_held(p, [nine]))
+            self.void("card-not-held", line, None, p, rule="G3",
+                      evidence={**self.not_held(p, [nine]), "action": "exchange"})
             return
         if h.exchange_window != p:
             why = None
@@ -523,9 +521,9 @@ class SixtySix(MatchEngine):
         pair = [ALL_CARDS["K" + s], ALL_CARDS["Q" + s]]
         missing = [c for c in pair if c not in h.hands[p]]
         if missing:
-            self.void("card-not-held", line, f"{p} shows a marriage in {SUIT_NAMES[s]} without "
-                      f"holding {self.names(missing)}" + self.whereabouts_note(missing), p,
-                      rule="G3", evidence={**self.not_held(p, missing), "suit": SUIT_NAMES[s]})
+            self.void("card-not-held", line, None, p, rule="G3",
+                      evidence={**self.not_held(p, missing), "action": "marriage",
+                                "suit": SUIT_NAMES[s]})
             return
         why = None
         if h.closer is not None:

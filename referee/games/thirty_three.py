@@ -402,10 +402,9 @@ class ThirtyThree(MatchEngine):
             want = len(h.drawn)
         bad = strays(cs, pool)
         if bad:
-            self.void("card-not-held", line, f"{e.player} discards {self.names(bad)}, "
-                      + ("not held (nor in the boat)" if c.draw is None else "not held")
-                      + self.whereabouts_note(bad), e.player,
-                      rule="G3", evidence=self.not_held(e.player, bad))
+            self.void("card-not-held", line, None, e.player, rule="G3",
+                      evidence={**self.not_held(e.player, bad), "action": "discard",
+                                "boat": c.draw is None})
             return
         if len(cs) != want:
             self.irregular("illegal-discard", line, f"{e.player} discards {len(cs)} cards; "
