@@ -229,7 +229,7 @@ def test_file_names_are_shown_escaped(tmp_path):
     r = cli("check", f)
     assert r.stdout.startswith(f"{shown}:3: error[out-of-turn]: ")
     r = cli("check", "--summary", f)
-    assert r.stdout == f"{shown}: errors: 1 error, 1 warning, 1 match\n"
+    assert r.stdout == f"{shown}: errors: 1 error, 1 warning, 2 problems, 1 match\n"
     r = cli("history", f)
     assert r.stdout.startswith(f"== {shown}: match 1, Sixty-Six: Eve, Bob\n")
     r = cli("score", f)
