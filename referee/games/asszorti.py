@@ -21,8 +21,8 @@ from typing import Any, Final, Literal
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from . import register
-from .base import (OPEN, event_name, AuctionHand, Hand, MatchEngine, Number, Revoke, _tag, missing, strs,
-                   tidy)
+from .base import (OPEN, AuctionHand, Hand, MatchEngine, Number, Revoke, _tag, event_name,
+                   missing, strs, tidy)
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
