@@ -109,12 +109,12 @@ def _out_of_turn(rule: str | None, e: Evidence, deck: Deck | None) -> str:
 
 def _out_of_phase(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     """``out-of-phase``: an event (``event``) with no place at this point (``when``); before the
-    first deal (``before_deal``), or after the hand was over (``hand``, ``settled``)."""
+    first deal (``before_deal``), or after the hand was over (``hand``, ``settled_at``)."""
     name = f"`{e['event']}`"
     if e.get("before_deal"):
         return f"{name} before the first deal of the match"
-    if "settled" in e:
-        at = f" (settled at line {e['settled']})" if e["settled"] else ""
+    if "settled_at" in e:
+        at = f" (settled at line {e['settled_at']})" if e["settled_at"] else ""
         return (f"{name} after hand {e['hand']} was over{at}; it and the rest of the hand's "
                 f"events are ignored ({rule})")
     return f"{name} {e['when']} ({rule})"
@@ -176,7 +176,8 @@ def _signed(x: float) -> str:
 
 def _score_mismatch(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     """``score-mismatch``: per player recorded, computed, difference (and ``was``: the earlier
-    difference and its line), the hand it follows (``after_hand``), ``follows`` a line."""
+    difference and its line), the hand it follows (``after_hand``), the line of the violation it
+    follows from (``follows_line``)."""
     after = f" after hand {e['after_hand']}" if e.get("after_hand") is not None else ""
     parts = []
     was = e.get("was", {})
@@ -186,7 +187,8 @@ def _score_mismatch(rule: str | None, e: Evidence, deck: Deck | None) -> str:
         if p in was:
             text += f" (was {_signed(was[p]['difference'])} at line {was[p]['line']})"
         parts.append(text)
-    because = f"; follows from line {e['follows']}" if e.get("follows") is not None else ""
+    follows = e.get("follows_line")
+    because = f"; follows from line {follows}" if follows is not None else ""
     return f"recorded totals differ from the referee's{after}: {'; '.join(parts)}{because} ({rule})"
 
 

@@ -552,12 +552,21 @@ def _only(side: SideName, g: _Group) -> Iterator[Difference]:
     yield MatchOnly(side, g.label, g.line, g.game, g.players)
 
 
+def _without_lines(x: Any) -> Any:
+    """Evidence with the keys that hold line numbers left out, at any depth: ``line`` and
+    those ending in ``_line`` or ``_at`` (referee-log.5)."""
+    if isinstance(x, dict):
+        return {k: _without_lines(v) for k, v in x.items()
+                if not (k.endswith("line") or k.endswith("_at"))}
+    if isinstance(x, list):
+        return [_without_lines(v) for v in x]
+    return x
+
+
 def _finding_key(f: Finding) -> tuple[Any, ...]:
     """What two findings must share to be the same finding in two records: not their lines."""
     if f.evidence is not None:
-        what = json.dumps({k: v for k, v in f.evidence.items()
-                           if not (k.endswith("line") or k.endswith("_at"))},
-                          sort_keys=True, default=str)
+        what = json.dumps(_without_lines(f.evidence), sort_keys=True, default=str)
     else:
         what = re.sub(r"\blines? \d+(?:[-–,] ?\d+)*", "line", f.message)
     return (f.code, f.severity, f.hand, f.trick, f.player, f.rule, what)

@@ -383,14 +383,14 @@ class _Run:
             evidence["was"] = {p: {"difference": tidy(w[0]), "line": w[1]}
                                for p, w in was.items()}
         elif cause is not None:
-            evidence["follows"] = cause
+            evidence["follows_line"] = cause
         self.report("score-mismatch", line, say("score-mismatch", "G13", evidence),
                     severity=ERROR, rule="G13", evidence=evidence, cause=cause)
 
     def match_over(self, line: int) -> None:
         """A ``deal`` after the match has ended (G9): ``match-over``; every later one follows
         from the first (its ``cause``)."""
-        evidence = {"ended": self.ended_at}
+        evidence = {"ended_at": self.ended_at}
         self.report("match-over", line, say("match-over", "G9", evidence), severity=ERROR,
                     rule="G9", evidence=evidence, cause=self.first_over)
         if self.first_over is None:

@@ -53,8 +53,8 @@ def test_revoke_of_the_thirty_three_example_states_the_cards_and_lines(tmp_path)
              if f["line"] == 58)
     assert (f["code"], f["severity"], f["rule"], f["cause"]) == ("revoke", "error", "T8", None)
     assert f["evidence"] == {"player": "Cili", "card": "8S", "led": "AH", "suit": "hearts",
-                             "trick": 6, "held": ["8H"], "trumps": [], "established": 59,
-                             "repaired": None, "penalty": {"Anna": 0, "Bela": 0, "Cili": -26}}
+                             "trick": 6, "held": ["8H"], "trumps": [], "established_at": 59,
+                             "repaired_at": None, "penalty": {"Anna": 0, "Bela": 0, "Cili": -26}}
 
 
 def test_a_repaired_revoke_names_the_retract_line(tmp_path):
@@ -66,7 +66,7 @@ def test_a_repaired_revoke_names_the_retract_line(tmp_path):
     assert (f["line"], f["severity"], f["rule"], f["trick"]) == (8, "warning", "G4", 1)
     assert f["evidence"] == {"player": "B", "card": "7H", "led": "7C", "suit": "clubs",
                              "trick": 1, "held": ["AC", "10C", "KC"], "trumps": [],
-                             "established": None, "repaired": 9}
+                             "established_at": None, "repaired_at": 9}
 
 
 def test_a_card_played_twice_says_where_it_went(tmp_path):
@@ -144,8 +144,8 @@ def test_deals_after_the_end_follow_from_the_first(tmp_path):
     found = check_json(tmp_path, [MATCH, *nines_hand("C"), {"event": "end"}, deal("A"),
                                   deal("B")])
     assert [(f["line"], f["code"], f["rule"], f["cause"], f["evidence"]) for f in found] == [
-        (38, "match-over", "G9", None, {"ended": 37}),
-        (39, "match-over", "G9", 38, {"ended": 37})]
+        (38, "match-over", "G9", None, {"ended_at": 37}),
+        (39, "match-over", "G9", 38, {"ended_at": 37})]
 
 
 def test_unknown_player_and_no_match(tmp_path):

@@ -72,7 +72,7 @@ def test_a_mismatch_after_a_penalty_names_the_violation_as_cause():
     found = mismatches(rec)
     assert [(f.line, f.cause) for f in found] == [(10, 8)]
     assert found[0].evidence["difference"] == {"B": 65}
-    assert found[0].evidence["follows"] == 8
+    assert found[0].evidence["follows_line"] == 8
     assert "follows from line 8" in found[0].message
 
 

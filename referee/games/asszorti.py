@@ -724,7 +724,7 @@ class Asszorti(MatchEngine):
                         rule=claim_rule,
                         evidence={"player": e.player, "event": "claim", "declarer": h.declarer,
                                   "declared": h.declared,
-                                  "claimed": None if h.claim is None else h.claim.line})
+                                  "claimed_at": None if h.claim is None else h.claim.line})
             return
         if h.play is None and not self._begin_play(line, e.player):
             return
@@ -748,8 +748,8 @@ class Asszorti(MatchEngine):
                         player=e.player,
                         rule="A10",
                         evidence={"player": e.player, "event": "dispute", "declarer": h.declarer,
-                                  "claim": None if c is None else c.line,
-                                  "disputed": None if c is None else c.dispute})
+                                  "claim_line": None if c is None else c.line,
+                                  "disputed_at": None if c is None else c.dispute})
             return
         c.dispute = line
 

@@ -619,7 +619,7 @@ class MatchEngine:
                 self.report("out-of-phase", line, None, trick=None,
                             player=getattr(e, "player", None), rule="G4",
                             evidence={"event": event_name(e), "hand": h.number,
-                                      "settled": h.ended_line})
+                                      "settled_at": h.ended_line})
             return
         if handler is None:
             self.void("bad-event", line, f"{_tag(e)} is not an event of {self.TITLE} (G11)",
@@ -938,7 +938,7 @@ class MatchEngine:
             f"established {how or 'as the hand ended'}"
         self.report("revoke", r.line, f"{r.text}. Rule: {rule}; {where}; {consequence}",
                     player=r.player, trick=r.trick, rule=self.REVOKE_RULE,
-                    evidence={**r.evidence, "established": line, "repaired": None,
+                    evidence={**r.evidence, "established_at": line, "repaired_at": None,
                               "penalty": {p: tidy(d) for p, d in deltas.items()}})
         h.status = "penalty"
         self.finish(self.declarer_name(), self.contract_name(), deltas,
@@ -977,7 +977,7 @@ class MatchEngine:
             h.revoke = None
             self.report("revoke", r.line, f"{r.text}. Repaired by retract at line {line} "
                         "(G4)", player=r.player, trick=r.trick, severity=WARNING, rule="G4",
-                        evidence={**r.evidence, "established": None, "repaired": line})
+                        evidence={**r.evidence, "established_at": None, "repaired_at": line})
         else:
             self.irregular("illegal-retract", line, None, e.player, rule="G4a",
                            evidence={"player": e.player, "card": str(c), "no_revoke": True})

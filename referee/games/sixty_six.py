@@ -342,8 +342,8 @@ class SixtySix(MatchEngine):
                         "(G2)", who, rule="S2",
                         evidence={"player": who, "card": str(c), "suit": SUIT_NAMES[suit],
                                   "trick": tp.trick_number,
-                                  "marriage": next((n for m, _, n in h.marriages[who]
-                                                    if m == suit), None)})
+                                  "marriage_line": next((n for m, _, n in h.marriages[who]
+                                                         if m == suit), None)})
         h.may_declare = None
         h.exchange_window = None
 
