@@ -19,6 +19,7 @@ import msgspec
 
 from . import __version__
 from . import events as ev
+from .dask import is_url, open_url
 from .render import Style, json_writer, to_ascii
 from .text import visible
 from .render.history import HistoryPrinter
@@ -29,7 +30,8 @@ STDIN_NAME = "<stdin>"
 
 
 def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str | None]]:
-    """(name, binary stream or None, error) for each named file; standard input for none/``-``."""
+    """(name, binary stream or None, error) for each named file; standard input for none/``-``;
+    a URL (``s3://…``) is opened with fsspec (:func:`referee.dask.open_url`)."""
     for name in files or ("-",):
         if name == "-":
             if sys.stdin is None:  # the descriptor was closed
@@ -43,7 +45,7 @@ def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str
         try:
             if os.path.isdir(name):
                 raise IsADirectoryError(21, "is a directory")
-            f = open(name, "rb")
+            f = open_url(name) if is_url(name) else open(name, "rb")
         except OSError as exc:
             yield name, None, exc.strerror or str(exc)
             continue
@@ -119,11 +121,15 @@ def _one_file(job: _Job, name: str) -> tuple[str, str, int, list, list]:
     return out.getvalue(), err.getvalue(), status, done, tally
 
 
-def _run_job(job: _Job, files: tuple[str, ...], jobs: int
+def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = None
              ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
-    """Run ``job`` over the files: serially and streaming, or with ``jobs`` worker processes
-    (then each file's output is printed whole, in the order the files were named, exactly as
-    the serial run prints it)."""
+    """Run ``job`` over the files: serially and streaming, with ``jobs`` worker processes, or
+    on the Dask cluster at ``dask`` (:mod:`referee.dask`); in parallel each file's output is
+    printed whole, in the order the files were named, exactly as the serial run prints it."""
+    if dask is not None:
+        from .dask import cli_results
+        with cli_results(job, files, dask, jobs) as results:
+            return _print_results(job, files, results)
     if jobs <= 1 or len(files) < 2 or "-" in files:
         if _live(files):  # output line by line, as the log comes (issue 18)
             from .follow import LineFlush
@@ -133,28 +139,35 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int
         status, done = _run(files, listener, job.strict)
         return status, done, collector
     from concurrent.futures import ProcessPoolExecutor
-    status, done = 0, []
-    collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
-    bar = _Progress(files)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start,
                                initargs=(os.getpid(),))
     try:
-        for name, (out, err, st, dn, tally) in zip(
-                files, pool.map(_one_file, [job] * len(files), files)):
-            sys.stdout.write(out)
-            sys.stdout.flush()
-            if err:
-                sys.stderr.write(err)
-            done.extend(dn)
-            if collector is not None:
-                collector.merge(*tally)
-            status = max(status, st)
-            bar.advance(name)
+        ran = _print_results(job, files, pool.map(_one_file, [job] * len(files), files))
     except BaseException:
         # a signal, Ctrl-C or a failed write in the parent: the workers end with it, now
         _stop_workers(pool)
         raise
     pool.shutdown()
+    return ran
+
+
+def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[tuple]
+                   ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
+    """Print each file's result from :func:`_one_file` (taken in the order of ``files``) whole,
+    and sum up the exit status, the per-file stats and the standings."""
+    status, done = 0, []
+    collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
+    bar = _Progress(files)
+    for name, (out, err, st, dn, tally) in zip(files, results):
+        sys.stdout.write(out)
+        sys.stdout.flush()
+        if err:
+            sys.stderr.write(err)
+        done.extend(dn)
+        if collector is not None:
+            collector.merge(*tally)
+        status = max(status, st)
+        bar.advance(name)
     bar.close()
     return status, done, collector
 
@@ -324,6 +337,9 @@ def _live(files: tuple[str, ...]) -> bool:
 
 JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
                     help="Worker processes for many files; output stays in file order.")
+DASK = click.option("--dask", metavar="ADDRESS", default=None,
+                    help="Run on the Dask cluster whose scheduler is at ADDRESS, or on one "
+                         "started here for 'local' (--jobs workers); needs referee[dask].")
 
 
 @main.command(short_help="Replay logs and print every finding.")
@@ -332,6 +348,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_
 @ASCII
 @STRICT
 @JOBS
+@DASK
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("--summary", is_flag=True,
               help="One line per file: errors, warnings and problems (findings that follow "
@@ -339,7 +356,7 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_
 @FOLLOW
 @UNTIL_END
 def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
-          quiet: bool, summary: bool, follow: bool, until_end: bool) -> None:
+          dask: str | None, quiet: bool, summary: bool, follow: bool, until_end: bool) -> None:
     """Replay the logs against the rules and print every finding.
 
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
@@ -348,12 +365,14 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary)
     path = _followed(files, follow, until_end)
     if path is not None:
+        if dask is not None:
+            raise click.UsageError("--follow reads one file here, as it grows; not with --dask")
         if summary:
             raise click.UsageError("--summary is for files read to their end, not --follow")
         from .follow import LineFlush
         sys.exit(_follow(path, job.listener(LineFlush(sys.stdout), sys.stderr)[0], strict,
                          until_end))
-    status, done, _ = _run_job(job, files, jobs)
+    status, done, _ = _run_job(job, files, jobs, dask)
     if summary and not quiet:
         writer = json_writer(sys.stdout) if fmt == "json" else None
         for name, st in done:
@@ -377,11 +396,12 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
 @ASCII
 @STRICT
 @JOBS
+@DASK
 @click.option("--standings", is_flag=True, help="Also sum up all matches read, per player.")
 @FOLLOW
 @UNTIL_END
 def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
-          standings: bool, follow: bool, until_end: bool) -> None:
+          dask: str | None, standings: bool, follow: bool, until_end: bool) -> None:
     """Print each match's hands, totals and winners.
 
     Findings go to standard error, as text or (--format json) as the JSON Lines of check.  JSON
@@ -392,11 +412,13 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict)
     path = _followed(files, follow, until_end)
     if path is not None:
+        if dask is not None:
+            raise click.UsageError("--follow reads one file here, as it grows; not with --dask")
         from .follow import LineFlush
         listener, collector = job.listener(LineFlush(sys.stdout), LineFlush(sys.stderr))
         status = _follow(path, listener, strict, until_end)
     else:
-        status, _, collector = _run_job(job, files, jobs)
+        status, _, collector = _run_job(job, files, jobs, dask)
     if standings and collector is not None:
         collector.standings()
     sys.exit(status)

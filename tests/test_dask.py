@@ -1,0 +1,242 @@
+"""Checking on a Dask cluster (issue 19): ``referee check/score --dask`` and
+:func:`referee.dask.replay_files` give exactly what a serial run gives, in file order, even when a
+worker dies in the middle; a file that kills every worker that reads it is reported alone.
+
+One local cluster for the module: two worker processes of one thread each, every server on
+127.0.0.1, closed at the end.  The logs are a few hundred small files made from
+``referee.simulate`` (all four games), cut and damaged so that they hold findings of many kinds.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+import dask  # noqa: E402
+
+import referee  # noqa: E402
+import referee.dask as rdask  # noqa: E402
+from referee.simulate import simulate  # noqa: E402
+
+from .conftest import ROOT  # noqa: E402
+
+GAMES = ("thirty-three", "asszorti", "sixty-six", "eighty-three")
+
+
+def _same(x, y) -> bool:
+    """The same result: equal Logs (or values), or OSErrors of one type and message."""
+    if isinstance(x, OSError):
+        return type(y) is type(x) and y.strerror == x.strerror
+    return y == x
+
+
+def _lines(events) -> list[str]:
+    return [json.dumps(e) + "\n" for e in events]
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory) -> list[str]:
+    """About 300 small logs: for each game, the match of 6 simulated hands cut into windows of
+    one to three hands (a window that does not start at hand 1 has the wrong dealer and
+    recorded scores that no longer add up), each written clean, cut off in the middle of its
+    last hand, with two lines swapped, and with a line that is not JSON; then a file that is no
+    log at all, an empty one, a directory and a missing one."""
+    d = tmp_path_factory.mktemp("logs")
+    rng = random.Random(19)
+    paths: list[str] = []
+    for game in GAMES:
+        events = list(simulate(game, 5, 6))
+        match, rest = events[0], events[1:]
+        starts = [i for i, e in enumerate(rest) if e["event"] == "deal"] + [len(rest)]
+        for a in range(len(starts) - 1):
+            for n in (1, 2, 3):
+                if a + n >= len(starts):
+                    continue
+                body = _lines([match] + rest[starts[a]:starts[a + n]])
+                variants = {"clean": body, "cut": body[:-max(2, len(body) // 7)]}
+                swapped = list(body)
+                i = rng.randrange(2, len(body) - 1)
+                swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+                variants["swapped"] = swapped
+                variants["badline"] = body[:3] + ['{"event": "play", "player": \n'] + body[3:]
+                for kind, text in variants.items():
+                    p = d / f"{game}-{a}-{n}-{kind}.jsonl"
+                    p.write_text("".join(text))
+                    paths.append(str(p))
+    (d / "prose.jsonl").write_text("not a log\nat all\n")
+    (d / "empty.jsonl").write_text("")
+    (d / "folder").mkdir()
+    paths[5:5] = [str(d / "prose.jsonl"), str(d / "empty.jsonl"), str(d / "folder"),
+                  str(d / "missing.jsonl")]
+    return paths
+
+
+@pytest.fixture(scope="module")
+def serial(logs) -> list:
+    """What :func:`referee.replay_files` gives in one process."""
+    return list(referee.replay_files(logs))
+
+
+@pytest.fixture(scope="module")
+def client():
+    """Two worker processes on 127.0.0.1.  A task may see one of its workers die and is then
+    run on another (allowed-failures 1); at the second death it is given up (KilledWorker).
+    This module's functions go to the workers by value (they cannot import it)."""
+    import cloudpickle
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        cluster = rdask.local_cluster(2)
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    try:
+        with distributed.Client(cluster, set_as_default=False) as c:
+            yield c
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+        cluster.close()
+
+
+def test_the_cluster_listens_on_loopback_only(client):
+    info = client.scheduler_info()
+    addresses = [info["address"], *info["workers"]]
+    assert len(info["workers"]) == 2
+    assert all(a.startswith("tcp://127.0.0.1:") for a in addresses), addresses
+    # the dashboard (an HTTP server the scheduler always starts) too
+    assert client.cluster.scheduler.http_server.address in ("127.0.0.1", "::ffff:127.0.0.1")
+
+
+def _referee(*args: str) -> tuple[int, bytes, bytes]:
+    p = subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, cwd=ROOT,
+                       env={k: v for k, v in os.environ.items() if not k.startswith("DASK_")},
+                       timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", "--format", "json"],
+                                  ["score", "--format", "json", "--standings"]])
+def test_dask_prints_exactly_what_the_serial_run_prints(client, logs, args):
+    """Standard output, standard error and exit status, byte for byte, in file order."""
+    serial = _referee(*args, *logs)
+    on_dask = _referee(*args, "--dask", client.scheduler.address, *logs)
+    assert on_dask == serial
+    status, out, err = serial
+    # the corpus is not trivial: findings of many kinds, the files that cannot be read
+    assert status == 2 and len(out) > 10_000
+    assert b"cannot open " + logs[8].encode() + b": No such file" in err
+    assert b"is a directory" in err and b"prose.jsonl" in err
+    if args == ["check"]:
+        codes = {line.split(b"[")[1].split(b"]")[0] for line in out.splitlines()}
+        assert {b"bad-json", b"incomplete-hand", b"wrong-dealer", b"out-of-turn"} <= codes
+
+
+def test_dask_local_starts_a_cluster_of_its_own(logs):
+    """``--dask local --jobs 2``: a cluster on this machine for this run, closed at the end
+    (the score tables and findings of a serial run)."""
+    files = logs[:40]
+    assert _referee("score", "--standings", "--dask", "local", "--jobs", "2", *files) == \
+        _referee("score", "--standings", *files)
+
+
+def test_replay_files_gives_the_serial_objects_in_order(client, logs, serial):
+    on_dask = list(rdask.replay_files(logs, client))
+    assert [p for p, _ in on_dask] == logs
+    assert all(_same(x, y) for (_, x), (_, y) in zip(serial, on_dask))
+    assert sum(isinstance(x, referee.Log) and x.errors > 0 for _, x in on_dask) > 100
+    # apply runs on the worker; only what it returns comes back
+    counts = list(rdask.replay_files(logs[:20], client, apply=lambda log: log.errors))
+    assert [p for p, _ in counts] == logs[:20]
+    assert all(_same(x if isinstance(x, OSError) else x.errors, y)
+               for (_, x), (_, y) in zip(serial[:20], counts))
+
+
+def test_replay_files_streams(client, logs):
+    """Paths are taken a block at a time: when the first result is out, at most a window of
+    blocks (2 per worker thread, and one) has been asked for, whatever the number of files."""
+    taken = []
+
+    def paths():
+        for p in logs:
+            taken.append(p)
+            yield p
+
+    it = rdask.replay_files(paths(), client, partition_size=4)
+    first = next(it)
+    assert first[0] == logs[0]
+    assert len(taken) <= (2 * 2 + 1) * 4 + 1 < len(logs)
+    it.close()  # what was under way is cancelled
+
+
+def _slowly(log):
+    """A Log, a little later (so that the workers are busy when one is killed)."""
+    time.sleep(0.02)
+    return log
+
+
+def test_a_worker_killed_in_the_middle_loses_nothing(client, logs, serial):
+    """SIGKILL one worker process while it is refereeing: its tasks go to the other worker
+    (and the one the nanny starts in its place); the result is whole and the serial one."""
+    pids = client.run(os.getpid)
+    results = []
+    victim = None
+    for item in rdask.replay_files(logs, client, partition_size=4, apply=_slowly):
+        results.append(item)
+        if victim is None and len(results) == 20:
+            for _ in range(100):
+                busy = [w for w, tasks in client.processing().items() if tasks]
+                if busy:
+                    break
+                time.sleep(0.05)
+            assert busy, "no worker was busy: the kill would not be in the middle"
+            victim = busy[0]
+            os.kill(pids[victim], signal.SIGKILL)
+    assert victim is not None and len(results) == len(logs)
+    assert [p for p, _ in results] == logs
+    assert all(_same(x, y) for (_, x), (_, y) in zip(serial, results))
+    assert victim not in client.scheduler_info()["workers"]  # it did die
+    client.wait_for_workers(2, timeout=60)
+
+
+def _poisoned(name, job):
+    """A task that kills its worker process on the file named poison.jsonl."""
+    if name.endswith("poison.jsonl"):
+        os._exit(1)
+    from referee.cli import _one_file
+    return _one_file(job, name)
+
+
+def _allow_failures(n, dask_scheduler=None):
+    """On the scheduler: give a task up after ``n`` + 1 deaths of workers running it."""
+    dask_scheduler.allowed_failures = n
+
+
+def test_a_file_that_kills_its_workers_is_reported_alone(client, logs, tmp_path, monkeypatch):
+    """The block of four holding the file is lost (KilledWorker), then run again one file after
+    the other: only that file is reported, as one that cannot be read (status 2); every other
+    file's output is the serial run's, in order."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    poison = tmp_path / "poison.jsonl"
+    poison.write_text("")
+    files = [*logs[10:16], str(poison), *logs[16:22]]
+    monkeypatch.setattr(rdask, "_check_one", _poisoned)
+    monkeypatch.setattr(rdask, "_partition_size", lambda names, threads: 4)  # 6 in [4, 8)
+    monkeypatch.setenv("DASK_LOGGING__DISTRIBUTED", "critical")
+    # given up at the first death here, to spare the time of restarting workers
+    client.run_on_scheduler(_allow_failures, 0)
+    try:
+        r = CliRunner().invoke(main, ["check", "--dask", client.scheduler.address, *files])
+    finally:
+        client.run_on_scheduler(_allow_failures, 1)
+    serial = CliRunner().invoke(main, ["check", *logs[10:22]])
+    assert r.exit_code == 2, r.output
+    assert r.stdout == serial.stdout
+    assert r.stderr == (f"referee: cannot read {poison}: every Dask worker that read it died "
+                        "(KilledWorker)\n")
+    client.wait_for_workers(2, timeout=60)
