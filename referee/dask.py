@@ -259,6 +259,11 @@ def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int
             cluster: Any = local_cluster(jobs if given else os.cpu_count() or 1)
             client = Client(cluster, set_as_default=False)
         else:
+            from distributed.comm.addressing import get_address_host_port
+            try:
+                get_address_host_port(address)  # before a Client, which hangs on a bad one
+            except NotImplementedError:  # a transport with no host and port (inproc://)
+                pass
             cluster, client = None, Client(address, set_as_default=False)
     except (OSError, ValueError, TypeError) as exc:  # unreachable, timed out, a bad address
         _fail(f"cannot reach the Dask scheduler at {address}: {exc}")

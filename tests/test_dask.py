@@ -240,3 +240,54 @@ def test_a_file_that_kills_its_workers_is_reported_alone(client, logs, tmp_path,
     assert r.stderr == (f"referee: cannot read {poison}: every Dask worker that read it died "
                         "(KilledWorker)\n")
     client.wait_for_workers(2, timeout=60)
+
+
+def test_a_url_is_opened_with_fsspec(tmp_path):
+    """Every command reads a URL through fsspec; findings name the file by its URL."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    path = ROOT / "examples" / "thirty-three" / "disputed.jsonl"
+    url = path.as_uri()  # file:///…/disputed.jsonl
+    by_path = CliRunner().invoke(main, ["check", str(path)])
+    by_url = CliRunner().invoke(main, ["check", url])
+    assert by_url.exit_code == by_path.exit_code == 1
+    assert by_url.stdout == by_path.stdout.replace(str(path), url)
+    r = CliRunner().invoke(main, ["check", "nosuch://x/a.jsonl", (tmp_path / "b.jsonl").as_uri()])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == ("referee: cannot open nosuch://x/a.jsonl: Protocol not known: nosuch\n"
+                        f"referee: cannot open {(tmp_path / 'b.jsonl').as_uri()}: "
+                        "No such file or directory\n")
+
+
+
+def test_a_file_whose_name_looks_like_a_url_is_a_file(tmp_path, monkeypatch):
+    (tmp_path / "s3:").mkdir()
+    (tmp_path / "s3:" / "x.jsonl").write_text("")
+    monkeypatch.chdir(tmp_path)
+    assert rdask.is_url("s3://x.jsonl") is False
+    assert rdask.is_url("s3://y.jsonl") is True and rdask.is_url("x.jsonl") is False
+
+
+def test_replay_files_reads_urls_on_the_workers(client):
+    path = ROOT / "examples" / "sixty-six" / "disputed.jsonl"
+    [(name, log)] = rdask.replay_files([path.as_uri()], client)
+    assert name == path.as_uri()
+    assert log == referee.read_file(path, name=path.as_uri())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--dask", "local", "-"], "the workers cannot read standard input"),
+    (["--dask", "tcp://127.0.0.1:9", "--jobs", "2", "x.jsonl"],
+     "--jobs sets the workers of --dask local"),
+    (["--dask", "bogus", "x.jsonl"],
+     "referee: cannot reach the Dask scheduler at bogus: missing port number"),
+])
+def test_dask_command_line_mistakes(args, message, monkeypatch):
+    """A mistake is said in one line, status 2, with nothing started."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    monkeypatch.setenv("DASK_LOGGING__DISTRIBUTED", "critical")  # as the command sets it
+    r = CliRunner().invoke(main, ["check", *args])
+    assert r.exit_code == 2 and message in r.stderr and "Traceback" not in r.stderr
