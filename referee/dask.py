@@ -3,10 +3,10 @@
 Each log is refereed on its own (FORMAT.md: every file starts fresh), so an archive maps onto a
 cluster as it is: the paths are cut into blocks (about four per worker thread, at most
 :data:`MAX_PARTITION` files), each block one :mod:`dask.bag` partition (one task), computed by
-the ``distributed`` scheduler.  The workers open
-the files themselves, where they are: a path on a file system they share, or any URL ``fsspec``
-can open (``s3://…``, ``gcs://…``, ``http(s)://…``, each with its fsspec package installed on the
-workers); only the names go out and only the results come back.  Results come back in the order
+the ``distributed`` scheduler.  The workers open the files themselves, where they are: a path
+on a file system they share, or any URL ``fsspec`` can open (``s3://…``, ``gcs://…``,
+``http(s)://…``, each with its fsspec package installed on the workers); only the names go out
+and only the results come back.  Results come back in the order
 the paths were given and as they are ready: at most a few blocks per worker thread are under way
 or waiting, so memory stays flat however many files there are.
 
@@ -44,8 +44,9 @@ MAX_PARTITION = 64
 :func:`_partition_size`."""
 
 RETRIES = 2
-"""Times a task that raised is run again (``client.compute(retries=…)``).  A worker that dies is
-another matter: its tasks go to other workers, up to ``allowed-failures`` times."""
+"""Times a task that raised is run again (``client.compute(retries=…)``), e.g. after a
+``MemoryError`` (an ``OSError`` is the file's result, as in a serial run).  A worker that dies is another matter: the scheduler
+moves its tasks to other workers, up to ``allowed-failures`` times."""
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+://")
 

@@ -199,7 +199,6 @@ def test_a_worker_killed_in_the_middle_loses_nothing(client, logs, serial):
     assert [p for p, _ in results] == logs
     assert all(_same(x, y) for (_, x), (_, y) in zip(serial, results))
     assert victim not in client.scheduler_info()["workers"]  # it did die
-    client.wait_for_workers(2, timeout=60)
 
 
 def _poisoned(name, job):
@@ -239,7 +238,6 @@ def test_a_file_that_kills_its_workers_is_reported_alone(client, logs, tmp_path,
     assert r.stdout == serial.stdout
     assert r.stderr == (f"referee: cannot read {poison}: every Dask worker that read it died "
                         "(KilledWorker)\n")
-    client.wait_for_workers(2, timeout=60)
 
 
 def test_a_url_is_opened_with_fsspec(tmp_path):
