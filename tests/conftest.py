@@ -3,9 +3,17 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI runs the property tests on the same examples every time (a red CI stops a landing, so it
+# must not hang on the luck of a draw); elsewhere they search anew on each run.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 from referee.findings import Finding
 from referee.games.base import HandResult

@@ -201,6 +201,10 @@ def test_dropping_or_swapping_events_is_reported_or_harmless(game, seed, data):
     assert all(f.line >= i + 1 or f.code == "incomplete-hand" for f in rec.findings)
     if rec.findings:
         return
+    if game == "sixty-six" and i < len(changed) and changed[i]["event"] in ("resign", "timeout"):
+        # a resign or timeout that now comes in mid-deal leaves that deal unscored without a
+        # finding (S10, SS-R10: accepted anywhere): the changed log is another lawful record
+        return
     assert all(h.status in ("scored", "passed-out", "drawn") for h in rec.hands)
     _sums_check(game, rec)
     same = [h.deltas for h in rec.hands] == [h.deltas for h in original.hands]
