@@ -28,6 +28,7 @@ look-ahead is reported as in one record only.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -339,6 +340,8 @@ class _Record:
                     _feed(run, builder, line, e)
                 else:
                     _feed(run, builder, line, e)
+                if not group.line:  # events before the first match: where they start
+                    group.line = line
                 group.hands.setdefault(hand, []).append((line, e, text))
             run.close_match()
             run.flush()
@@ -369,7 +372,7 @@ def _not_a_log(source: Source) -> bool | None:
     comparison where the source can be read twice (a path; a seekable stream is rewound);
     None when it cannot be told before reading (a pipe)."""
     if isinstance(source, (bytes, bytearray, memoryview)):
-        stream: IO[bytes] = __import__("io").BytesIO(bytes(source))
+        stream: IO[bytes] = io.BytesIO(bytes(source))
     elif isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as f:
             return _scan(f)
@@ -410,7 +413,7 @@ def _card(deck: Deck | None, text: Any) -> Any:
     if deck is None:
         return text
     try:
-        return deck.cards.index(deck.parse(text))
+        return str(deck.parse(text))
     except CardError:
         return ("not a card", text)
 
@@ -639,6 +642,8 @@ def _events(label: str | int | None, n: int, ea: list[tuple[int, Any, str | None
         xa = ea[i] if i < len(ea) else None
         xb = eb[i] if i < len(eb) else None
         if xa is not None and xb is not None:
+            if xa[1] == xb[1] and xa[2] == xb[2]:
+                continue  # the same event, field for field (and text for text with strict)
             if strict:
                 same = _strict_value(xa[1], xa[2]) == _strict_value(xb[1], xb[2])
             else:
