@@ -774,6 +774,8 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool) -> None:
             if isinstance(d, NotALog):
                 click.echo(visible(f"referee: {d.file}: not one line of it is a JSON object: "
                                    "not a log"), err=True)
+                if fmt == "json":
+                    printer.write(d)
                 status = 2
                 continue
             printer.write(d)

@@ -282,7 +282,10 @@ def test_not_a_log_and_unreadable_files_exit_2(tmp_path):
     prose.write_text("hello\nworld\n")
     assert diffs(T33, prose) == [NotALog("b", str(prose))]
     r = invoke(T33, prose)
-    assert r.exit_code == 2 and "not a log" in r.stderr
+    assert r.exit_code == 2 and "not a log" in r.stderr and r.stdout == ""
+    r = invoke(prose, T33, "--format", "json")
+    assert r.exit_code == 2
+    assert json.loads(r.stdout) == {"kind": "not-a-log", "side": "a", "file": str(prose)}
     assert invoke(T33, tmp_path / "missing.jsonl").exit_code == 2
     assert invoke(tmp_path, T33).exit_code == 2
     assert invoke(T33, T33).exit_code == 0
@@ -468,3 +471,32 @@ def test_the_readme_example_is_what_the_command_prints(tmp_path, monkeypatch):
     (tmp_path / "copy.jsonl").write_bytes(changed(T33, 22, '"QH"', '"KH"'))
     r = invoke("examples/thirty-three/disputed.jsonl", "copy.jsonl")
     assert (r.exit_code, r.output) == (1, want)
+
+
+_LINES = st.one_of(
+    st.sampled_from([t for p in (T33, S66, E83, ASZ) for t in lines(p)]),
+    st.binary(max_size=40).map(lambda b: b.decode("latin-1")),
+    st.sampled_from(['{"event": "play", "player": "Anna", "card": "XX"}', "[1]", '"x"', "",
+                     '{"event": "deal", "dealer": "Ann", "hands": {"Ann": ["JK", "6D", "10♥"]}}',
+                     '{"event": "match", "game": "sixty-six", "players": ["Ann", "Ann"]}',
+                     '{"event": "match", "game": "asszorti", "players": ["A", "B", "C"], '
+                     '"id": 7}']))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(_LINES, max_size=30), st.lists(_LINES, max_size=30), st.booleans())
+def test_any_two_files_are_compared_without_raising(a, b, strict):
+    import io
+    from referee.render.diff import DiffPrinter
+    da = "\n".join(x.replace("\n", " ") for x in a).encode("utf-8", "surrogateescape")
+    db = "\n".join(x.replace("\n", " ") for x in b).encode("utf-8", "surrogateescape")
+    text, js = io.StringIO(), io.StringIO()
+    pt, pj = DiffPrinter(text, "a", "b"), DiffPrinter(js, "a", "b", "json")
+    for d in diff_logs(da, db, strict=strict):
+        pt.write(d)
+        pj.write(d)
+    for line in js.getvalue().splitlines():
+        json.loads(line)
+    assert "\x1b" not in text.getvalue()
+    # a file agrees with itself, whatever it holds (a file that is no log at all is said so)
+    assert all(isinstance(d, NotALog) for d in diffs(da, da, strict=strict))
