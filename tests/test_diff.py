@@ -500,3 +500,19 @@ def test_any_two_files_are_compared_without_raising(a, b, strict):
     assert "\x1b" not in text.getvalue()
     # a file agrees with itself, whatever it holds (a file that is no log at all is said so)
     assert all(isinstance(d, NotALog) for d in diffs(da, da, strict=strict))
+
+
+def test_matches_further_apart_than_the_look_ahead_are_in_one_record_only():
+    # 18 matches m0 … m17; B moves m17 to the front.  Within the look-ahead of WINDOW = 16
+    # matches of A (m0 … m15) there is no m17, so B's m17 is reported as only in B; A's m17,
+    # last, then finds no partner left: only in A.  Moved by less than the look-ahead, it pairs.
+    from referee.diff import WINDOW
+    assert WINDOW == 16
+    one = lines(S66)
+    match = [one[0].replace('"disputed"', f'"m{i}"') for i in range(18)]
+    a = [x for i in range(18) for x in [match[i]] + one[1:]]
+    b = [x for i in [17] + list(range(17)) for x in [match[i]] + one[1:]]
+    ds = diffs(log(a), log(b))
+    assert [(d.side, d.match, d.line) for d in ds] == [("b", "m17", 1), ("a", "m17", 341)]
+    c = [x for i in [15] + list(range(15)) + [16, 17] for x in [match[i]] + one[1:]]
+    assert diffs(log(a), log(c)) == []
