@@ -736,8 +736,8 @@ def simulate(game: str, seed: int, hands: int, players: str | None) -> None:
 
 
 @main.command(short_help="Compare two records of the same matches.")
-@click.argument("a", type=click.Path(allow_dash=True), metavar="A")
-@click.argument("b", type=click.Path(allow_dash=True), metavar="B")
+@click.argument("a", type=click.Path(allow_dash=True, readable=False), metavar="A")
+@click.argument("b", type=click.Path(allow_dash=True, readable=False), metavar="B")
 @FORMAT
 @ASCII
 @click.option("--strict", is_flag=True,
