@@ -461,7 +461,9 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
 @UNTIL_END
 def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bool,
             strict: bool, follow: bool, until_end: bool) -> None:
-    """Print each hand readably: deal, auction, tricks, result, and the findings in place.
+    """Print each hand readably: deal, auction, tricks, result, and the findings in place, each
+    event and trick led by its log line.  --hand picks hands (the exit status still tells of
+    the whole file).
 
     With --format html: one HTML page (CSS and script inline, no network) to save and open in
     a browser: each hand on a table diagram that steps card by card and trick by trick, with
@@ -472,18 +474,16 @@ def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bo
         if path is not None:
             raise click.UsageError("--follow is for text; the HTML page is written whole")
         sys.exit(_history_html(files, hands, strict))
-    if hands is not None:
-        raise click.UsageError("--hand is only for --format html (for now)")
     if path is not None:
         from .follow import LineFlush
-        printer = HistoryPrinter(LineFlush(sys.stdout), _style(ascii_), live=True)
+        printer = HistoryPrinter(LineFlush(sys.stdout), _style(ascii_), hands, live=True)
         status = _follow(path, printer, strict, until_end)
     elif _live(files):
         from .follow import LineFlush
-        printer = HistoryPrinter(LineFlush(sys.stdout), _style(ascii_), live=True)
+        printer = HistoryPrinter(LineFlush(sys.stdout), _style(ascii_), hands, live=True)
         status, _ = _run(files, printer, strict)
     else:
-        printer = HistoryPrinter(sys.stdout, _style(ascii_))
+        printer = HistoryPrinter(sys.stdout, _style(ascii_), hands)
         status, _ = _run(files, printer, strict)
     printer.close()
     sys.exit(status)

@@ -69,3 +69,19 @@ def run_log(lines, name: str = "test.jsonl") -> Recorder:
 @pytest.fixture
 def run():
     return run_log
+
+
+_GUTTER = __import__("re").compile(r"( *)(\d+(?:-\d+)?)?  (?=\S)")
+
+
+def history_lines(text: str) -> list[str]:
+    """``referee history``'s output lines with the log-line gutter taken off: each event or
+    trick line as ``"   " + its text`` (headings and ``!!`` findings as printed).  For tests
+    that read the words; the gutter has its own tests (test_cli.py)."""
+    out = []
+    for x in text.splitlines():
+        m = _GUTTER.match(x)
+        if m and not x.startswith(("==", "--", "  !!")):
+            x = "   " + x[m.end():]
+        out.append(x)
+    return out

@@ -151,7 +151,8 @@ def test_history_shows_the_trick_a_hand_ended_in():
     (issue 13 item 13), then the finding at line 58."""
     r = invoke("history", EX / "disputed.jsonl")
     lines = r.output.splitlines()
-    i = lines.index("   trick  6 (not finished): Bela A♥, Cili 8♠ (revoke), "
+    # led by its log lines: A♥ at 57 to K♥ at 59
+    i = lines.index("57-59  trick  6 (not finished): Bela A♥, Cili 8♠ (revoke), "
                     "Anna K♥ (establishes the revoke)")
     assert "error[revoke]: trick 6" in lines[i + 1]
 

@@ -15,6 +15,8 @@ from click.testing import CliRunner
 
 from referee.cli import main
 
+from .conftest import history_lines
+
 GAMES = {"thirty-three": "Thirty-Three", "asszorti": "Asszorti", "sixty-six": "Sixty-Six",
          "eighty-three": "Eighty-Three"}
 
@@ -59,7 +61,7 @@ def test_brace_names_are_text_not_templates(game, players, tmp_path):
 
     r = cli("history", "--ascii", input=log)
     assert r.exit_code == 0
-    out = r.stdout.splitlines()
+    out = history_lines(r.stdout)
     # history's heading: "== FILE: match ID, TITLE: NAMES"
     assert out[0] == f"== <stdin>: match sim-3-1, {GAMES[game]}: {', '.join(players)}"
     # "-- Hand 1 (line 2), dealer NAME", then one line per player: three spaces, the name
@@ -122,7 +124,7 @@ def test_sixty_six_exchange_and_marriage_notes_keep_braces():
     text = "".join(json.dumps(e) + "\n" for e in log)
     r = cli("history", "--ascii", input=text)
     assert r.exit_code == 0
-    out = r.stdout.splitlines()
+    out = history_lines(r.stdout)
     # a marriage in a plain suit is worth 20 (S2); b has no trick yet
     assert f"   the marriage is worth 20, counted once {b} has a trick; {b} must lead KS or QS (S2)" \
         in out
@@ -191,10 +193,10 @@ def test_text_output_shows_hostile_characters_escaped(raw, shown, tmp_path):
     assert raw_characters(r.stdout) == set()
 
     r = cli("history", f)
-    out = r.stdout.splitlines()
+    out = history_lines(r.stdout)
     assert out[0] == f"== {f}: match 1, Sixty-Six: {name_out}, Bob"
-    assert f"   note, line 1: {note_out}" in out
-    assert f"   note (Bob), line 3: {note_out}" in out
+    assert f"   note: {note_out}" in out  # line 1 (the gutter says so)
+    assert f"   note (Bob): {note_out}" in out  # line 3
     assert any(x.startswith(f"   {name_out}") and x.endswith(" A♣ 10♣ K♣ A♦ 10♦ K♦") for x in out)
     assert raw_characters(r.stdout) == set()
 

@@ -13,7 +13,7 @@ from referee.cli import main
 from referee.games.eighty_three import DECK as DECK_83
 from referee.games.thirty_three import DECK as DECK_33
 
-from .conftest import ROOT
+from .conftest import ROOT, history_lines
 
 EX = ROOT / "examples"
 
@@ -335,7 +335,7 @@ def test_every_action_of_every_game_is_said_in_words():
 def _history(tmp_path, log: list[dict]) -> list[str]:
     f = tmp_path / "log.jsonl"
     f.write_text("".join(json.dumps(x) + "\n" for x in log))
-    return invoke("history", f).stdout.splitlines()
+    return history_lines(invoke("history", f).stdout)
 
 
 def _trick_lines(lines: list[str], n: int, hand: int = 2) -> list[str]:
@@ -365,7 +365,7 @@ def _trick6(tmp_path, *moves: str) -> tuple[list[str], list[str]]:
 def test_history_shows_the_card_that_established_a_revoke(tmp_path):
     # line 58 Cili 8♠ (a revoke), line 59 Anna K♥: the next card establishes it (G4) and the
     # hand ends in trick 6.
-    lines = invoke("history", EX / "thirty-three" / "disputed.jsonl").stdout.splitlines()
+    lines = history_lines(invoke("history", EX / "thirty-three" / "disputed.jsonl").stdout)
     assert _trick_lines(lines, 6) == [
         "   trick  6 (not finished): Bela A♥, Cili 8♠ (revoke), Anna K♥ (establishes the "
         "revoke)"]

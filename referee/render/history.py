@@ -2,7 +2,9 @@
 
 Dealer, the hands as dealt (sorted by the game's own suit order), the auction and the events
 before play, one line per trick (leader first, the winner marked ``*``), the result and the change
-of score; each finding is printed right after the line it belongs to.
+of score; each finding is printed right after the line it belongs to.  Each event and trick
+starts with its log line (a trick: the lines of its first and last card, ``42-44``), so the log
+can be opened at it; a line that belongs to the same log line as the one above leaves it blank.
 """
 from __future__ import annotations
 
@@ -54,10 +56,19 @@ class HistoryPrinter(Listener):
     BATCH = 64  # buffered lines before an early print is tried
     HOLD = 4096  # lines held for what is still open at most
 
-    def __init__(self, out: IO[str], style: Style | None = None, live: bool = False) -> None:
+    GUTTER = 5  # the log-line column's width at least (it grows for longer labels)
+
+    def __init__(self, out: IO[str], style: Style | None = None,
+                 hands: "set[int] | None" = None, live: bool = False) -> None:
         self.out = out
         self.live = live
         self.style = style or Style()
+        self.hands = hands  # the hand numbers to print (None: all)
+        self.showing = hands is None  # whether what is buffered now is printed
+        self.header: str | None = None  # the match's heading, until a hand of it is printed
+        self.labels: dict[int, str] = {}  # output order → its log line(s), "" for none
+        self.width = self.GUTTER
+        self.last_label: str | None = None  # the log line printed last in the gutter
         self.engine: MatchEngine | None = None
         self.lines: list[tuple[int, int, str]] = []  # (line, order, text)
         self.seq = 0
@@ -113,9 +124,36 @@ class HistoryPrinter(Listener):
             if not n:
                 return
         self.written = max(self.written, items[n - 1][0])
-        text = "".join(t + "\n" for _, _, t in items[:n])
+        done = items[:n]
         del items[:n]
+        if not self.showing:  # a hand not asked for (--hand)
+            for _, order, _ in done:
+                self.labels.pop(order, None)
+            return
+        text = self.header + "\n" if self.header is not None else ""
+        self.header = None
+        text += "".join(t + "\n" for t in self._with_lines(done))
         self.out.write(text if self.style.symbols else to_ascii(text))
+
+    def _with_lines(self, items: list[tuple[int, int, str]]) -> list[str]:
+        """The output lines: each indented one (an event, a trick) led by its log line(s),
+        right-aligned, or a blank where the line above had the same; headings, findings as
+        they are."""
+        out = []
+        labels = self.labels
+        for line, order, text in items:
+            label = labels.pop(order, None)
+            if not text.startswith("   "):
+                out.append(text)
+                continue
+            if label is None:
+                label = str(line)
+            self.width = max(self.width, len(label))
+            tag = label if label != self.last_label else ""
+            if label:
+                self.last_label = label
+            out.append(f"{tag:>{self.width}}  {text[3:]}")
+        return out
 
     def finding(self, f: Finding) -> None:
         self.seq += 1
@@ -161,12 +199,19 @@ class HistoryPrinter(Listener):
         title = engine.TITLE
         self._add(info.line, f"== {info.file}: match {info.match}, {title}: "
                   f"{', '.join(info.players)}", "bold")
-        self._flush()
+        self.last_label = None
+        if self.hands is None:
+            self._flush()
+        else:  # printed before the first hand of the match that is asked for, if any
+            self.header = self.lines.pop()[2]
+            self.showing = False
 
     def deal(self, engine: MatchEngine) -> None:
         h = engine.hand
         self._flush(before=h.line)  # a finding of the deal comes after the hands
         self._new_hand()
+        self.showing = self.hands is None or h.number in self.hands
+        self.last_label = None
         name = self.name
         self._add(h.line, f"-- Hand {h.number} (line {h.line}), dealer {h.dealer}", "bold")
         for p in engine.players:
@@ -191,7 +236,7 @@ class HistoryPrinter(Listener):
         note = getattr(e, "note", None)
         if note:
             who = getattr(e, "player", None)
-            self._add(line, f"   note{f' ({who})' if who else ''}, line {line}: {note}")
+            self._add(line, f"   note{f' ({who})' if who else ''}: {note}")
         before, after = engine.take_notes(self.name) if engine is not None else ([], [])
         for note in before:
             self._add(line, "   " + note)
@@ -256,6 +301,7 @@ class HistoryPrinter(Listener):
             seq, cards, number = self.unfinished
             cards.append(mark)
             self._replace(seq, self._trick_text(number, cards, None))
+            self.labels[seq] = _span(cards)
 
     def _taken_back(self, line: int, engine: MatchEngine) -> bool:
         """After a ``retract`` at ``line``: True if it took a card back (the engine's trick is
@@ -291,6 +337,7 @@ class HistoryPrinter(Listener):
         who, c, line = trick.plays[-1]
         cards = self._on_table(self.table + [self._shown(engine, who, c, line)], trick)
         seq = self._add(line, self._trick_text(trick.number, cards, trick.winner))
+        self.labels[seq] = _span(cards)
         self.done = (seq, cards, trick.number)
         self.table = []
         self.completed_at = line
@@ -305,6 +352,7 @@ class HistoryPrinter(Listener):
             # (after its last card; if that line is printed already, as soon as may be)
             seq = self._add(max(self.written, max(x.line for x in cards)),
                             self._trick_text(t.number, cards, None))
+            self.labels[seq] = _span(cards)
             self.unfinished = (seq, cards, t.number)
             self.table = []
         line = max(h.last_line, self.written, max((x[0] for x in self.lines), default=h.line))
@@ -315,9 +363,13 @@ class HistoryPrinter(Listener):
         for text in (head, score):  # after the event that ended the hand (a declaration)
             self.seq += 1
             self.lines.append((line, self.RESULT + self.seq, visible(text)))
+            self.labels[self.RESULT + self.seq] = ""  # no log line of its own
 
     def end_match(self, s: MatchSummary) -> None:
         self._flush()
+        if self.header is not None:  # no hand of this match was asked for (--hand)
+            self.header = None
+            return
         head = (f"== match over: {winners_text(self.engine, s.winners)}; totals " if s.finished
                 else "== match not finished; totals ")
         self.out.write(visible(head + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()))
@@ -327,3 +379,8 @@ class HistoryPrinter(Listener):
         self._flush()
 
 
+def _span(cards: list[_Shown]) -> str:
+    """A trick's log lines: its first and last card's (``42-44``); one line alone (``42``)."""
+    lo = min(x.line for x in cards)
+    hi = max(x.line for x in cards)
+    return f"{lo}-{hi}" if hi != lo else str(lo)
