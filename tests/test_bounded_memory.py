@@ -14,6 +14,7 @@ from referee.render import Style
 from referee.render.history import HistoryPrinter
 from referee.replay import Listener, replay
 
+from .conftest import history_lines
 from .test_thirty_three import MATCH, PLAYS, bid, deal, discard, pas, plays
 
 
@@ -180,7 +181,7 @@ def test_history_holds_lines_for_an_open_revoke_only_up_to_its_limit(monkeypatch
         printer.close()
         return out
     monkeypatch.setattr(HistoryPrinter, "HOLD", 200)
-    text = history(100).getvalue().splitlines()
+    text = history_lines(history(100).getvalue())  # the log-line gutter taken off
     at = next(i for i, x in enumerate(text) if "error[revoke]" in x)
     assert text[at - 1] == ("   trick  1 (not finished): A 7C, B 7H (revoke), "
                             "C 8C (establishes the revoke)")  # line 8, rewritten at line 109
