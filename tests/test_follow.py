@@ -154,8 +154,8 @@ def test_history_follow_prints_each_hand_when_it_ends(tmp_path):
     log = tmp_path / "live.jsonl"
     log.write_bytes(b"")
     ref = Referee(tmp_path, "history", "--follow", "--until-end", "live.jsonl")
-    final = {36: ["   result (scored): Anna made Hearts 20"],
-             59: ["   result (penalty)", "  !! live.jsonl:58: error[revoke]"],
+    final = {36: ["       result (scored): Anna made Hearts 20"],
+             59: ["       result (penalty)", "  !! live.jsonl:58: error[revoke]"],
              62: ["  !! live.jsonl:62: error[out-of-turn]"]}
     _write_live(log, LOG, ref, final, split=SPLIT)
     assert ref.finish() == _plain(tmp_path, "history", "live.jsonl")
@@ -285,7 +285,7 @@ def test_check_from_a_pipe_prints_each_finding_before_the_input_ends(tmp_path):
 def test_history_from_a_pipe_prints_each_hand_when_it_ends(tmp_path):
     ref = Referee(tmp_path, "history", "-", stdin=subprocess.PIPE)
     pipe = ref.p.stdin
-    final = {36: ["   result (scored): Anna made Hearts 20"], 59: ["   result (penalty)"]}
+    final = {36: ["       result (scored): Anna made Hearts 20"], 59: ["       result (penalty)"]}
     for n, line in enumerate(LOG, 1):
         pipe.write(line.decode())
         pipe.flush()
