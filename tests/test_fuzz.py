@@ -169,7 +169,11 @@ def _bad_lines(events: list[dict], at: int) -> list[bytes]:
     match = events[0]
     players = match.get("players") or ["A"]
     kinds = [b"x", b"{}", b'{"event": "bogus"}', b"\xff\xfe", b"[1, 2]",
-             b'{"event": "pass", "player": "Nobody"}', json.dumps(events[at - 1]).encode()]
+             b'{"event": "pass", "player": "Nobody"}']
+    if events[at - 1].get("event") not in ("match", "deal"):
+        # the event before again; not a deal or match, which would start a new hand or match
+        # each time (many hands, not bad lines in one hand: `score` keeps a match's hands)
+        kinds.append(json.dumps(events[at - 1]).encode())
     for call in ("kontra", "pass", "claim"):
         kinds += [json.dumps({"event": call, "player": p}).encode() for p in players]
     return kinds
