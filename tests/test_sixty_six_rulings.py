@@ -213,3 +213,43 @@ def test_random_legal_play_is_clean(rnd):
         eng.apply(a, len(log))
     rec = run_log(log)
     assert [f for f in rec.findings if f.severity == "error"] == []
+
+
+def _revoke_then(extra):
+    """Max leads Q♥; Moritz closes out of turn (illegal-close, applied: from now on follow and
+    head, S1) and plays A♣ (clubs are trumps, K♣ turned up) while holding J♥: with hearts led
+    and a heart in hand, trumping is a revoke."""
+    hands = {"Max": ["AD", "KS", "9C", "JS", "QH", "10S"],
+             "Moritz": ["AC", "JH", "AS", "JC", "9S", "QC"]}
+    stock = ["KD", "AH", "9H", "QD", "10C", "QS", "10H", "9D", "JD", "10D", "KH"]
+    return [{"event": "match", "game": "sixty-six", "players": ["Max", "Moritz"]},
+            {"event": "deal", "dealer": "Moritz", "hands": hands, "stock": stock,
+             "trump_card": "KC"},
+            {"event": "play", "player": "Max", "card": "QH"},
+            {"event": "close", "player": "Moritz"},
+            {"event": "play", "player": "Moritz", "card": "AC"}, *extra]
+
+
+def test_ss_r14_a_revoke_that_can_no_longer_be_repaired_stands():
+    # Line 5 is the revoke (Moritz held J♥, a heart, after the close at line 4).  Max's
+    # exchange at line 6 changes the talon: A♣ can no longer be taken back (SS-R6), so the
+    # revoke is established there and the deal ends: S9, Max (the offender's opponent) +2,
+    # Moritz 0.  The exchange and Max's lead at line 7 are passed over without findings (G4).
+    rec = run_log(_revoke_then([{"event": "exchange", "player": "Max"},
+                                {"event": "play", "player": "Max", "card": "AD"}]))
+    assert rec.codes == [(4, "illegal-close"), (5, "revoke")]
+    assert rec.findings[1].evidence["established_at"] == 6
+    assert rec.hands[0].status == "penalty"
+    assert rec.hands[0].deltas == {"Max": 2, "Moritz": 0}
+
+
+def test_ss_r14_someone_is_to_act_until_the_revoke_stands():
+    # After line 5 the retract of A♣ is the lawful repair (G4), so someone is to act; the
+    # exchange then ends the deal, and nobody need act in a deal that is over (T14).
+    import referee
+    table = referee.Table()
+    for e in _revoke_then([]):
+        table.apply(e)
+    assert table.legal_actions() == [{"event": "retract", "player": "Moritz", "card": "AC"}]
+    table.apply({"event": "exchange", "player": "Max"})
+    assert table.legal_actions() == [] and table.hand.status == "penalty"

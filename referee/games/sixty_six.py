@@ -396,6 +396,16 @@ class SixtySix(MatchEngine):
             h.pending_marriage = h.marriage_lead[1]
             h.may_declare = h.marriage_lead[1][0]
 
+    def _revoke_stands(self, line: int) -> bool:
+        """A close, exchange or marriage changes the talon or the lead, after which the revoking
+        card can no longer be taken back (SS-R6): an open revoke is established at ``line``
+        and the deal ends (ruling SS-R14, G4).  True when that happened (the event is then
+        passed over, as everything after an established revoke)."""
+        if self.hand.revoke is None:
+            return False
+        self.establish_revoke(line)
+        return True
+
     # --- the talon: draw, close, exchange (S3, S4) ------------------------------------------------
 
     def on_draw(self, e: ev.Draw, line: int) -> None:
@@ -418,6 +428,8 @@ class SixtySix(MatchEngine):
     def on_close(self, e: ev.Close, line: int) -> None:
         """Closing the talon: by the player on lead, before or after the draw, while the talon
         holds cards (S4).  A close before the draw leaves both hands a card short."""
+        if self._revoke_stands(line):
+            return
         h = self.hand
         p = e.player
         before = bool(e.before_draw)
@@ -461,6 +473,8 @@ class SixtySix(MatchEngine):
         """The nine of trumps for the turned-up trump card: by the player on lead before leading,
         with a trick won, while the talon is open; or by the closer's opponent right after the
         close, before the next card (S3, SS-R4)."""
+        if self._revoke_stands(line):
+            return
         h = self.hand
         p = e.player
         self._settle_draw()
@@ -508,6 +522,8 @@ class SixtySix(MatchEngine):
         """King and queen of a suit shown by the player on lead while the talon is open, one per
         lead, 20 or 40 in trumps (S2).  An illegal marriage is reported and does not count
         (S11, SS-R1)."""
+        if self._revoke_stands(line):
+            return
         h = self.hand
         p = e.player
         try:
