@@ -373,7 +373,7 @@ def _step(line: int, e: Any, engine: MatchEngine) -> Step:
     named = getattr(e, "cards", None) if t is not ev.Deal else None
     one = getattr(e, "card", None)
     named = [one] if isinstance(one, str) else named if isinstance(named, list) else []
-    return Step(line, t.__struct_config__.tag, getattr(e, "player", None),
+    return Step(line, ev.name_of(e), getattr(e, "player", None),
                 tuple(_canonical(deck, x) for x in named), text,
                 tuple(before) + tuple(after), getattr(e, "note", None) or None, ignored, held,
                 table, number, winner, engine.contract_title(), engine.declarer_name())

@@ -702,7 +702,7 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     acts = legal_actions(engine) if engine is not None else []
     verdict = None
     if at is not None and engine is not None and not isinstance(at, ev.ReadError) \
-            and type(at) not in (ev.Match, ev.Deal, ev.Score, ev.End):
+            and type(at) in ev.HAND_EVENT_TYPES:
         verdict = judge(engine, at, line_no)
     if fmt == "json":
         from .render import json_writer

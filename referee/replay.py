@@ -51,8 +51,7 @@ class MatchSummary:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-_HAND_EVENTS = frozenset(t for t in ev.EVENT_TYPES
-                         if t not in (ev.Match, ev.Deal, ev.Score, ev.End))
+_HAND_EVENTS = frozenset(ev.HAND_EVENT_TYPES)
 
 
 def listener_wants(listener: "Listener", method: str) -> bool:

@@ -312,7 +312,7 @@ class Asszorti(MatchEngine):
 
     def _check_bid_word(self, e: Any, line: int, word: str | None) -> bool:
         if word not in BIDS:
-            self.void("bad-event", line, f"an Asszorti {type(e).__struct_config__.tag} names "
+            self.void("bad-event", line, f"an Asszorti {ev.name_of(e)} names "
                       f"`bid` \"3\", \"2\", \"1\" or \"hand\", not {word!r}",
                       getattr(e, "player", None),
                       rule="G7", evidence={"event": event_name(e), "bid": word})
@@ -576,7 +576,7 @@ class Asszorti(MatchEngine):
         announced.  Applied with ``illegal-kontra`` (G12): szubkontra by anyone but the partner
         of the first kontra caller, a call before the trumps are named or after trick 1."""
         h = self.hand
-        step = type(e).__struct_config__.tag
+        step = ev.name_of(e)
         title = STEP_TITLE[step]
         target = GAME if e.target is None else e.target
         if target not in TARGETS:

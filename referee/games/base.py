@@ -1000,7 +1000,7 @@ def missing(e: Any, *fields: str) -> list[str]:
 
 def event_name(e: Any) -> str:
     """The log's name of event ``e`` (``"play"``), or ``"event"`` for anything else."""
-    return type(e).__struct_config__.tag if hasattr(type(e), "__struct_config__") else "event"
+    return ev.name_of(e) if hasattr(type(e), "__struct_config__") else "event"
 
 
 def _tag(e: Any) -> str:

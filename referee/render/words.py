@@ -71,7 +71,7 @@ def phrase(e: Any, engine: Any, style: Style) -> tuple[str, str | None] | None:
         return f"{p} gives", f"{cards(e.cards)} to {e.to}"
     if t in _DOUBLINGS:
         against = getattr(e, "against", None)
-        return (f"{p}: {t.__struct_config__.tag.capitalize()}"
+        return (f"{p}: {ev.name_of(e).capitalize()}"
                 + (f" against {against}" if against else "")
                 + (f" on {_TARGET.get(e.target, e.target)}" if e.target else "")), None
     if t is ev.Declare:
