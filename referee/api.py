@@ -37,6 +37,7 @@ from typing import IO, Any, Union
 
 import msgspec
 
+from .games.commentary import commentary_for
 from . import events as ev
 from .events import GameName
 from .findings import Finding
@@ -350,14 +351,15 @@ def _step(line: int, e: Any, engine: MatchEngine) -> Step:
     assert h is not None
     t = type(e)
     deck = engine.DECK
-    before, after = engine.take_notes(lambda c: deck.name(c, True))
+    words = commentary_for(engine)
+    before, after = words.take_notes(engine, lambda c: deck.name(c, True))
     if t is ev.Deal:  # what history shows under the hands (the trump card, the teams)
         text = ""
-        after = after + [f"{label}: {value}" for label, value in engine.deal_notes()]
+        after = after + [f"{label}: {value}" for label, value in words.deal_notes(engine)]
     elif t is ev.Play:
         text = ""
     else:
-        text = engine.describe_event(line, e, True) or _describe(e, engine, _WORDS) or ""
+        text = words.describe_event(engine, line, e, True) or _describe(e, engine, _WORDS) or ""
     sort = engine.sort_for_display
     held = {p: tuple(map(str, sort(h.hands[p]))) for p in engine.players if p in h.hands}
     table: tuple[Play, ...] = ()
@@ -376,7 +378,7 @@ def _step(line: int, e: Any, engine: MatchEngine) -> Step:
     return Step(line, ev.name_of(e), getattr(e, "player", None),
                 tuple(_canonical(deck, x) for x in named), text,
                 tuple(before) + tuple(after), getattr(e, "note", None) or None, ignored, held,
-                table, number, winner, engine.contract_title(), engine.declarer_name())
+                table, number, winner, words.contract_title(engine), engine.declarer_name())
 
 
 def _feed(run: _Run, builder: "_Builder", line: int, e: Any) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
-from typing import Any, ClassVar, Iterable, Mapping, Protocol
+from typing import Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck
 from .. import commentary
@@ -152,8 +152,11 @@ class AuctionHand(Hand):
         turn that follows is caused by it (G13, issue 14 item 5)."""
 
 
-class MatchEngine:
-    """Base of a game's match engine (see the module docstring).
+H = TypeVar("H", bound=Hand)
+
+
+class MatchEngine(Generic[H]):
+    """Base of a game's match engine (see the module docstring), generic in its hand class ``H``.
 
     Class attributes a game sets: ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats),
     ``DECK``, ``HAND_SIZE``, ``PILE`` (the deal field of the extra pile) and ``PILE_SIZE``,
@@ -187,7 +190,7 @@ class MatchEngine:
         self.ctx = ctx
         self.totals: dict[str, Number] = {p: 0 for p in self.players}
         self.hand_count = 0
-        self.hand: Hand | None = None
+        self.hand: H | None = None
         self.finished = False
         self.winners: list[str] = []
         self.next_dealers: set[str] | None = None  # None: any dealer is accepted
@@ -228,6 +231,15 @@ class MatchEngine:
             out[k] = v
         return out
 
+    @property
+    def current(self) -> H:
+        """The hand in play (``self.hand`` known to be there): for handlers, which run only
+        inside a hand.  Raises RuntimeError when no hand is open (a programming error)."""
+        h = self.hand
+        if h is None:
+            raise RuntimeError("no hand is open")
+        return h
+
     # --- findings -------------------------------------------------------------------------
 
     def report(self, code: str, line: int, message: str | None, *, player: str | None = None,
@@ -244,10 +256,16 @@ class MatchEngine:
         if trick == -1:
             trick = h.trick_number if h is not None and h.mode == OPEN else None
         if message is None:
-            message = say(code, rule, evidence or {}, self.DECK)
+            message = self.words(code, rule, evidence or {})
         self.ctx.report(code, line, message, severity=severity or severity_of(code),
                         hand=h.number if h is not None else None, trick=trick, player=player,
                         rule=rule, evidence=evidence, cause=cause)
+
+    def words(self, code: str, rule: str | None, evidence: Mapping[str, Any]) -> str:
+        """The message of a finding, built from its facts by the game's commentary
+        (:meth:`referee.games.commentary.Commentary.say`); the rules core builds no prose."""
+        from .commentary import commentary_for
+        return commentary_for(self).say(self, code, rule, evidence)
 
     PHASE_WORDS: ClassVar[dict[str, str]] = {}
     """How findings name each phase of a hand (``"auction"`` → ``"during the auction"``)."""
@@ -290,7 +308,7 @@ class MatchEngine:
         the rest of it up to the next deal."""
         h = self.hand
         if message is None:
-            message = say(code, rule, evidence or {}, self.DECK)
+            message = self.words(code, rule, evidence or {})
         if h is not None and h.mode == OPEN and "not scored" not in message:
             message += "; the hand is not scored and the rest of it is skipped (G3)"
         self.report(code, line, message, player=player, rule=rule, evidence=evidence,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import IO, Any
 
+from ..games.commentary import commentary_for
 from .. import events as ev
 from ..cards import Card
 from ..findings import Finding
@@ -219,7 +220,7 @@ class HistoryPrinter(Listener):
                                                            engine.sort_for_display(h.dealt[p])))
         if engine.PILE:
             self._add(h.line, f"   {engine.PILE:<10} " + " ".join(name(c) for c in h.pile))
-        for label, value in engine.deal_notes():
+        for label, value in commentary_for(engine).deal_notes(engine):
             self._add(h.line, f"   {label:<10} {value}")
 
     def name(self, c: Card) -> str:
@@ -237,7 +238,7 @@ class HistoryPrinter(Listener):
         if note:
             who = getattr(e, "player", None)
             self._add(line, f"   note{f' ({who})' if who else ''}: {note}")
-        before, after = engine.take_notes(self.name) if engine is not None else ([], [])
+        before, after = commentary_for(engine).take_notes(engine, self.name) if engine is not None else ([], [])
         for note in before:
             self._add(line, "   " + note)
         if type(e) is ev.Play and engine is not None:
@@ -248,7 +249,7 @@ class HistoryPrinter(Listener):
             for note in after:
                 self._add(line, "   " + note)
             return
-        text = (engine.describe_event(line, e, self.style.symbols) if engine is not None
+        text = (commentary_for(engine).describe_event(engine, line, e, self.style.symbols) if engine is not None
                 else None) or describe(e, engine, self.style)
         h0 = engine.hand if engine is not None else None
         if text and h0 is not None and h0.ended_line is not None and line > h0.ended_line \
@@ -261,7 +262,7 @@ class HistoryPrinter(Listener):
         h = engine.hand if engine is not None else None
         if h is not None and h is not self.contract_of[0]:
             self.contract_of = (h, None)
-        title = engine.contract_title() if h is not None else None
+        title = commentary_for(engine).contract_title(engine) if h is not None else None
         if title and title != self.contract_of[1]:
             self.contract_of = (h, title)
             who = engine.declarer_name()

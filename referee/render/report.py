@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import IO, Any
 
+from ..games.commentary import commentary_for
 from ..findings import Finding
 from ..games.base import HandResult, MatchEngine, tidy
 from ..replay import Listener, MatchInfo, MatchSummary
@@ -130,7 +131,7 @@ class ScoreCollector(Listener):
                 lines.append(f"{k:<{lead}}" + "".join(f"{number(v.get(p, 0)):>{w}}"
                                                       for p in players))
         if self.engine is not None:
-            lines.extend(self.engine.score_notes())
+            lines.extend(commentary_for(self.engine).score_notes(self.engine))
         if s.finished:
             lines.append(f"finished: {winners_text(self.engine, s.winners)}")
         else:
