@@ -161,7 +161,7 @@ def test_a_terminated_parent_ends_its_workers(tmp_path, sig, status):
     finally:
         if p.poll() is None:
             p.kill()
-    assert p.returncode == status
+    assert p.returncode == status, err.decode(errors="replace")[-2000:]
     assert b"Traceback" not in err
     deadline = time.monotonic() + 30
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
