@@ -162,6 +162,12 @@ def _illegal_retract(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     return f"{e['player']} retracts {c}, which is not the most recent card played ({rule})"
 
 
+def _bad_event(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``bad-event`` of an event (``event``) that the match's game (``game``) does not have;
+    the replay words the other forms of ``bad-event`` (lines it cannot read) itself."""
+    return f"`{e['event']}` is not an event of {e['game']} ({rule})"
+
+
 def _no_match(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     return f"events before the first `match` of the file are skipped up to the next `match` ({rule})"
 
@@ -222,6 +228,7 @@ MESSAGES: dict[str, Callable[[str | None, Evidence, Deck | None], str]] = {
     "incomplete-hand": _incomplete_hand,
     "unknown-player": _unknown_player,
     "bad-card": _bad_card,
+    "bad-event": _bad_event,
     "illegal-retract": _illegal_retract,
     "no-match": _no_match,
     "match-over": _match_over,

@@ -199,7 +199,9 @@ def trial(engine: MatchEngine, e: Any, line: int = 0) -> tuple[Verdict, MatchEng
              if not (isinstance(e, ev.Retract) and f[0] == "revoke" and f[1] == "warning")]
     h = twin.hand
     if h is not None and h.revoke is not None:  # a revoke is reported only once it is settled
-        found.append(("revoke", "error", h.revoke.text))
+        r = h.revoke
+        found.append(("revoke", "error", r.text if r.text is not None else
+                      twin.commentary().revoke_words(twin, r.evidence)))
     return Verdict(e, not found, found), twin
 
 

@@ -48,13 +48,18 @@ def test_revoke_of_the_thirty_three_example_states_the_cards_and_lines(tmp_path)
     # J♣ (52), Q♦ (55): she holds 8♠ K♠ 8♥ K♣ A♠ at trick 6.  Bela leads A♥ (57), a heart
     # (in Nines only 9♥ leaves the hearts); Cili's only heart is 8♥, she plays 8♠ (58): a
     # revoke.  Anna's card at line 59 establishes it.  T8: Cili loses the contract value of
-    # 18 Nines, 26 (the table of §CV: 18-level, 9s column); nobody else scores.
+    # 18 Nines, 26 (the table of §CV: 18-level, 9s column); nobody else scores.  The message's
+    # facts: the led suit as Nines names a plain suit (hearts), the penalty's clauses (§6, §13,
+    # T8) and its consequence (Cili -26, nobody else).
     f = next(f for f in check_json(tmp_path, path=ROOT / "examples/thirty-three/disputed.jsonl")
              if f["line"] == 58)
     assert (f["code"], f["severity"], f["rule"], f["cause"]) == ("revoke", "error", "T8", None)
     assert f["evidence"] == {"player": "Cili", "card": "8S", "led": "AH", "suit": "hearts",
                              "trick": 6, "held": ["8H"], "trumps": [], "established_at": 59,
-                             "repaired_at": None, "penalty": {"Anna": 0, "Bela": 0, "Cili": -26}}
+                             "repaired_at": None, "penalty": {"Anna": 0, "Bela": 0, "Cili": -26},
+                             "led_suit": "hearts",
+                             "penalty_rule": "Thirty-Three §6 follow suit, §13 and T8",
+                             "consequence": "round ends, Cili -26, nobody else scores"}
 
 
 def test_a_repaired_revoke_names_the_retract_line(tmp_path):
@@ -65,6 +70,7 @@ def test_a_repaired_revoke_names_the_retract_line(tmp_path):
     f = one(check_json(tmp_path, log), "revoke")
     assert (f["line"], f["severity"], f["rule"], f["trick"]) == (8, "warning", "G4", 1)
     assert f["evidence"] == {"player": "B", "card": "7H", "led": "7C", "suit": "clubs",
+                             "led_suit": "clubs",
                              "trick": 1, "held": ["AC", "10C", "KC"], "trumps": [],
                              "established_at": None, "repaired_at": 9}
 

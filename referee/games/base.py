@@ -15,14 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
-from typing import Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck
-from .. import commentary
-from ..commentary import say
 from ..findings import WARNING, severity_of
 from .. import events as ev
 from .tricks import Trick, TrickPlay
+
+if TYPE_CHECKING:
+    from .commentary import Commentary
 
 Number = int | float
 
@@ -96,15 +97,18 @@ class Revoke:
 
     ``required``: the cards the player held and should have chosen from; ``led``: the effective
     suit led (a TrickOrder label); ``evidence``: the facts of the finding (``referee-log.5``:
-    card, led, suit, held, trumps, trick)."""
+    card, led, suit, led_suit, held, trumps, trick, and the game's :meth:`MatchEngine.revoke_facts`),
+    from which the commentary words it (:meth:`~referee.games.commentary.Commentary.revoke_words`).
+    ``text``: transitional (issue 14), the words of a game that still words its revokes itself
+    (``revoke_text``/``revoke_detail``/``counting_words`` on the engine), else None."""
 
     player: str
     card: Card
     line: int
     trick: int
     led: str
-    required: frozenset
-    text: str
+    required: frozenset[Card]
+    text: str | None
     evidence: dict[str, Any] = field(default_factory=dict)
 
 
@@ -174,7 +178,11 @@ class MatchEngine(Generic[H]):
     RULES: ClassVar[dict[str, tuple[type, Any]]] = {}
     HandClass: ClassVar[type[Hand]] = Hand
     _HANDLERS: ClassVar[dict[type, Any]] = {}
+    _PLAIN_HANDLERS: ClassVar[dict[type, Any]] = {}
     _DUTY_IS_THE_CONTRACTS: ClassVar[bool] = True
+    _HOOKS_BEFORE_CARD: ClassVar[bool] = False
+    _LEGACY_REVOKE_WORDS: ClassVar[bool] = False
+    _PARSED: ClassVar[dict[str, Card]] = {}
     DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
     REVOKE_RULE: ClassVar[str] = ""
     """The clause of the game's revoke rule, the ``rule`` of an established ``revoke``."""
@@ -264,8 +272,13 @@ class MatchEngine(Generic[H]):
     def words(self, code: str, rule: str | None, evidence: Mapping[str, Any]) -> str:
         """The message of a finding, built from its facts by the game's commentary
         (:meth:`referee.games.commentary.Commentary.say`); the rules core builds no prose."""
+        return self.commentary().say(self, code, rule, evidence)
+
+    def commentary(self) -> "Commentary[Any]":
+        """The game's commentary (:func:`referee.games.commentary.commentary_for`), which words
+        the facts this engine records; asked only off the hot path (findings, results)."""
         from .commentary import commentary_for
-        return commentary_for(self).say(self, code, rule, evidence)
+        return commentary_for(self)
 
     PHASE_WORDS: ClassVar[dict[str, str]] = {}
     """How findings name each phase of a hand (``"auction"`` → ``"during the auction"``)."""
@@ -309,20 +322,26 @@ class MatchEngine(Generic[H]):
         h = self.hand
         if message is None:
             message = self.words(code, rule, evidence or {})
-        if h is not None and h.mode == OPEN and "not scored" not in message:
-            message += "; the hand is not scored and the rest of it is skipped (G3)"
+        if h is not None and h.mode == OPEN:
+            message = self.commentary().voided(self, message)
         self.report(code, line, message, player=player, rule=rule, evidence=evidence,
                     cause=cause)
         if h is not None and h.mode == OPEN:
-            self._unscored(h, "the record of the hand could not be followed")
+            self._unscored(h, "unfollowable")
 
-    def _unscored(self, h: Hand, why: str) -> None:
+    def _unscored(self, h: Hand, reason: str, facts: Mapping[str, Any] | None = None) -> None:
+        """End hand ``h`` unscored (G3, G5): nobody scores, the rest of it is skipped.
+        ``reason`` says why, as a value the commentary words into the result's summary
+        (:meth:`~referee.games.commentary.Commentary.unscored_summary`): ``"unfollowable"``
+        (a finding made the record impossible to follow, G3), ``"record-stops"`` (``facts``:
+        ``stop``, what came instead of the hand's end, G5), or a game's own reason."""
         h.ended_line = h.last_line
         h.mode = SKIP
         h.status = "unscored"
         h.revoke = None
         self._emit(h, self.declarer_name(), self.contract_name(), "unscored",
-                   {p: 0 for p in self.players}, why)
+                   {p: 0 for p in self.players},
+                   self.commentary().unscored_summary(self, reason, facts or {}))
         self.after_unscored(h)
 
     def after_unscored(self, h: Hand) -> None:
@@ -413,18 +432,10 @@ class MatchEngine(Generic[H]):
         return {"player": player, "cards": [str(c) for c in cs],
                 "whereabouts": self.whereabouts_facts(cs)}
 
-    def whereabouts(self, c: Card, it: str = "it") -> str | None:
-        """Where card ``c`` is (:meth:`where_is`) in a referee's words, the card called ``it``
-        (``Ann holds it``, ``it is still in the boat``); None when the record does not say."""
-        fact = self.where_is(c)
-        return None if fact is None else commentary.where(fact, it, self.DECK)
-
     def whereabouts_note(self, cs: list[Card], alone: bool = True) -> str:
-        """:meth:`whereabouts` of cards not held, to follow a finding's words:
-        ``"; Ann holds it"`` when the finding names this one card alone, else with the cards
-        named (``"; Ann holds 9♠; Bob laid 8♠ away"``); ``""`` where nothing is known."""
-        return commentary.where_note(self.whereabouts_facts(cs), self.DECK,
-                                     alone and len(cs) == 1)
+        """Transitional (issue 14), for a game that still words its ``card-not-held`` itself:
+        :meth:`~referee.games.commentary.Commentary.whereabouts_note` of the facts of ``cs``."""
+        return self.commentary().whereabouts_note(self, self.whereabouts_facts(cs), alone)
 
     def laid_away(self) -> dict[str, list[Card]]:
         """Game hook: the cards each player has laid away in this hand (discards); default none."""
@@ -554,16 +565,13 @@ class MatchEngine(Generic[H]):
             self.irregular("wrong-dealer", line, None, e.dealer,
                            rule="G6b" if len(due) > 1 else "G6",
                            evidence={"dealer": e.dealer, "due": due, "game": self.TITLE,
-                                     "rotation": self.rotation_words()},
+                                     "rotation": self.commentary().rotation_words(self)},
                            cause=self.dealer_cause)
         self.dealer_cause = None
         self.next_dealers = {self.next_seat(e.dealer)}
         self.start_hand(e, line)
         if h.mode == OPEN:
             self.ctx.on_deal(self)
-
-    def rotation_words(self) -> str:
-        return "to the left"
 
     def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]],
                      pile: list[Card]) -> dict[str, Any] | None:
@@ -640,8 +648,7 @@ class MatchEngine(Generic[H]):
                                       "settled_at": h.ended_line})
             return
         if handler is None:
-            self.void("bad-event", line, f"{_tag(e)} is not an event of {self.TITLE} (G11)",
-                      getattr(e, "player", None), rule="G11",
+            self.void("bad-event", line, None, getattr(e, "player", None), rule="G11",
                       evidence={"event": event_name(e), "game": self.TITLE})
             return
         p = getattr(e, "player", None)
@@ -670,6 +677,10 @@ class MatchEngine(Generic[H]):
         alone rules (the follow-suit shortcut in :meth:`on_play` relies on it)."""
         cls._HOOKS_BEFORE_CARD = cls.before_card is not MatchEngine.before_card
         """True when the game defines :meth:`before_card` (else :meth:`on_play` skips it)."""
+        cls._LEGACY_REVOKE_WORDS = (cls.revoke_text is not MatchEngine.revoke_text
+                                    or cls.counting_words is not MatchEngine.counting_words
+                                    or cls.revoke_detail is not MatchEngine.revoke_detail)
+        """Transitional (issue 14): the game still words its revokes on the engine."""
         if getattr(cls, "DECK", None) is not None:
             cls._PARSED = cls.DECK.parsed  # notation -> card, the deck's parse cache
 
@@ -696,15 +707,14 @@ class MatchEngine(Generic[H]):
         if h is None or h.mode != OPEN:
             return
         if h.revoke is not None:
-            self.establish_revoke(None, f"when the record of the hand stopped after line "
-                                        f"{h.last_line} ({cause}, G11)")
+            self.establish_revoke(None, "record-stops", stopped_after=h.last_line, stop=cause)
             return
         if self.close_open_hand():
             return
         rule = "R5" if "score" in cause else "G5"
         self.report("incomplete-hand", h.last_line, None, trick=None, rule=rule,
                     evidence={"hand": h.number, "stop": cause})
-        self._unscored(h, f"the record of the hand stops ({cause})")
+        self._unscored(h, "record-stops", {"stop": cause})
 
     def finding_floor(self) -> int | None:
         """The lowest line at which a finding of the current hand may still be reported, or
@@ -877,7 +887,7 @@ class MatchEngine(Generic[H]):
         self.after_trick(trick, line)
         if h.mode is OPEN and self.all_tricks_played():
             if h.revoke is not None:
-                self.establish_revoke(None, "by the hand's last card (G4)")
+                self.establish_revoke(None, "last-card")
             else:
                 self.score_hand(line)
 
@@ -905,66 +915,83 @@ class MatchEngine(Generic[H]):
         return not tp.current.who and not any(tp.hands.values())
 
     def start_revoke(self, player: str, c: Card, line: int, allowed: frozenset[Card]) -> None:
-        h = self.hand
+        """``player`` played ``c`` against the duty to follow (``allowed``: the cards the duty
+        left them): the revoke stays open until repaired or established (G4).  Its evidence is
+        gathered now, while the trick is on the table (``referee-log.5``, ``revoke``)."""
+        h = self.current
         tp = h.play
+        assert tp is not None  # a card is being played
         lead = tp.current.cards[0]
-        led = tp.order.suit_of[lead]
-        text = self.revoke_text(player, c, allowed, tp)
         order = tp.order
+        led = order.suit_of[lead]
         held = order.sort(x for x in allowed if order.suit_of[x] == led)
         trumps = order.sort(x for x in allowed if order.suit_of[x] != led)
         evidence = {"player": player, "card": str(c), "led": str(lead),
-                    "suit": SUIT_NAMES.get(led, "trumps"), "trick": tp.trick_number,
-                    "held": [str(x) for x in held], "trumps": [str(x) for x in trumps]}
+                    "suit": SUIT_NAMES.get(led, "trumps"), "led_suit": order.names.get(led, led),
+                    "trick": tp.trick_number,
+                    "held": [str(x) for x in held], "trumps": [str(x) for x in trumps],
+                    **self.revoke_facts(player, c, tp)}
+        text = self.revoke_text(player, c, allowed, tp) if self._LEGACY_REVOKE_WORDS else None
         h.revoke = Revoke(player, c, line, tp.trick_number, led, allowed, text, evidence)
 
+    def revoke_facts(self, player: str, c: Card, tp: TrickPlay) -> dict[str, Any]:
+        """Game hook: facts of a revoke beyond the shared ones (``referee-log.5``), taken while
+        the trick is on the table, for the commentary's
+        :meth:`~referee.games.commentary.Commentary.revoke_detail` and
+        :meth:`~referee.games.commentary.Commentary.counting_words` (the contract, the trump
+        suit, the talon's state ...).  Default: none."""
+        return {}
+
+    # Transitional (issue 14): a game that still words its revokes itself overrides one of
+    # these three; the commentary's revoke_detail/counting_words replace them, and they go
+    # once every game has moved (``_LEGACY_REVOKE_WORDS``).
     def revoke_text(self, player: str, c: Card, allowed: frozenset[Card], tp: TrickPlay) -> str:
-        """What the revoke was, as a referee says it: the led suit as this contract counts it
-        and the cards the player held that the duty required (G1)."""
-        order = tp.order
-        led = order.suit_of[tp.current.cards[0]]
-        led_name = order.names.get(led, led)
-        held_led = order.sort(cs for cs in allowed if order.suit_of[cs] == led)
-        held_other = order.sort(cs for cs in allowed if order.suit_of[cs] != led)
-        parts = []
-        if held_led:
-            parts.append(f"holding {self.names(held_led)} ({led_name})")
-        if held_other:
-            parts.append(f"holding trumps {self.names(held_other)}")
-        why = self.revoke_detail(c, tp)
-        return (f"trick {tp.trick_number}: {player} played {self.name(c)} to a lead of "
-                f"{self.name(tp.current.cards[0])} ({led_name}{self.counting_words(c)}) while "
-                + " and ".join(parts) + (f"; {why}" if why else ""))
+        """Transitional: the legacy words of a revoke (see :meth:`start_revoke`)."""
+        from .commentary import legacy_revoke_text
+        return legacy_revoke_text(self, player, c, allowed, tp)
 
     def counting_words(self, c: Card | None = None) -> str:
-        """E.g. ``" as Diamonds counts them"``: which contract decides the effective suits."""
+        """Transitional: see :meth:`revoke_text`."""
         return ""
 
     def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
-        """Game hook: an extra note on the revoking card (``J♥ is the left bower``)."""
+        """Transitional: see :meth:`revoke_text`."""
         return ""
 
-    def establish_revoke(self, line: int | None, how: str = "") -> None:
-        """The revoke stands (another card was played at ``line``, or the hand ended as ``how``
-        says): report it as an error with the game's penalty and end the hand (G4, G11)."""
-        h = self.hand
+    def establish_revoke(self, line: int | None, how: str = "hand-ended", **facts: Any) -> None:
+        """The revoke stands: another card was played at ``line``, or (``line`` None) the hand
+        ended as ``how`` says, a value the commentary words
+        (:meth:`~referee.games.commentary.Commentary.revoke_established`): ``"last-card"`` (the
+        hand's last card), ``"record-stops"`` (``facts``: ``stopped_after``, the hand's last
+        line, and ``stop``, what came instead, G11), ``"hand-ended"`` or a game's own.  Report
+        it as an error with the game's penalty (:meth:`revoke_penalty`) and end the hand (G4,
+        G11)."""
+        h = self.current
         r = h.revoke
+        assert r is not None  # called only with a revoke open
         h.revoke = None
         h.revoke_established_at = line
         deltas, consequence, rule = self.revoke_penalty(r)
-        where = f"established at line {line}" if line is not None else \
-            f"established {how or 'as the hand ended'}"
-        self.report("revoke", r.line, f"{r.text}. Rule: {rule}; {where}; {consequence}",
-                    player=r.player, trick=r.trick, rule=self.REVOKE_RULE,
-                    evidence={**r.evidence, "established_at": line, "repaired_at": None,
-                              "penalty": {p: tidy(d) for p, d in deltas.items()}})
+        evidence = {**r.evidence, "established_at": line, "repaired_at": None,
+                    "penalty": {p: tidy(d) for p, d in deltas.items()},
+                    "penalty_rule": rule, "consequence": consequence}
+        if line is None:
+            evidence["established_by"] = how
+            evidence.update(facts)
+        words = self.commentary()
+        self.report("revoke", r.line, words.revoke_words(self, evidence, r.text),
+                    player=r.player, trick=r.trick, rule=self.REVOKE_RULE, evidence=evidence)
         h.status = "penalty"
         self.finish(self.declarer_name(), self.contract_name(), deltas,
-                    f"revoke by {r.player}: {consequence}", status="penalty")
+                    words.revoke_summary(self, evidence), status="penalty")
         h.mode = SKIP
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
-        """Game hook: (deltas, consequence in words, rule reference) for an established revoke."""
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Any, str]:
+        """Game hook (required): (deltas, consequence, rule reference) for the established
+        revoke ``r``: each player's score change (game points), the consequence as a short value
+        for the commentary's :meth:`~referee.games.commentary.Commentary.revoke_consequence`
+        (the game's words, or facts its commentary words; evidence ``consequence``) and the
+        clauses applied (evidence ``penalty_rule``)."""
         raise NotImplementedError
 
     def declarer_name(self) -> str | None:
@@ -993,9 +1020,10 @@ class MatchEngine(Generic[H]):
         r = h.revoke
         if r is not None and r.player == e.player and r.card == c:
             h.revoke = None
-            self.report("revoke", r.line, f"{r.text}. Repaired by retract at line {line} "
-                        "(G4)", player=r.player, trick=r.trick, severity=WARNING, rule="G4",
-                        evidence={**r.evidence, "established_at": None, "repaired_at": line})
+            evidence = {**r.evidence, "established_at": None, "repaired_at": line}
+            self.report("revoke", r.line, self.commentary().revoke_words(self, evidence, r.text),
+                        player=r.player, trick=r.trick, severity=WARNING, rule="G4",
+                        evidence=evidence)
         else:
             self.irregular("illegal-retract", line, None, e.player, rule="G4a",
                            evidence={"player": e.player, "card": str(c), "no_revoke": True})
@@ -1021,5 +1049,9 @@ def event_name(e: Any) -> str:
     return ev.name_of(e) if hasattr(type(e), "__struct_config__") else "event"
 
 
+
+
 def _tag(e: Any) -> str:
+    """Transitional (issue 14): an event's name as a message quotes it; words belong to the
+    commentary, and this goes once the games no longer word findings themselves."""
     return f"`{event_name(e)}`"

@@ -24,6 +24,7 @@ from typing import Any, Callable, Generic, Mapping, TypeVar
 from .. import commentary as shared
 from ..cards import Card
 from .base import MatchEngine
+from .tricks import TrickPlay
 
 E = TypeVar("E", bound=MatchEngine[Any])
 
@@ -38,10 +39,115 @@ class Commentary(Generic[E]):
 
     def say(self, engine: E, code: str, rule: str | None, evidence: Mapping[str, Any]) -> str:
         """The message of a finding of ``code`` under ``rule`` with ``evidence`` (keys per code
-        in ``referee-log.5``), cards named by the game's deck.  Default: the shared words
-        (:func:`referee.commentary.say`); raises KeyError for a code nobody words (a
-        programming error)."""
+        in ``referee-log.5``), cards named by the game's deck.  Default: :meth:`revoke_words`
+        for ``revoke``, else the shared words (:func:`referee.commentary.say`); raises KeyError
+        for a code nobody words (a programming error)."""
+        if code == "revoke":
+            return self.revoke_words(engine, evidence)
         return shared.say(code, rule, evidence, engine.DECK)
+
+    # --- revokes (G4) ---------------------------------------------------------------------
+
+    def revoke_words(self, engine: E, evidence: Mapping[str, Any], text: str | None = None) -> str:
+        """A ``revoke`` finding's message from its evidence (``referee-log.5``): the card, the
+        lead and the cards the duty required (with :meth:`counting_words` and
+        :meth:`revoke_detail`, the game's notes); then, when it was settled, how: repaired by a
+        retract (``repaired_at``), or established (``established_at``, else
+        :meth:`revoke_established`) with the penalty's clauses (``penalty_rule``) and
+        :meth:`revoke_consequence`.  Evidence without ``repaired_at`` (an open revoke, as
+        ``legal`` shows it) gives the first part alone.  ``text``: transitional, a game's own
+        words for the first part."""
+        e = evidence
+        if text is None:
+            deck = engine.DECK
+            name = e["led_suit"]
+            parts = []
+            if e["held"]:
+                parts.append(f"holding {shared.cards(e['held'], deck)} ({name})")
+            if e["trumps"]:
+                parts.append(f"holding trumps {shared.cards(e['trumps'], deck)}")
+            why = self.revoke_detail(engine, e)
+            text = (f"trick {e['trick']}: {e['player']} played {shared.card(e['card'], deck)} "
+                    f"to a lead of {shared.card(e['led'], deck)} "
+                    f"({name}{self.counting_words(engine, e)}) while " + " and ".join(parts)
+                    + (f"; {why}" if why else ""))
+        if "repaired_at" not in e:
+            return text
+        if e["repaired_at"] is not None:
+            return f"{text}. Repaired by retract at line {e['repaired_at']} (G4)"
+        at = e["established_at"]
+        where = (f"established at line {at}" if at is not None else
+                 f"established {self.revoke_established(engine, e)}")
+        return f"{text}. Rule: {e['penalty_rule']}; {where}; {self.revoke_consequence(engine, e)}"
+
+    def counting_words(self, engine: E, evidence: Mapping[str, Any]) -> str:
+        """Game hook: words after the led suit's name that say which contract decides the
+        effective suits (``", as Diamonds counts them"``); default none."""
+        return ""
+
+    def revoke_detail(self, engine: E, evidence: Mapping[str, Any]) -> str:
+        """Game hook: a note on the revoke's cards, after the cards held (``"J♥ is the left
+        bower, a diamond here"``); default none."""
+        return ""
+
+    def revoke_established(self, engine: E, evidence: Mapping[str, Any]) -> str:
+        """How a revoke came to stand when no later card established it (evidence
+        ``established_by``): by the hand's last card, when the record stopped, as the hand
+        ended.  A game words its own values by overriding this (transitional: a value that is
+        already words is said as it is)."""
+        how = evidence["established_by"]
+        if how == "last-card":
+            return "by the hand's last card (G4)"
+        if how == "record-stops":
+            return (f"when the record of the hand stopped after line {evidence['stopped_after']} "
+                    f"({evidence['stop']}, G11)")
+        if how == "hand-ended":
+            return "as the hand ended"
+        return str(how)
+
+    def revoke_consequence(self, engine: E, evidence: Mapping[str, Any]) -> str:
+        """Game hook: an established revoke's consequence in words, from evidence
+        ``consequence`` (the value of the game's ``revoke_penalty``) and ``penalty``.
+        Default: the value as it is (a game that gives its words there)."""
+        return str(evidence["consequence"])
+
+    def revoke_summary(self, engine: E, evidence: Mapping[str, Any]) -> str:
+        """The summary of a hand an established revoke ended (``history``'s result line)."""
+        return f"revoke by {evidence['player']}: {self.revoke_consequence(engine, evidence)}"
+
+    # --- a hand not scored (G3, G5) -------------------------------------------------------
+
+    def voided(self, engine: E, message: str) -> str:
+        """The message of a finding that leaves the hand unscored (G3), saying so unless it
+        already does."""
+        if "not scored" in message:
+            return message
+        return message + "; the hand is not scored and the rest of it is skipped (G3)"
+
+    def unscored_summary(self, engine: E, reason: str, facts: Mapping[str, Any]) -> str:
+        """The summary of a hand ended unscored for ``reason`` (``"unfollowable"``,
+        ``"record-stops"`` with ``stop``; see ``MatchEngine._unscored``).  A game words its own
+        reasons by overriding this (transitional: a reason that is already words is said as
+        it is)."""
+        if reason == "unfollowable":
+            return "the record of the hand could not be followed"
+        if reason == "record-stops":
+            return f"the record of the hand stops ({facts['stop']})"
+        return reason
+
+    # --- words shared by findings ---------------------------------------------------------
+
+    def rotation_words(self, engine: E) -> str:
+        """How the deal passes (``wrong-dealer``'s evidence ``rotation``): ``"to the left"``
+        by default.  Transitional: an engine's own ``rotation_words`` hook wins."""
+        hook = getattr(engine, "rotation_words", None)
+        return hook() if hook is not None else "to the left"  # type: ignore[no-any-return]
+
+    def whereabouts_note(self, engine: E, facts: list[dict[str, Any]], alone: bool = True) -> str:
+        """Whereabouts facts (``MatchEngine.where_is``) to follow a finding's words:
+        ``"; Ann holds it"`` when the finding names this one card alone, else with the cards
+        named (``"; Ann holds 9♠; Bob laid 8♠ away"``); ``""`` where nothing is known."""
+        return shared.where_note(facts, engine.DECK, alone and len(facts) == 1)
 
     def describe_event(self, engine: E, line: int, e: Any, symbols: bool = True) -> str | None:
         """``history``'s line for the event just applied at ``line``, when the game can say more
@@ -70,6 +176,27 @@ class Commentary(Generic[E]):
         """Extra lines under a match's text score table (Eighty-Three's team totals)."""
         hook = getattr(engine, "score_notes", None)
         return hook() if hook is not None else []
+
+
+def legacy_revoke_text(engine: MatchEngine[Any], player: str, c: Card, allowed: frozenset[Card],
+                       tp: TrickPlay) -> str:
+    """Transitional (issue 14): a revoke's words for a game that still words them on its
+    engine (``revoke_text``, ``revoke_detail``, ``counting_words``); goes once all have moved
+    to :meth:`Commentary.revoke_detail` and :meth:`Commentary.counting_words`."""
+    order = tp.order
+    led = order.suit_of[tp.current.cards[0]]
+    led_name = order.names.get(led, led)
+    held_led = order.sort(cs for cs in allowed if order.suit_of[cs] == led)
+    held_other = order.sort(cs for cs in allowed if order.suit_of[cs] != led)
+    parts = []
+    if held_led:
+        parts.append(f"holding {engine.names(held_led)} ({led_name})")
+    if held_other:
+        parts.append(f"holding trumps {engine.names(held_other)}")
+    why = engine.revoke_detail(c, tp)
+    return (f"trick {tp.trick_number}: {player} played {engine.name(c)} to a lead of "
+            f"{engine.name(tp.current.cards[0])} ({led_name}{engine.counting_words(c)}) while "
+            + " and ".join(parts) + (f"; {why}" if why else ""))
 
 
 _COMMENTARIES: dict[str, Commentary[Any]] = {}
