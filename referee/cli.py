@@ -720,14 +720,32 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
 @click.option("--hands", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many hands (deals) to play in all.")
 @click.option("--players", default=None, help="Comma-separated names in seating order.")
-def simulate(game: str, seed: int, hands: int, players: str | None) -> None:
+@click.option("--hide-hands", "hide", is_flag=False, flag_value="", default=None,
+              metavar="[=NAMES]",
+              help="A record of the play alone (format 1.1): deals without the hands and the "
+              "pile; =NAMES (comma-separated players, or the pile: boat, talon, stock, kitty) "
+              "hides only those.")
+def simulate(game: str, seed: int, hands: int, players: str | None, hide: str | None) -> None:
     """Write a log of random legal play of GAME (JSON Lines on standard output); the same seed
-    gives the same log."""
+    gives the same log.  With --hide-hands the deals leave out what was dealt (RULINGS G14)."""
+    from .games import ENGINES
     from .render import json_writer
+    from .simulate import DEFAULT_PLAYERS, play_alone
     from .simulate import simulate as sim
     names = [p.strip() for p in players.split(",")] if players else None
+    hidden: list[str] | None = None
+    if hide:
+        hidden = [p.strip() for p in hide.split(",")]
+        known = set(names or DEFAULT_PLAYERS[game]) | {ENGINES[game].PILE or ""}
+        unknown = [p for p in hidden if p not in known]
+        if unknown:
+            raise click.UsageError(visible(
+                f"--hide-hands: {unknown[0]!r} is neither a player nor the "
+                f"{ENGINES[game].PILE} (write --hide-hands=NAMES, with the =)"))
     try:
         events = sim(game, seed, hands, names)
+        if hide is not None:
+            events = play_alone(events, hidden)
         writer = json_writer(sys.stdout)
         for e in events:
             writer.write(e)

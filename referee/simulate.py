@@ -20,7 +20,7 @@ hand may lie many events back), so a simulated log is always legal to its end.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator, Sequence, cast
+from typing import Any, Callable, Collection, Iterable, Iterator, Sequence, cast
 
 import msgspec
 
@@ -121,6 +121,44 @@ def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = N
                     if dealer not in engine.next_dealers else dealer
                 if len(engine.next_dealers) == 1:
                     dealer = next(iter(engine.next_dealers))
+
+
+def hide_hands(deal: dict[str, Any], pile: str | None,
+               hide: Collection[str] | None = None) -> dict[str, Any]:
+    """A ``deal`` (JSON object) as a record of the play alone would give it (format 1.1, RULINGS
+    G14): a copy without the hands of the players named in ``hide`` and without the game's extra
+    pile when ``pile`` (the deal field: ``boat``, ``talon``, ``stock``, ``kitty``) is named in it;
+    ``hide`` None hides every hand and the pile.  ``hands`` is left out when no hand is left;
+    every other field (Sixty-Six's ``trump_card``, which a record always needs) is kept.  The
+    ``deal`` given is not changed."""
+    out = dict(deal)
+    hands = out.get("hands")
+    if isinstance(hands, dict):
+        kept = {p: cs for p, cs in hands.items() if hide is not None and p not in hide}
+        if kept:
+            out["hands"] = kept
+        else:
+            del out["hands"]
+    if pile is not None and (hide is None or pile in hide):
+        out.pop(pile, None)
+    return out
+
+
+def play_alone(events: Iterable[dict[str, Any]],
+               hide: Collection[str] | None = None) -> Iterator[dict[str, Any]]:
+    """The events of a log (JSON objects) with every ``deal`` passed through :func:`hide_hands`
+    (the pile is the one of the game of the ``match`` before it; a deal before any match, or of
+    an unknown game, loses the hands alone).  Lazy: one event at a time."""
+    pile: str | None = None
+    for e in events:
+        name = e.get("event")
+        if name == "match":
+            game = e.get("game")
+            cls = ENGINES.get(game) if isinstance(game, str) else None
+            pile = cls.PILE if cls is not None else None
+        elif name == "deal":
+            e = hide_hands(e, pile, hide)
+        yield e
 
 
 def _play_hand(engine: MatchEngine, rng: random.Random, policy: Policy[Any],

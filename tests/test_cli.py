@@ -187,6 +187,67 @@ def test_simulate_is_reproducible():
     assert json.loads(a.splitlines()[0])["event"] == "match"
 
 
+PILE = {"thirty-three": "boat", "asszorti": "talon", "sixty-six": "stock",
+        "eighty-three": "kitty"}
+
+
+@pytest.mark.parametrize("game", sorted(PILE))
+def test_simulate_hide_hands_writes_the_play_alone(game):
+    """--hide-hands (G14, FORMAT.md deal "since format 1.1"): every deal leaves out the hands
+    and the pile, Sixty-Six keeps the turned-up trump card; every other line is the full log's."""
+    full = [json.loads(x) for x in invoke("simulate", game, "--seed", "4", "--hands", "3")
+            .output.splitlines()]
+    alone = [json.loads(x) for x in invoke("simulate", game, "--seed", "4", "--hands", "3",
+                                           "--hide-hands").output.splitlines()]
+    assert len(alone) == len(full)
+    deals = 0
+    for a, f in zip(alone, full):
+        if f["event"] != "deal":
+            assert a == f
+            continue
+        deals += 1
+        assert "hands" not in a and PILE[game] not in a
+        assert a["dealer"] == f["dealer"]
+        assert a.get("trump_card") == (f["trump_card"] if game == "sixty-six" else None)
+    assert deals == 3
+
+
+def test_simulate_hide_hands_of_some_players():
+    """--hide-hands=NAMES hides those players' hands (and the pile only when named)."""
+    out = invoke("simulate", "thirty-three", "--seed", "4", "--hands", "1",
+                 "--hide-hands=Anna").output
+    deal = json.loads(out.splitlines()[1])
+    assert sorted(deal["hands"]) == ["Bela", "Cili"] and len(deal["boat"]) == 3
+    out = invoke("simulate", "thirty-three", "--seed", "4", "--hands", "1",
+                 "--hide-hands=Anna,Bela,Cili").output
+    deal = json.loads(out.splitlines()[1])
+    assert "hands" not in deal and len(deal["boat"]) == 3
+    out = invoke("simulate", "thirty-three", "--seed", "4", "--hands", "1",
+                 "--hide-hands=Cili,boat").output
+    deal = json.loads(out.splitlines()[1])
+    assert sorted(deal["hands"]) == ["Anna", "Bela"] and "boat" not in deal
+
+
+def test_simulate_hide_hands_unknown_name_is_a_usage_error():
+    r = CliRunner().invoke(main, ["simulate", "sixty-six", "--hide-hands=Max,Bob"])
+    assert r.exit_code == 2
+    assert "'Bob' is neither a player nor the stock" in r.output
+    # without the =, the next word is taken as the names (click's optional value): said so
+    assert "(write --hide-hands=NAMES, with the =)" in r.output
+
+
+def test_hide_hands_leaves_the_deal_given_alone():
+    from referee.simulate import hide_hands
+    deal = {"event": "deal", "dealer": "A", "hands": {"A": ["AS"], "B": ["KS"]},
+            "stock": ["QS"], "trump_card": "9S"}
+    copy = json.loads(json.dumps(deal))
+    assert hide_hands(deal, "stock", ["B"]) == {"event": "deal", "dealer": "A",
+                                                 "hands": {"A": ["AS"]}, "stock": ["QS"],
+                                                 "trump_card": "9S"}
+    assert hide_hands(deal, "stock") == {"event": "deal", "dealer": "A", "trump_card": "9S"}
+    assert deal == copy
+
+
 def test_version_and_usage_error():
     assert "referee, version" in invoke("--version").output
     r = CliRunner().invoke(main, ["check", "--format", "xml"])
