@@ -14,13 +14,13 @@ points* are the score.  Partners always have the same total.
 """
 from __future__ import annotations
 
-from typing import Final, Iterable, Literal
+from typing import Any, Final, Iterable, Literal, Mapping
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
     parse_suit
 from . import register
-from .base import OPEN, AuctionHand, MatchEngine, Number, Revoke, missing, strs
+from .base import OPEN, AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, strs
 from .tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -35,8 +35,11 @@ PLAY_SIZE = 6
 
 BID_MIN, BID_MAX = 30, 83
 """Bids are whole numbers of card points from 30 to 83; "83 doubled" ranks above 83 (E1)."""
-SET_PENALTIES = ("points", "bid")
-"""The values of the rules option ``set_penalty`` (FORMAT.md): what a set bidding team loses."""
+SetPenalty = Literal["points", "bid"]
+"""What a set bidding team loses (the rules option ``set_penalty``, FORMAT.md): the card points
+it took (``points``, the rules as written) or the amount bid (``bid``)."""
+SET_PENALTIES: tuple[SetPenalty, ...] = ("points", "bid")
+"""The values of the rules option ``set_penalty``."""
 DOUBLED_KEY = BID_MAX + 1
 """The rank of "83 doubled" among bids: one above a plain 83."""
 DOUBLED_VALUE = 2 * BID_MAX
@@ -79,11 +82,12 @@ def trick_order(trump: str) -> TrickOrder:
     return TrickOrder(suits, trump, {trump: f"{SUIT_NAMES[trump]}, trumps"})
 
 
-ORDERS = {s: trick_order(s) for s in SUITS}
+ORDERS: dict[str, TrickOrder] = {s: trick_order(s) for s in SUITS}
 """One TrickOrder per possible trump suit, built once."""
 
-POINTS = {s: {c: TRUMP_POINTS[r] for c, r in zip(trump_cards(s), TRUMP_RANKS)
-              if r in TRUMP_POINTS} for s in SUITS}
+POINTS: dict[str, dict[Card, int]] = {
+    s: {c: TRUMP_POINTS[r] for c, r in zip(trump_cards(s), TRUMP_RANKS) if r in TRUMP_POINTS}
+    for s in SUITS}
 """Per trump suit: card → card points (only the ten point trumps appear)."""
 
 
@@ -97,6 +101,8 @@ class Bid:
     is 84); ``need`` is the card points the bidding team must take (all 83 for either 83)."""
 
     __slots__ = ("points", "doubled")
+    points: int
+    doubled: bool
 
     def __init__(self, points: int, doubled: bool = False) -> None:
         self.points = points
@@ -124,7 +130,7 @@ class Bid:
         return f"{self.points} dbl" if self.doubled else str(self.points)
 
 
-def bid_score(bid: Bid, taken: int, set_penalty: str) -> tuple[bool, int]:
+def bid_score(bid: Bid, taken: int, set_penalty: SetPenalty) -> tuple[bool, int]:
     """(made, game points) for the bidding team that took ``taken`` card points (E4).
 
     Made when ``taken`` reaches the bid (all 83 for 83 and 83 doubled): the team scores what it
@@ -148,7 +154,12 @@ PLAY: Final = "play"
 
 
 class EightyThreeHand(AuctionHand):
-    """An Eighty-Three hand: the auction, trumps, gives and discards, six tricks."""
+    """An Eighty-Three hand: the auction, trumps, gives and discards, six tricks.
+
+    ``standing``: the highest bid so far and its bidder; ``declarer`` and ``bid``: the auction's
+    winner and winning bid (set together when the auction ends); ``trump``: the suit letter named
+    (None before); ``discarded``: who has discarded; ``discards`` and ``given``: player → cards
+    laid away or passed to the partner (E2)."""
 
     phase: Phase
 
@@ -167,7 +178,7 @@ class EightyThreeHand(AuctionHand):
 
 
 @register
-class EightyThree(MatchEngine):
+class EightyThree(MatchEngine[EightyThreeHand]):
     """The Eighty-Three match engine (see the module docstring for the rules it follows)."""
 
     GAME = "eighty-three"
@@ -189,12 +200,17 @@ class EightyThree(MatchEngine):
               ev.Discard: "on_discard", ev.Play: "on_play", ev.Retract: "on_retract"}
     RULES = {"set_penalty": (str, "points")}
 
-    def __init__(self, players, rules, ctx) -> None:
+    def __init__(self, players: list[str], rules: Mapping[str, Any] | None,
+                 ctx: Context) -> None:
+        """Raises ValueError for a ``set_penalty`` other than "points" or "bid" (and as
+        :meth:`MatchEngine.check_rules` does)."""
         super().__init__(players, rules, ctx)
-        if self.rules["set_penalty"] not in SET_PENALTIES:
+        penalty = self.rules["set_penalty"]
+        if penalty not in SET_PENALTIES:
             raise ValueError(f"rules option 'set_penalty' must be \"points\" or \"bid\", got "
-                             f"{self.rules['set_penalty']!r}")
-        self.hand: EightyThreeHand | None = None
+                             f"{penalty!r}")
+        self.set_penalty: SetPenalty = penalty
+        """What a set bidding team loses (E4, the rules option)."""
 
     # --- teams -------------------------------------------------------------------------------
 
@@ -202,7 +218,7 @@ class EightyThree(MatchEngine):
         """``player``'s team as text (``Ann & Cat``)."""
         return self.team_name(self.team_of(player))
 
-    def team_deltas(self, by_team: dict[tuple[str, ...], Number]) -> dict[str, Number]:
+    def team_deltas(self, by_team: Mapping[tuple[str, ...], Number]) -> dict[str, Number]:
         """Per-player deltas from per-team ones: partners alike."""
         return {p: by_team.get(self.team_of(p), 0) for p in self.players}
 
@@ -216,13 +232,13 @@ class EightyThree(MatchEngine):
     # --- the auction (E1, E7) ----------------------------------------------------------------
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
-        self.hand.to_act = self.next_seat(e.dealer)
+        self.current.to_act = self.next_seat(e.dealer)
 
     def on_bid(self, e: ev.Bid, line: int) -> None:
         """A bid of ``points`` (30–83), ``doubled`` only with 83, above the standing bid (E1, E7).
         Out of range or missing: ``bad-event`` (hand unscored).  Too low or out of turn: reported
         and applied (G2); ``doubled`` on another number: ``illegal-bid``, read as not doubled."""
-        h = self.hand
+        h = self.current
         pts = e.points
         if pts is None or isinstance(pts, bool) or not isinstance(pts, int) \
                 or not BID_MIN <= pts <= BID_MAX:
@@ -258,7 +274,7 @@ class EightyThree(MatchEngine):
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass: the player is out of the auction (E1).  The dealer may not pass once the other
         three have passed with no bid: ``illegal-pass``, not applied (E7)."""
-        h = self.hand
+        h = self.current
         if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
@@ -294,7 +310,7 @@ class EightyThree(MatchEngine):
         """After a bid or pass: the auction ends when all but the standing bidder have passed
         (the bidder's own pass does not withdraw the bid, T14 as in every auction here);
         otherwise the next player to the left who has not passed speaks."""
-        h = self.hand
+        h = self.current
         if h.standing is not None and self.auction_won_by(h.standing[0]):
             h.declarer, h.bid = h.standing
             h.phase = TRUMP_CALL
@@ -309,7 +325,7 @@ class EightyThree(MatchEngine):
         ``out-of-turn``, applied (the suit stands; the kitty is still the winner's, E7).  A second
         ``trump``: ignored if it names the same suit, else ``illegal-trump`` and the hand is not
         scored (E-R6)."""
-        h = self.hand
+        h = self.current
         try:
             suit = parse_suit(e.suit)
         except ValueError:
@@ -318,38 +334,54 @@ class EightyThree(MatchEngine):
                       rule="G7", evidence={"event": "trump", "suit": e.suit})
             return
         if h.phase in (PREPARE, PLAY):
-            if suit != h.trump:
+            trump = self.trump_suit()
+            if suit != trump:
                 self.void("illegal-trump", line, f"{e.player} names {SUIT_NAMES[suit]}, but "
-                          f"{SUIT_NAMES[h.trump]} are already trumps; which suit was played "
+                          f"{SUIT_NAMES[trump]} are already trumps; which suit was played "
                           "cannot be known (E-R6)", e.player,
                           rule="E-R6",
                           evidence={"player": e.player, "suit": SUIT_NAMES[suit],
-                                    "trump": SUIT_NAMES[h.trump]})
+                                    "trump": SUIT_NAMES[trump]})
             return
         if not self.require_phase(e, line, TRUMP_CALL):
             return
-        if e.player != h.declarer:
-            self.irregular("out-of-turn", line, f"{e.player} names trumps, but {h.declarer} won "
-                           f"the auction with {h.bid} (E7); {SUIT_NAMES[suit]} stand, the kitty "
-                           f"goes to {h.declarer}", e.player,
+        declarer, bid = self.winning_bid()
+        if e.player != declarer:
+            self.irregular("out-of-turn", line, f"{e.player} names trumps, but {declarer} won "
+                           f"the auction with {bid} (E7); {SUIT_NAMES[suit]} stand, the kitty "
+                           f"goes to {declarer}", e.player,
                            rule="E7",
-                           evidence={"player": e.player, "declarer": h.declarer,
-                                     "bid": {"points": h.bid.points, "doubled": h.bid.doubled},
+                           evidence={"player": e.player, "declarer": declarer,
+                                     "bid": {"points": bid.points, "doubled": bid.doubled},
                                      "suit": SUIT_NAMES[suit]})
         h.trump = suit
-        h.hands[h.declarer] |= set(h.pile)
+        h.hands[declarer] |= set(h.pile)
         h.phase = PREPARE
         h.to_act = None
 
+    def winning_bid(self) -> tuple[str, Bid]:
+        """(declarer, bid) of the current hand once the auction is over (a programming error
+        before)."""
+        h = self.current
+        assert h.declarer is not None and h.bid is not None, "the auction is over"
+        return h.declarer, h.bid
+
+    def trump_suit(self) -> str:
+        """The suit letter of the hand's trumps, once named (a programming error before)."""
+        trump = self.current.trump
+        assert trump is not None, "trumps are named before gives, discards and play"
+        return trump
+
     def order(self) -> TrickOrder:
-        return ORDERS[self.hand.trump]
+        """Effective suits and ranks under the hand's trumps (once named)."""
+        return ORDERS[self.trump_suit()]
 
     def trumps_held(self, player: str) -> list[Card]:
         """The trumps ``player`` holds now, highest first."""
         o = self.order()
-        return o.sort(o.trumps.intersection(self.hand.hands[player]))
+        return o.sort(o.trumps.intersection(self.current.hands[player]))
 
-    def _cards_ok(self, e, line: int) -> list[Card] | None:
+    def _cards_ok(self, e: ev.Give | ev.Discard, line: int) -> list[Card] | None:
         """Parse and check the cards of a give or discard: no repeats, all held (else
         ``card-not-held``, G3)."""
         cs = self.cards(e.cards, line, e.player)
@@ -370,7 +402,7 @@ class EightyThree(MatchEngine):
         holding more than 6 trumps, at most the excess, and before the partner's discard (E7).
         A breach is ``illegal-give``, applied as recorded (E-R7); a give to oneself moves
         nothing."""
-        h = self.hand
+        h = self.current
         if not self.require_phase(e, line, PREPARE):
             return
         cs = self._cards_ok(e, line)
@@ -387,13 +419,13 @@ class EightyThree(MatchEngine):
         o = self.order()
         held = self.trumps_held(giver)
         excess = len(held) - PLAY_SIZE
-        why = []
+        why: list[str] = []
         if to != self.partner_of(giver):
             why.append(f"{to} is not {giver}'s partner ({self.partner_of(giver)} is)")
         plain = [c for c in cs if not o.is_trump(c)]
         if plain:
             verb = "is not a trump" if len(plain) == 1 else "are not trumps"
-            why.append(f"{self.names(plain)} {verb} with {SUIT_NAMES[h.trump]} trumps")
+            why.append(f"{self.names(plain)} {verb} with {SUIT_NAMES[self.trump_suit()]} trumps")
         if excess <= 0:
             why.append(f"{giver} holds {len(held)} trumps, not more than {PLAY_SIZE}")
         elif len(cs) > excess:
@@ -418,7 +450,7 @@ class EightyThree(MatchEngine):
         than 6 trumps, no more than the excess, and never a point trump; a discard that leaves
         other than 6 cards, or a second discard, is ``illegal-discard``.  All are applied as
         recorded (G2); discarded cards count for nobody (E7)."""
-        h = self.hand
+        h = self.current
         if not self.require_phase(e, line, PREPARE):
             return
         cs = self._cards_ok(e, line)
@@ -429,9 +461,9 @@ class EightyThree(MatchEngine):
         held = self.trumps_held(p)
         excess = len(held) - PLAY_SIZE
         trumps = [c for c in cs if o.is_trump(c)]
-        pointed = [c for c in trumps if card_points(c, h.trump)]
+        pointed = [c for c in trumps if card_points(c, self.trump_suit())]
         left = len(h.hands[p]) - len(cs)
-        why = []
+        why: list[str] = []
         if p in h.discarded:
             why.append(f"{p} has discarded already (E-R1)")
         if left != PLAY_SIZE:
@@ -467,7 +499,7 @@ class EightyThree(MatchEngine):
         """Start the play at the first card: a player who never discarded and holds other than 6
         cards is ``illegal-discard`` (E-R2, applied: 7 cards keep one, 5 cannot play trick 6).
         The bid winner leads trick 1 (E3)."""
-        h = self.hand
+        h = self.current
         if h.phase == PLAY:
             return True
         if not self.require_phase("play", line, PREPARE):
@@ -483,19 +515,24 @@ class EightyThree(MatchEngine):
                 if n < PLAY_SIZE:
                     h.short.setdefault(p, line)
         h.phase = PLAY
-        h.play = TrickPlay(self.players, h.hands, self.order(), follow_or_trump, h.declarer)
+        h.play = TrickPlay(self.players, h.hands, self.order(), follow_or_trump,
+                           self.winning_bid()[0])
         return True
 
     def all_tricks_played(self) -> bool:
-        return len(self.hand.play.tricks) == PLAY_SIZE
+        """Six tricks make a hand (E2)."""
+        tp = self.current.play
+        return tp is not None and len(tp.tricks) == PLAY_SIZE
 
     def after_trick(self, trick: Trick, line: int) -> None:
         """A player with no card left before trick 6 cannot play on: ``incomplete-hand``, the hand
         unscored (E7).  An open revoke is established first (G11)."""
-        h = self.hand
+        h = self.current
         if trick.number >= PLAY_SIZE or h.mode != OPEN:
             return
-        empty = [p for p in self.players if not h.play.hands[p]]
+        tp = h.play
+        assert tp is not None  # a trick was played
+        empty = [p for p in self.players if not tp.hands[p]]
         if not empty:
             return
         if h.revoke is not None:
@@ -514,14 +551,14 @@ class EightyThree(MatchEngine):
     def counting_words(self, c: Card | None = None) -> str:
         """``, with hearts trumps`` for a plain lead; nothing for a trump lead (the suit's
         name already says trumps)."""
-        tp = self.hand.play
-        if tp.current.cards and tp.order.is_trump(tp.current.cards[0]):
+        tp = self.current.play
+        if tp is not None and tp.current.cards and tp.order.is_trump(tp.current.cards[0]):
             return ""
-        return f", with {SUIT_NAMES[self.hand.trump]} trumps"
+        return f", with {SUIT_NAMES[self.trump_suit()]} trumps"
 
     def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
         """Notes on the off-five and the joker among the cards of a revoke (E3)."""
-        t = self.hand.trump
+        t = self.trump_suit()
         off = off_five(t)
         lead = tp.current.cards[0]
         player = next((p for p in self.players if c in tp.hands[p]), None)
@@ -542,15 +579,16 @@ class EightyThree(MatchEngine):
 
     def laid_away(self) -> dict[str, list[Card]]:
         """Each player's discards down to six cards (E2)."""
-        return self.hand.discards
+        return self.current.discards
 
     def declarer_name(self) -> str | None:
-        return self.hand.declarer
+        """The bid winner of the current hand (None before the auction ends or without a hand)."""
+        return self.hand.declarer if self.hand is not None else None
 
     def contract_name(self) -> str | None:
         """``60 hearts``, ``83 dbl diamonds`` (the bid before trumps are named)."""
         h = self.hand
-        if h.bid is None:
+        if h is None or h.bid is None:
             return None
         return f"{h.bid.short()} {SUIT_NAMES[h.trump]}" if h.trump else h.bid.short()
 
@@ -564,17 +602,17 @@ class EightyThree(MatchEngine):
 
     def contract_title(self) -> str | None:
         """``40 in hearts by Ann & Cat`` once trumps are named (None before)."""
-        h = self.hand
-        if h.bid is None or h.trump is None:
+        h = self.current
+        if h.declarer is None or h.bid is None or h.trump is None:
             return None
         return f"{h.bid} in {SUIT_NAMES[h.trump]} by {self.side(h.declarer)}"
 
     def team_points(self) -> dict[tuple[str, ...], int]:
         """Card points each team took in tricks (E4)."""
-        h = self.hand
-        tp = h.play
+        tp = self.current.play
+        assert tp is not None  # the hand was played
         out = {t: 0 for t in self.teams()}
-        value = POINTS[h.trump].get
+        value = POINTS[self.trump_suit()].get
         for p in self.players:
             out[self.team_of(p)] += tp.points_won(p, lambda c: value(c, 0))
         return out
@@ -582,40 +620,40 @@ class EightyThree(MatchEngine):
     def score_hand(self, line: int) -> None:
         """E4: the defenders score their card points; the bidders score theirs if they reach
         the bid, else lose per ``set_penalty``; 83 doubled is ±166."""
-        h = self.hand
-        bidders = self.team_of(h.declarer)
+        declarer, bid = self.winning_bid()
+        bidders = self.team_of(declarer)
         defenders = next(t for t in self.teams() if t != bidders)
         pts = self.team_points()
-        made, value = bid_score(h.bid, pts[bidders], self.rules["set_penalty"])
+        made, value = bid_score(bid, pts[bidders], self.set_penalty)
         by_team = {bidders: value, defenders: pts[defenders]}
-        summary = (f"{self.side(h.declarer)} bid {h.bid} in {SUIT_NAMES[h.trump]} and took "
+        summary = (f"{self.side(declarer)} bid {bid} in {SUIT_NAMES[self.trump_suit()]} and took "
                    f"{pts[bidders]} points: {'made' if made else 'set'}; "
                    f"{self.team_name(defenders)} took {pts[defenders]}")
-        self.finish(h.declarer, self.contract_name(), self.team_deltas(by_team), summary)
+        self.finish(declarer, self.contract_name(), self.team_deltas(by_team), summary)
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
         """E6: the other team is credited with all 83 card points, the offenders with none.
         Offending bidders are set and lose the amount bid (166 for 83 doubled) whatever
         ``set_penalty`` says; offending defenders let the bidders make their bid with 83."""
-        h = self.hand
+        declarer, bid = self.winning_bid()
         offenders = self.team_of(r.player)
         others = next(t for t in self.teams() if t != offenders)
-        bidders = self.team_of(h.declarer)
+        bidders = self.team_of(declarer)
         if offenders == bidders:
-            by_team = {offenders: -h.bid.stake, others: TOTAL_POINTS}
-            words = (f"hand ends; {self.team_name(offenders)} are set and lose the {h.bid} bid "
-                     f"(-{h.bid.stake}); {self.team_name(others)} are credited with all "
+            by_team = {offenders: -bid.stake, others: TOTAL_POINTS}
+            words = (f"hand ends; {self.team_name(offenders)} are set and lose the {bid} bid "
+                     f"(-{bid.stake}); {self.team_name(others)} are credited with all "
                      f"{TOTAL_POINTS} (+{TOTAL_POINTS})")
         else:
-            _, value = bid_score(h.bid, TOTAL_POINTS, self.rules["set_penalty"])
+            _, value = bid_score(bid, TOTAL_POINTS, self.set_penalty)
             by_team = {others: value, offenders: 0}
-            words = (f"hand ends; {self.team_name(others)} make their {h.bid} with all "
+            words = (f"hand ends; {self.team_name(others)} make their {bid} with all "
                      f"{TOTAL_POINTS} points (+{value}); {self.team_name(offenders)} score "
                      "nothing")
         return (self.team_deltas(by_team), words,
                 "Eighty-Three E3 follow with the suit or trumps, E6")
 
-    def after_hand(self, result) -> None:
+    def after_hand(self, result: HandResult) -> None:
         """E5: once a team reaches 200 the game is over; if both reach it in the same hand the
         bidding team wins, otherwise the higher score.  Winners are both partners."""
         over = [t for t in self.teams() if self.totals[t[0]] >= TARGET]
