@@ -11,6 +11,11 @@ points, 83 in all (E4); the first team to 200 wins (E5).
 Trumps are the named suit plus the five of the other suit of the same colour (the *off-five*) and
 the joker.  Units: *card points* are what the trump cards in tricks are worth (83 in a hand); *game
 points* are the score.  Partners always have the same total.
+
+This is the game's rules core: it reports findings as facts (message None, the evidence of
+``referee-log.5``); their words, and the lines ``history`` and ``score`` add for the game, are in
+:mod:`referee.games.eighty_three_commentary`; the events that may come next and their weights in
+:mod:`referee.games.eighty_three_policy`.
 """
 from __future__ import annotations
 
@@ -191,6 +196,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     PILE = "kitty"
     PILE_SIZE = KITTY_SIZE
     HandClass = EightyThreeHand
+    # The phases as the ``when`` of an out-of-phase finding's evidence names them (part of its
+    # JSON, set by MatchEngine.require_phase).
     PHASE_WORDS = {AUCTION: "during the auction", TRUMP_CALL: "before trumps are named",
                    PREPARE: "after trumps are named, before the first card",
                    PLAY: "during the play"}
@@ -222,13 +229,6 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         """Per-player deltas from per-team ones: partners alike."""
         return {p: by_team.get(self.team_of(p), 0) for p in self.players}
 
-    def deal_notes(self) -> list[tuple[str, str]]:
-        return [("teams", " v ".join(self.team_name(t) for t in self.teams()))]
-
-    def score_notes(self) -> list[str]:
-        return ["teams: " + ", ".join(f"{self.team_name(t)} {self.totals[t[0]]}"
-                                      for t in self.teams())]
-
     # --- the auction (E1, E7) ----------------------------------------------------------------
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
@@ -242,28 +242,20 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         pts = e.points
         if pts is None or isinstance(pts, bool) or not isinstance(pts, int) \
                 or not BID_MIN <= pts <= BID_MAX:
-            what = "no `points`" if pts is None else f"points {pts!r}"
-            self.void("bad-event", line, f"an Eighty-Three bid names `points` from {BID_MIN} to "
-                      f"{BID_MAX} (E1); this one has {what}", e.player,
-                      rule="E1",
+            self.void("bad-event", line, None, e.player, rule="E1",
                       evidence={"event": "bid", "points": pts, "min": BID_MIN, "max": BID_MAX})
             return
         if not self.require_phase(e, line, AUCTION):
             return
         if e.doubled and pts != BID_MAX:
-            self.irregular("illegal-bid", line, f"{e.player} bids {pts} doubled: only 83 can be "
-                           "doubled (E1); read as a plain " + str(pts) + " (E7)", e.player,
-                           rule="E1",
+            self.irregular("illegal-bid", line, None, e.player, rule="E1",
                            evidence={"player": e.player, "points": pts, "doubled": True,
                                      "applied": True})
         bid = Bid(pts, bool(e.doubled))
         self._turn(e.player, line, "bid")
         if h.standing is not None and bid.key <= h.standing[1].key:
             p0, b0 = h.standing
-            self.irregular("illegal-bid", line, f"{e.player} bids {bid}, not above {p0}'s {b0}: "
-                           "each bid must be higher than the last (E1); applied as recorded "
-                           "(G2)", e.player,
-                           rule="E1",
+            self.irregular("illegal-bid", line, None, e.player, rule="E1",
                            evidence={"player": e.player,
                                      "bid": {"points": bid.points, "doubled": bid.doubled},
                                      "over": {"player": p0, "points": b0.points,
@@ -278,19 +270,14 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
-            self.irregular("out-of-turn", line, f"{e.player} has already passed; the pass is "
-                           "ignored (E1)", e.player,
-                           rule="E1",
+            self.irregular("out-of-turn", line, None, e.player, rule="E1",
                            evidence={"player": e.player, "call": "pass", "passed": True,
                                      "applied": False})
             return
         others = [p for p in self.players if p != e.player]
         if h.standing is None and all(p in h.passed for p in others):
             if e.player == h.dealer:
-                self.irregular("illegal-pass", line, f"{e.player} is the dealer and the other "
-                               "three have passed: the dealer must bid at least 30 (E1); the pass "
-                               "is not applied (E7)", e.player,
-                               rule="E1",
+                self.irregular("illegal-pass", line, None, e.player, rule="E1",
                                evidence={"player": e.player, "dealer": h.dealer,
                                          "passed": [p for p in self.players if p in h.passed],
                                          "applied": False})
@@ -329,17 +316,13 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         try:
             suit = parse_suit(e.suit)
         except ValueError:
-            self.void("bad-event", line, f"{e.suit!r} is not a suit (clubs, diamonds, hearts, "
-                      "spades)", e.player,
-                      rule="G7", evidence={"event": "trump", "suit": e.suit})
+            self.void("bad-event", line, None, e.player, rule="G7",
+                      evidence={"event": "trump", "suit": e.suit})
             return
         if h.phase in (PREPARE, PLAY):
             trump = self.trump_suit()
             if suit != trump:
-                self.void("illegal-trump", line, f"{e.player} names {SUIT_NAMES[suit]}, but "
-                          f"{SUIT_NAMES[trump]} are already trumps; which suit was played "
-                          "cannot be known (E-R6)", e.player,
-                          rule="E-R6",
+                self.void("illegal-trump", line, None, e.player, rule="E-R6",
                           evidence={"player": e.player, "suit": SUIT_NAMES[suit],
                                     "trump": SUIT_NAMES[trump]})
             return
@@ -347,10 +330,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             return
         declarer, bid = self.winning_bid()
         if e.player != declarer:
-            self.irregular("out-of-turn", line, f"{e.player} names trumps, but {declarer} won "
-                           f"the auction with {bid} (E7); {SUIT_NAMES[suit]} stand, the kitty "
-                           f"goes to {declarer}", e.player,
-                           rule="E7",
+            self.irregular("out-of-turn", line, None, e.player, rule="E7",
                            evidence={"player": e.player, "declarer": declarer,
                                      "bid": {"points": bid.points, "doubled": bid.doubled},
                                      "suit": SUIT_NAMES[suit]})
@@ -410,35 +390,20 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             return
         giver, to = e.player, e.to
         if to == giver:
-            self.irregular("illegal-give", line, f"{giver} gives {self.names(cs)} to "
-                           "themselves; nothing moves (E-R7)", giver,
-                           rule="E-R7",
+            self.irregular("illegal-give", line, None, giver, rule="E-R7",
                            evidence={"player": giver, "to": to, "cards": strs(cs),
                                      "applied": False})
             return
         o = self.order()
         held = self.trumps_held(giver)
         excess = len(held) - PLAY_SIZE
-        why: list[str] = []
-        if to != self.partner_of(giver):
-            why.append(f"{to} is not {giver}'s partner ({self.partner_of(giver)} is)")
+        partner = self.partner_of(giver)
         plain = [c for c in cs if not o.is_trump(c)]
-        if plain:
-            verb = "is not a trump" if len(plain) == 1 else "are not trumps"
-            why.append(f"{self.names(plain)} {verb} with {SUIT_NAMES[self.trump_suit()]} trumps")
-        if excess <= 0:
-            why.append(f"{giver} holds {len(held)} trumps, not more than {PLAY_SIZE}")
-        elif len(cs) > excess:
-            why.append(f"{giver} holds {len(held)} trumps and may give at most the {excess} "
-                       f"over {PLAY_SIZE}")
-        if to in h.discarded:
-            why.append(f"{to} has already discarded (E7)")
-        if why:
-            self.irregular("illegal-give", line, f"{giver} gives {self.names(cs)} to {to}: "
-                           + "; ".join(why) + " (E2); applied as recorded (E-R7)", giver,
-                           rule="E2",
+        if to != partner or plain or excess <= 0 or len(cs) > excess or to in h.discarded:
+            self.irregular("illegal-give", line, None, giver, rule="E2",
                            evidence={"player": giver, "to": to, "cards": strs(cs),
-                                     "partner": self.partner_of(giver), "not_trumps": strs(plain),
+                                     "partner": partner, "not_trumps": strs(plain),
+                                     "trump": SUIT_NAMES[self.trump_suit()],
                                      "trumps_held": len(held), "excess": max(excess, 0),
                                      "to_discarded": to in h.discarded, "applied": True})
         h.hands[giver] -= set(cs)
@@ -463,31 +428,17 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         trumps = [c for c in cs if o.is_trump(c)]
         pointed = [c for c in trumps if card_points(c, self.trump_suit())]
         left = len(h.hands[p]) - len(cs)
-        why: list[str] = []
-        if p in h.discarded:
-            why.append(f"{p} has discarded already (E-R1)")
-        if left != PLAY_SIZE:
-            why.append(f"it leaves {p} with {left} cards, not {PLAY_SIZE} (E2)")
-        if pointed:
-            one = len(pointed) == 1
-            why.append(f"{self.names(pointed)} {'is a point trump' if one else 'are point trumps'}"
-                       f", which may never be discarded (E2); {'it counts' if one else 'they count'}"
-                       " for nobody (E7)")
-        if trumps and excess <= 0:
-            why.append(f"{p} holds {len(held)} trumps, not more than {PLAY_SIZE}, and may not "
-                       "discard a trump (E2)")
-        elif len(trumps) > max(excess, 0):
-            why.append(f"{p} discards {len(trumps)} trumps holding {len(held)}: at most the "
-                       f"{excess} over {PLAY_SIZE} (E2, E-R8)")
-        if why:
-            self.irregular("illegal-discard", line, f"{p} discards {self.names(cs)}: "
-                           + "; ".join(why) + "; applied as recorded", p,
-                           rule="E2",
+        again = p in h.discarded
+        # Trumps only beyond six held, at most the excess (E2, E-R8); none without an excess.
+        too_many_trumps = len(trumps) > max(excess, 0)
+        illegal = again or left != PLAY_SIZE or bool(pointed) or too_many_trumps
+        if illegal:
+            self.irregular("illegal-discard", line, None, p, rule="E2",
                            evidence={"player": p, "cards": strs(cs), "left": left,
                                      "point_trumps": strs(pointed), "trumps": strs(trumps),
                                      "trumps_held": len(held), "excess": max(excess, 0),
-                                     "again": p in h.discarded, "applied": True})
-        if why and left < PLAY_SIZE:
+                                     "again": again, "applied": True})
+        if illegal and left < PLAY_SIZE:
             h.short.setdefault(p, line)
         h.hands[p] -= set(cs)
         h.discards.setdefault(p, []).extend(cs)
@@ -507,10 +458,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         for p in self.players:
             n = len(h.hands[p])
             if p not in h.discarded and n != PLAY_SIZE:
-                self.irregular("illegal-discard", line, f"the play begins but {p} holds {n} "
-                               f"cards: every player discards down to {PLAY_SIZE} before the first "
-                               "card (E2, E-R2); played as held", p,
-                               rule="E-R2",
+                self.irregular("illegal-discard", line, None, p, rule="E-R2",
                                evidence={"player": p, "count": n, "expected": PLAY_SIZE})
                 if n < PLAY_SIZE:
                     h.short.setdefault(p, line)
@@ -535,15 +483,13 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         empty = [p for p in self.players if not tp.hands[p]]
         if not empty:
             return
+        # The two texts below are how MatchEngine.establish_revoke and _unscored take the way a
+        # hand ended (the revoke's message, the result's summary); facts when those take facts.
         if h.revoke is not None:
             self.establish_revoke(None, "when a player ran out of cards before the last trick "
                                         "(E7)")
             return
-        self.report("incomplete-hand", line, f"{', '.join(empty)} "
-                    f"{'has' if len(empty) == 1 else 'have'} no card left for trick "
-                    f"{trick.number + 1}: a player short of {PLAY_SIZE} cards cannot finish the "
-                    "hand (E7); the hand is not scored", trick=None,
-                    rule="E7",
+        self.report("incomplete-hand", line, None, trick=None, rule="E7",
                     evidence={"hand": h.number, "players": empty, "trick": trick.number + 1},
                     cause=min((h.short[p] for p in empty if p in h.short), default=None))
         self._unscored(h, "a player ran out of cards before the last trick")
@@ -586,7 +532,11 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         return self.hand.declarer if self.hand is not None else None
 
     def contract_name(self) -> str | None:
-        """``60 hearts``, ``83 dbl diamonds`` (the bid before trumps are named)."""
+        """``60 hearts``, ``83 dbl diamonds`` (the bid before trumps are named).
+
+        A formatted value, not a sentence: it is the ``contract`` of the hand's result, printed
+        as it is in ``score``'s contract column and its JSON (FORMAT.md), so it stays with the
+        facts of the core (issue 14, target 1)."""
         h = self.hand
         if h is None or h.bid is None:
             return None
@@ -599,13 +549,6 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             return None
         value = POINTS[trump]
         return sum(value.get(c, 0) for c in cards)
-
-    def contract_title(self) -> str | None:
-        """``40 in hearts by Ann & Cat`` once trumps are named (None before)."""
-        h = self.current
-        if h.declarer is None or h.bid is None or h.trump is None:
-            return None
-        return f"{h.bid} in {SUIT_NAMES[h.trump]} by {self.side(h.declarer)}"
 
     def team_points(self) -> dict[tuple[str, ...], int]:
         """Card points each team took in tricks (E4)."""
@@ -626,6 +569,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         pts = self.team_points()
         made, value = bid_score(bid, pts[bidders], self.set_penalty)
         by_team = {bidders: value, defenders: pts[defenders]}
+        # The result's summary is text because MatchEngine.finish takes it as text (HandResult's
+        # summary, part of the output); it moves to the commentary when finish takes facts.
         summary = (f"{self.side(declarer)} bid {bid} in {SUIT_NAMES[self.trump_suit()]} and took "
                    f"{pts[bidders]} points: {'made' if made else 'set'}; "
                    f"{self.team_name(defenders)} took {pts[defenders]}")
@@ -635,6 +580,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         """E6: the other team is credited with all 83 card points, the offenders with none.
         Offending bidders are set and lose the amount bid (166 for 83 doubled) whatever
         ``set_penalty`` says; offending defenders let the bidders make their bid with 83."""
+        # The consequence is text because the revoke_penalty hook returns it as text (it ends the
+        # revoke's message and the result's summary); it moves to the commentary with that hook.
         declarer, bid = self.winning_bid()
         offenders = self.team_of(r.player)
         others = next(t for t in self.teams() if t != offenders)
