@@ -18,12 +18,12 @@ next event is applied, unless that event is a ``close`` with ``before_draw: true
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
 from . import register
-from .base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke, missing, strs
+from .base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
 from .tricks import Trick, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -109,13 +109,22 @@ ORDERS = {s: trick_order(s) for s in SUITS}
 """One TrickOrder per trump suit, built once."""
 
 
+class Shown(NamedTuple):
+    """A marriage shown (S2): its ``suit`` (a letter), ``value`` in card points (20, 40 in
+    trumps) and the log ``line`` of the ``marriage`` event."""
+
+    suit: str
+    value: int
+    line: int
+
+
 class SixtySixHand(Hand):
     """A Sixty-Six deal: the talon, marriages, closing and the right to declare.
 
     ``stock``: face-down talon cards, top first; ``turned``: the face-up trump card under them
     (None once drawn; the nine of trumps after an exchange); ``draw_due``: (winner, loser) of a
     trick whose draw has not happened yet; ``closer``: who closed the talon; ``marriages``:
-    player → [(suit, value in card points, line)]; ``may_declare``: the player who just won a trick
+    player → the marriages shown (:class:`Shown`); ``may_declare``: the player who just won a trick
     or showed a marriage (S5, S10); ``played_out``: the last trick is played and its winner may
     still declare (S10).
     """
@@ -132,7 +141,7 @@ class SixtySixHand(Hand):
         self.closed_before_draw = False
         self.opp_trick_at_close = False
         self.exchange_window: str | None = None
-        self.marriages: dict[str, list[tuple[str, int, int]]] = {}
+        self.marriages: dict[str, list[Shown]] = {}
         self.pending_marriage: tuple[str, str] | None = None
         self.marriage_lead: tuple[int, tuple[str, str]] | None = None
         self.may_declare: str | None = None
@@ -153,7 +162,7 @@ class SixtySixHand(Hand):
 
 
 @register
-class SixtySix(MatchEngine):
+class SixtySix(MatchEngine[SixtySixHand]):
     """The Sixty-Six match engine (see the module docstring for the rules it follows)."""
 
     GAME = "sixty-six"
@@ -171,10 +180,8 @@ class SixtySix(MatchEngine):
               ev.Marriage: "on_marriage", ev.Exchange: "on_exchange", ev.Close: "on_close",
               ev.DeclareOut: "on_declare_out", ev.Resign: "on_resign", ev.Timeout: "on_resign"}
 
-    hand: SixtySixHand | None
-
     @classmethod
-    def check_rules(cls, rules):
+    def check_rules(cls, rules: Mapping[str, Any] | None) -> dict[str, Any]:
         """The options with defaults; ``target`` must be a whole number of game points above 0.
         Raises ValueError otherwise (the match cannot be refereed)."""
         out = super().check_rules(rules)
@@ -191,10 +198,11 @@ class SixtySix(MatchEngine):
 
     # --- the deal (S8, S10) ------------------------------------------------------------------
 
-    def deal_problem(self, e: ev.Deal, dealt, pile) -> dict[str, Any] | None:
+    def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]],
+                     pile: list[Card]) -> dict[str, Any] | None:
         """Six cards each, a stock of eleven and one turned-up trump card: the 24 cards
         (``{"trump_card": None}`` when none was turned up)."""
-        h = self.hand
+        h = self.current
         if e.trump_card is None:
             return {"trump_card": None}
         try:
@@ -208,10 +216,16 @@ class SixtySix(MatchEngine):
         return super().deal_problem(e, dealt, pile)
 
     def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
-        return [self.hand.trump_card] if self.hand.trump_card is not None else []
+        """The turned-up trump card, when the deal has one (its text is read by
+        :meth:`deal_problem`)."""
+        c = self.current.trump_card
+        return [c] if c is not None else []
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
-        h = self.hand
+        """The trump suit is the turned-up card's; the stock is drawn top first; the
+        non-dealer leads to the first trick (seed: "The non-dealer leads first")."""
+        h = self.current
+        assert h.trump_card is not None  # deal_problem voids a deal without one
         h.trump = h.trump_card.suit
         h.turned = h.trump_card
         h.stock = list(h.pile)
@@ -224,7 +238,8 @@ class SixtySix(MatchEngine):
         return sum(map(_POINTS_OF.__getitem__, cards))
 
     def deal_notes(self) -> list[tuple[str, str]]:
-        h = self.hand
+        h = self.current
+        assert h.trump_card is not None  # an open hand has one (deal_problem)
         return [("trump card", f"{self.name(h.trump_card)} under the stock: "
                                f"{SUIT_NAMES[h.trump]} are trumps")]
 
@@ -250,7 +265,7 @@ class SixtySix(MatchEngine):
         return type(e) in (ev.Resign, ev.Timeout)
 
     def close_open_hand(self) -> bool:
-        h = self.hand
+        h = self.current
         if h.played_out:
             self._score_played_out()
             return True
@@ -261,7 +276,7 @@ class SixtySix(MatchEngine):
         (named when the line is shown, with or without suit symbols).  Pieces are joined, never
         used as a format string: a player's name is text from the log (issue 20).
         ``before``: it happened before the event's own action (an implicit draw)."""
-        self.hand.notes.append((before, parts))
+        self.current.notes.append((before, parts))
 
     def take_notes(self, name: Callable[[Card], str]) -> tuple[list[str], list[str]]:
         """The draws this event set off (before its line) and what it did (after it)."""
@@ -278,7 +293,7 @@ class SixtySix(MatchEngine):
     def _settle_draw(self) -> None:
         """Carry out a due draw: the trick's winner takes the top card, the loser the next; the
         turned-up trump card is the last card of the talon (seed: the winner draws first)."""
-        h = self.hand
+        h = self.current
         if h.draw_due is None:
             return
         winner, loser = h.draw_due
@@ -302,11 +317,14 @@ class SixtySix(MatchEngine):
         self._note(*parts, before=True)
 
     def _on_lead(self, player: str) -> bool:
-        tp = self.hand.play
+        """True when ``player`` is to lead: no card of the current trick is played."""
+        tp = self.current.play
+        assert tp is not None  # set by start_hand: a Sixty-Six hand is played from its deal
         return not tp.current.who and tp.leader == player
 
     def _lead_words(self) -> str:
-        tp = self.hand.play
+        tp = self.current.play
+        assert tp is not None  # set by start_hand
         if tp.current.who:
             return f"trick {tp.trick_number} is in progress"
         return f"{tp.leader} is on lead"
@@ -316,7 +334,7 @@ class SixtySix(MatchEngine):
     def on_card(self, e: ev.Play, line: int) -> None:
         """A card: the due draw first (S1: the hands change before it), then the shared card
         play, which calls :meth:`before_card` for the lead a marriage demands."""
-        h = self.hand
+        h = self.current
         if h.draw_due is not None and h.revoke is None:
             self._settle_draw()
         self.on_play(e, line)
@@ -324,7 +342,8 @@ class SixtySix(MatchEngine):
     def before_card(self, player: str, c: Card, line: int) -> None:
         """The lead after a ``marriage`` must be its king or queen (S2, ``illegal-lead``,
         applied); any card ends the windows to declare and to exchange (S3, S10)."""
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         tp = h.play
         pm = h.pending_marriage
         if pm is not None:
@@ -342,30 +361,34 @@ class SixtySix(MatchEngine):
                         "(G2)", who, rule="S2",
                         evidence={"player": who, "card": str(c), "suit": SUIT_NAMES[suit],
                                   "trick": tp.trick_number,
-                                  "marriage_line": next((n for m, _, n in h.marriages[who]
-                                                         if m == suit), None)})
+                                  "marriage_line": next((m.line for m in h.marriages[who]
+                                                         if m.suit == suit), None)})
         h.may_declare = None
         h.exchange_window = None
 
     def allowed_cards(self, player: str) -> frozenset[Card] | None:
         """Any card while the talon is open; else follow, head the trick, trump when void (S1)."""
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         if h.talon_open:
             return None
         return h.play.allowed(player)
 
     def after_trick(self, trick: Trick, line: int) -> None:
         """The winner may declare (S5); while the talon is open a draw becomes due."""
-        h = self.hand
-        h.may_declare = trick.winner
+        h = self.current
+        w = trick.winner
+        assert w is not None  # the trick is complete
+        h.may_declare = w
         h.since_trick = False
         if h.talon_open:
-            h.draw_due = (trick.winner, self.other(trick.winner))
+            h.draw_due = (w, self.other(w))
 
     def score_hand(self, line: int) -> None:
         """The last trick is played: its winner may still declare out (S10); otherwise the deal
         is scored as played out when the next event (or the end of the log) comes."""
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         h.played_out = True
         h.may_declare = h.play.tricks[-1].winner
 
@@ -373,7 +396,8 @@ class SixtySix(MatchEngine):
         """``retract`` (G4, G4a), keeping the talon consistent: a trick reopened by it has its due
         draw cancelled; one followed by a draw, close, exchange or marriage cannot be reopened
         (SS-R6, ``illegal-retract``, hand unscored)."""
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         tp = h.play
         reopens = not tp.current.who and bool(tp.tricks)
         if reopens and h.since_trick:
@@ -401,7 +425,7 @@ class SixtySix(MatchEngine):
         card can no longer be taken back (SS-R6): an open revoke is established at ``line``
         and the deal ends (ruling SS-R14, G4).  True when that happened (the event is then
         passed over, as everything after an established revoke)."""
-        if self.hand.revoke is None:
+        if self.current.revoke is None:
             return False
         self.establish_revoke(line)
         return True
@@ -411,7 +435,8 @@ class SixtySix(MatchEngine):
     def on_draw(self, e: ev.Draw, line: int) -> None:
         """An explicit ``draw``: the due draw.  With none due, ``illegal-draw``, nothing is drawn
         (SS-R2)."""
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         if h.draw_due is not None:
             self._settle_draw()
             return
@@ -430,7 +455,8 @@ class SixtySix(MatchEngine):
         holds cards (S4).  A close before the draw leaves both hands a card short."""
         if self._revoke_stands(line):
             return
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         p = e.player
         before = bool(e.before_draw)
         skipped = False
@@ -475,7 +501,8 @@ class SixtySix(MatchEngine):
         close, before the next card (S3, SS-R4)."""
         if self._revoke_stands(line):
             return
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         p = e.player
         self._settle_draw()
         nine = ALL_CARDS["9" + h.trump]
@@ -486,24 +513,24 @@ class SixtySix(MatchEngine):
                       "the deal cannot be followed (G3)", p,
                       rule="G3",
                       evidence={"player": p, "card": str(nine),
-                                "turned_up": strs([h.turned])[0] if h.turned else None})
+                                "turned_up": str(h.turned) if h.turned else None})
             return
         if nine not in h.hands[p]:
             self.void("card-not-held", line, None, p, rule="G3",
                       evidence={**self.not_held(p, [nine]), "action": "exchange"})
             return
         if h.exchange_window != p:
-            why = None
+            wrong: str | None = None
             if h.closer is not None:
-                why = (f"the talon is closed; only {self.other(h.closer)} could exchange, right "
+                wrong = (f"the talon is closed; only {self.other(h.closer)} could exchange, right "
                        f"after {h.closer}'s close")
             elif not self._on_lead(p):
-                why = f"only the player on lead may exchange, before leading, and {self._lead_words()}"
+                wrong = f"only the player on lead may exchange, before leading, and {self._lead_words()}"
             elif h.play.tricks_won(p) == 0:
-                why = f"{p} has not won a trick yet"
-            if why is not None:
+                wrong = f"{p} has not won a trick yet"
+            if wrong is not None:
                 self.irregular("illegal-exchange", line, f"{p} exchanges {self.name(nine)} for "
-                               f"{self.name(h.turned)}: {why} (S3); applied as recorded (G2)", p,
+                               f"{self.name(h.turned)}: {wrong} (S3); applied as recorded (G2)", p,
                                rule="S3",
                                evidence={"player": p, "card": str(nine),
                                          "turned_up": str(h.turned), "closed_by": h.closer,
@@ -524,7 +551,8 @@ class SixtySix(MatchEngine):
         (S11, SS-R1)."""
         if self._revoke_stands(line):
             return
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         p = e.player
         try:
             s = parse_suit(e.suit)
@@ -551,7 +579,7 @@ class SixtySix(MatchEngine):
         elif h.pending_marriage is not None:
             why = (f"{p} has shown the marriage in {SUIT_NAMES[h.pending_marriage[1]]} for this "
                    "lead already; one marriage per lead")
-        elif any(m[0] == s for m in h.marriages[p]):
+        elif any(m.suit == s for m in h.marriages[p]):
             why = f"{p} has shown this marriage already"
         if why is not None:
             self.irregular("illegal-marriage", line, f"{p} shows the marriage in "
@@ -560,11 +588,11 @@ class SixtySix(MatchEngine):
                            rule="SS-R1",
                            evidence={"player": p, "suit": SUIT_NAMES[s], "closed_by": h.closer,
                                      "talon": h.talon_size, "on_lead": self._on_lead(p),
-                                     "shown": [{"suit": SUIT_NAMES[m[0]], "line": m[2]}
+                                     "shown": [{"suit": SUIT_NAMES[m.suit], "line": m.line}
                                                for m in h.marriages[p]]})
             return
         value = marriage_value(s, h.trump)
-        h.marriages[p].append((s, value, line))
+        h.marriages[p].append(Shown(s, value, line))
         h.pending_marriage = (p, s)
         h.may_declare = p
         has = h.play.tricks_won(p) > 0
@@ -575,14 +603,17 @@ class SixtySix(MatchEngine):
 
     def counted_marriages(self, p: str) -> int:
         """Card points of ``p``'s marriages, counted only once ``p`` has a trick (S2)."""
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         if h.play.tricks_won(p) == 0:
             return 0
-        return sum(v for _, v, _ in h.marriages[p])
+        return sum(m.value for m in h.marriages[p])
 
     def trick_points(self, p: str) -> int:
         """Card points in the tricks ``p`` has won (no last-trick bonus)."""
-        return self.hand.play.points_won(p, _POINTS_OF.__getitem__)
+        tp = self.current.play
+        assert tp is not None  # set by start_hand
+        return tp.points_won(p, _POINTS_OF.__getitem__)
 
     def total(self, p: str) -> int:
         """Card points of tricks plus counted marriages (S2, S5)."""
@@ -590,7 +621,7 @@ class SixtySix(MatchEngine):
 
     def _count_words(self, p: str) -> str:
         tp, m = self.trick_points(p), self.counted_marriages(p)
-        shown = sum(v for _, v, _ in self.hand.marriages[p])
+        shown = sum(m.value for m in self.current.marriages[p])
         words = f"{tp + m}"
         if m:
             words += f" ({tp} in tricks + {m} in marriages)"
@@ -601,7 +632,7 @@ class SixtySix(MatchEngine):
     def on_declare_out(self, e: ev.DeclareOut, line: int) -> None:
         """``declare_out``: legal right after winning a trick or showing a marriage, until the next
         card (S5, S10); elsewhere ``illegal-declaration``, ignored.  Scores the deal by S5/S6."""
-        h = self.hand
+        h = self.current
         p = e.player
         if h.revoke is not None:
             self.establish_revoke(line)
@@ -623,7 +654,8 @@ class SixtySix(MatchEngine):
         self._score_declaration(p, line)
 
     def _score_declaration(self, p: str, line: int) -> None:
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         opp = self.other(p)
         have = self.total(p)
         h.declarer = p
@@ -658,7 +690,8 @@ class SixtySix(MatchEngine):
 
     def _score_played_out(self) -> None:
         """Nobody declared and every trick is played (S6, S7)."""
-        h = self.hand
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
         deltas: dict[str, Number] = {q: 0 for q in self.players}
         if h.closer is not None:
             opp = self.other(h.closer)
@@ -669,6 +702,7 @@ class SixtySix(MatchEngine):
                                           "had no trick") + f" at the close: {opp} +{gp} (S6)")
             return
         last = h.play.tricks[-1].winner
+        assert last is not None  # every trick is complete
         pts = {q: self.total(q) for q in self.players}
         pts[last] += LAST_TRICK_BONUS
         a, b = self.players
@@ -721,7 +755,7 @@ class SixtySix(MatchEngine):
     def after_hand(self, result: HandResult) -> None:
         """The deal's winner deals next; a drawn deal is dealt again by the same dealer (S8,
         G6); the match ends when a total reaches ``target``."""
-        h = self.hand
+        h = self.current
         won = [p for p in self.players if result.deltas.get(p, 0) > 0]
         self.next_dealers = {won[0]} if won else {h.dealer}
         if any(v >= self.rules["target"] for v in self.totals.values()):
@@ -730,7 +764,7 @@ class SixtySix(MatchEngine):
     def pile_place(self, c: Card) -> str | None:
         """``trump_card`` for the face-up card under the stock (the trump card, or the nine
         after an exchange), else ``stock`` for a card of the stock not drawn yet."""
-        if c == self.hand.turned:
+        if c == self.current.turned:
             return "trump_card"
         return super().pile_place(c)
 
@@ -743,7 +777,7 @@ class SixtySix(MatchEngine):
     # --- revokes (S1, S9) ---------------------------------------------------------------------------
 
     def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
-        h = self.hand
+        h = self.current
         talon = (f"the talon was closed by {h.closer} at line {h.close_line}" if h.closer else
                  "the talon is used up")
         return talon
