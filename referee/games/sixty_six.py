@@ -18,7 +18,8 @@ next event is applied, unless that event is a ``close`` with ``before_draw: true
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
@@ -118,6 +119,53 @@ class Shown(NamedTuple):
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A draw carried out (S1): ``draws``, each (player, card) in drawing order (the trick's
+    winner first); ``last``: the face-up trump card was drawn, the talon is used up."""
+
+    draws: tuple[tuple[str, Card], ...]
+    last: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The talon closed (S4) by ``player`` with ``talon`` cards in it; ``before_draw``: the
+    due draw was skipped; ``opponent_has_trick``: the closer's opponent had won a trick (S6)."""
+
+    player: str
+    talon: int
+    before_draw: bool
+    opponent_has_trick: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged:
+    """The nine of trumps (``nine``) laid under the stock by ``player``, who took the face-up
+    card (``taken``) (S3)."""
+
+    player: str
+    taken: Card
+    nine: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Married:
+    """A marriage shown by ``player`` (S2): ``shown`` (suit, value, line), ``trumps`` (in the
+    trump suit), ``counted`` (its owner has a trick already, so it counts now)."""
+
+    player: str
+    shown: Shown
+    trumps: bool
+    counted: bool
+
+
+Note = Drawn | Closed | Exchanged | Married
+"""What an event did beyond its own line, as ``history`` tells it (worded by
+:mod:`referee.games.sixty_six_commentary`).  A :class:`Drawn` happened before the event's own
+action (the due draw it set off); the others are what the event did."""
+
+
 class SixtySixHand(Hand):
     """A Sixty-Six deal: the talon, marriages, closing and the right to declare.
 
@@ -126,7 +174,8 @@ class SixtySixHand(Hand):
     trick whose draw has not happened yet; ``closer``: who closed the talon; ``marriages``:
     player → the marriages shown (:class:`Shown`); ``may_declare``: the player who just won a trick
     or showed a marriage (S5, S10); ``played_out``: the last trick is played and its winner may
-    still declare (S10).
+    still declare (S10); ``notes``: the facts ``history`` tells of the last event
+    (:data:`Note`), until its commentary takes them.
     """
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
@@ -148,7 +197,7 @@ class SixtySixHand(Hand):
         self.declarer: str | None = None
         self.played_out = False
         self.since_trick = False
-        self.notes: list[tuple[bool, tuple[str | Card, ...]]] = []
+        self.notes: list[Note] = []
 
     @property
     def talon_size(self) -> int:
@@ -208,8 +257,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         try:
             h.trump_card = DECK.parse(e.trump_card)
         except CardError as exc:
-            self.void("bad-card", h.line, f"trump_card: {exc}: {self.TITLE} uses 24 cards",
-                      rule="G7", evidence={"text": str(e.trump_card), "problem": str(exc),
+            self.void("bad-card", h.line, None, rule="G7", evidence={"text": str(e.trump_card), "problem": str(exc),
                                            "game": self.TITLE, "deck_size": len(DECK),
                                            "field": "trump_card"})
             return None
@@ -236,12 +284,6 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def card_points_of(self, cards: Iterable[Card]) -> int:
         """Card points of a trick (A 11, 10 10, K 4, Q 3, J 2, 9 0)."""
         return sum(map(_POINTS_OF.__getitem__, cards))
-
-    def deal_notes(self) -> list[tuple[str, str]]:
-        h = self.current
-        assert h.trump_card is not None  # an open hand has one (deal_problem)
-        return [("trump card", f"{self.name(h.trump_card)} under the stock: "
-                               f"{SUIT_NAMES[h.trump]} are trumps")]
 
     # --- the event loop -------------------------------------------------------------------------
 
@@ -271,25 +313,6 @@ class SixtySix(MatchEngine[SixtySixHand]):
             return True
         return False
 
-    def _note(self, *parts: str | Card, before: bool = False) -> None:
-        """Remember a line for ``history``: its pieces in order, text as it stands and cards
-        (named when the line is shown, with or without suit symbols).  Pieces are joined, never
-        used as a format string: a player's name is text from the log (issue 20).
-        ``before``: it happened before the event's own action (an implicit draw)."""
-        self.current.notes.append((before, parts))
-
-    def take_notes(self, name: Callable[[Card], str]) -> tuple[list[str], list[str]]:
-        """The draws this event set off (before its line) and what it did (after it)."""
-        h = self.hand
-        if h is None or not h.notes:
-            return [], []
-        out: tuple[list[str], list[str]] = ([], [])
-        for before, parts in h.notes:
-            out[0 if before else 1].append(
-                "".join(name(x) if isinstance(x, Card) else x for x in parts))
-        h.notes.clear()
-        return out
-
     def _settle_draw(self) -> None:
         """Carry out a due draw: the trick's winner takes the top card, the loser the next; the
         turned-up trump card is the last card of the talon (seed: the winner draws first)."""
@@ -299,7 +322,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         winner, loser = h.draw_due
         h.draw_due = None
         h.since_trick = True
-        got = []
+        got: list[tuple[str, Card]] = []
         for p in (winner, loser):
             if h.stock:
                 c = h.stock.pop(0)
@@ -308,13 +331,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
             else:  # cannot happen: a draw is due only while the talon holds cards
                 break
             h.hands[p].add(c)
-            got.append(c)
-        parts: list[str | Card] = ["draw: "]
-        for i, (p, c) in enumerate(zip((winner, loser), got)):
-            parts += [(", " if i else "") + p + " ", c]
-        if h.turned is None and h.talon_size == 0:
-            parts.append(" (the trump card); the talon is used up: follow, head, trump (S1)")
-        self._note(*parts, before=True)
+            got.append((p, c))
+        h.notes.append(Drawn(tuple(got), h.turned is None and not h.stock))
 
     def _on_lead(self, player: str) -> bool:
         """True when ``player`` is to lead: no card of the current trick is played."""
@@ -322,12 +340,12 @@ class SixtySix(MatchEngine[SixtySixHand]):
         assert tp is not None  # set by start_hand: a Sixty-Six hand is played from its deal
         return not tp.current.who and tp.leader == player
 
-    def _lead_words(self) -> str:
+    def _lead_facts(self) -> dict[str, Any]:
+        """Who is on lead, as a finding's evidence: ``trick`` (the trick being played) and
+        ``leader`` (the player to lead it, or None once it has begun)."""
         tp = self.current.play
         assert tp is not None  # set by start_hand
-        if tp.current.who:
-            return f"trick {tp.trick_number} is in progress"
-        return f"{tp.leader} is on lead"
+        return {"trick": tp.trick_number, "leader": None if tp.current.who else tp.leader}
 
     # --- playing a card (S1, S2) ----------------------------------------------------------------
 
@@ -343,8 +361,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
         """The lead after a ``marriage`` must be its king or queen (S2, ``illegal-lead``,
         applied); any card ends the windows to declare and to exchange (S3, S10)."""
         h = self.current
-        assert h.play is not None  # set by start_hand: the deal opens the play
         tp = h.play
+        assert tp is not None  # set by start_hand: the deal opens the play
         pm = h.pending_marriage
         if pm is not None:
             h.pending_marriage = None
@@ -353,12 +371,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
                 h.marriage_lead = (tp.trick_number, pm)
                 if c not in (ALL_CARDS["K" + suit], ALL_CARDS["Q" + suit]):
                     self.irregular(
-                        "illegal-lead", line,
-                        f"trick {tp.trick_number}: {who} showed the marriage in "
-                        f"{SUIT_NAMES[suit]} and then led {self.name(c)}; the lead after a "
-                        f"marriage must be its king or queen ({self.name(ALL_CARDS['K' + suit])}"
-                        f" or {self.name(ALL_CARDS['Q' + suit])}) (S2); applied as recorded "
-                        "(G2)", who, rule="S2",
+                        "illegal-lead", line, None, who, rule="S2",
                         evidence={"player": who, "card": str(c), "suit": SUIT_NAMES[suit],
                                   "trick": tp.trick_number,
                                   "marriage_line": next((m.line for m in h.marriages[who]
@@ -397,15 +410,11 @@ class SixtySix(MatchEngine[SixtySixHand]):
         draw cancelled; one followed by a draw, close, exchange or marriage cannot be reopened
         (SS-R6, ``illegal-retract``, hand unscored)."""
         h = self.current
-        assert h.play is not None  # set by start_hand: the deal opens the play
         tp = h.play
+        assert tp is not None  # set by start_hand: the deal opens the play
         reopens = not tp.current.who and bool(tp.tricks)
         if reopens and h.since_trick:
-            self.void("illegal-retract", line, f"{e.player} takes back {e.card}, the last card of "
-                      f"trick {tp.tricks[-1].number}, after the talon has changed since that "
-                      "trick (a draw, close or exchange); the deal cannot be followed (SS-R6)",
-                      e.player,
-                      rule="SS-R6",
+            self.void("illegal-retract", line, None, e.player, rule="SS-R6",
                       evidence={"player": e.player, "card": e.card, "trick": tp.tricks[-1].number})
             return
         n = len(tp.tricks)
@@ -440,13 +449,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         if h.draw_due is not None:
             self._settle_draw()
             return
-        why = ("the talon is closed" if h.closer else
-               "the talon is used up" if h.talon_size == 0 else
-               "no trick has been played yet" if not h.play.tricks else
-               "the draw after this trick has been made already")
-        self.irregular("illegal-draw", line, f"a draw, but none is due: {why}; nothing is drawn "
-                       "(SS-R2)",
-                       rule="SS-R2",
+        self.irregular("illegal-draw", line, None, rule="SS-R2",
                        evidence={"closed_by": h.closer, "talon": h.talon_size,
                                  "tricks": len(h.play.tricks)})
 
@@ -466,22 +469,17 @@ class SixtySix(MatchEngine[SixtySixHand]):
         else:
             self._settle_draw()
         if h.closer is not None:
-            self.irregular("illegal-close", line, f"{p} closes the talon, but {h.closer} closed "
-                           f"it already at line {h.close_line} (S4); ignored", p,
-                           rule="S4",
+            self.irregular("illegal-close", line, None, p, rule="S4",
                            evidence={"player": p, "closed_by": h.closer, "closed_at": h.close_line,
                                      "applied": False})
             return
         if h.talon_size == 0:
-            self.irregular("illegal-close", line, f"{p} closes the talon, but it is used up: "
-                           "there is nothing left to close (S4); ignored", p,
-                           rule="S4", evidence={"player": p, "talon": 0, "applied": False})
+            self.irregular("illegal-close", line, None, p, rule="S4", evidence={"player": p, "talon": 0, "applied": False})
             return
         if not self._on_lead(p):
-            self.irregular("illegal-close", line, f"{p} closes the talon, but only the player on "
-                           f"lead may close and {self._lead_words()} (S4); applied as recorded "
-                           "(G2)", p,
-                           rule="S4", evidence={"player": p, "on_lead": False, "applied": True})
+            self.irregular("illegal-close", line, None, p, rule="S4",
+                           evidence={"player": p, "on_lead": False, "applied": True,
+                                     **self._lead_facts()})
         opp = self.other(p)
         h.closer = p
         h.close_line = line
@@ -489,11 +487,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h.opp_trick_at_close = h.play.tricks_won(opp) > 0
         h.exchange_window = opp
         h.since_trick = True
-        self._note(f"the talon is closed with {h.talon_size} cards"
-                   + (", before the draw: both hands stay a card short" if skipped else "")
-                   + f"; {p} must reach 66 and declare; {opp} "
-                   + ("has a trick" if h.opp_trick_at_close else "has no trick yet")
-                   + "; from now on follow, head, trump (S1, S4, S6)")
+        h.notes.append(Closed(p, h.talon_size, skipped, h.opp_trick_at_close))
 
     def on_exchange(self, e: ev.Exchange, line: int) -> None:
         """The nine of trumps for the turned-up trump card: by the player on lead before leading,
@@ -507,11 +501,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         self._settle_draw()
         nine = ALL_CARDS["9" + h.trump]
         if h.turned is None or h.turned == nine:
-            why = ("the trump card has been drawn" if h.turned is None else
-                   "the nine of trumps is the face-up card already")
-            self.void("illegal-exchange", line, f"{p} exchanges the nine of trumps, but {why}; "
-                      "the deal cannot be followed (G3)", p,
-                      rule="G3",
+            self.void("illegal-exchange", line, None, p, rule="G3",
                       evidence={"player": p, "card": str(nine),
                                 "turned_up": str(h.turned) if h.turned else None})
             return
@@ -520,25 +510,17 @@ class SixtySix(MatchEngine[SixtySixHand]):
                       evidence={**self.not_held(p, [nine]), "action": "exchange"})
             return
         if h.exchange_window != p:
-            wrong: str | None = None
-            if h.closer is not None:
-                wrong = (f"the talon is closed; only {self.other(h.closer)} could exchange, right "
-                       f"after {h.closer}'s close")
-            elif not self._on_lead(p):
-                wrong = f"only the player on lead may exchange, before leading, and {self._lead_words()}"
-            elif h.play.tricks_won(p) == 0:
-                wrong = f"{p} has not won a trick yet"
-            if wrong is not None:
-                self.irregular("illegal-exchange", line, f"{p} exchanges {self.name(nine)} for "
-                               f"{self.name(h.turned)}: {wrong} (S3); applied as recorded (G2)", p,
-                               rule="S3",
+            on_lead = self._on_lead(p)
+            won = h.play.tricks_won(p)
+            if h.closer is not None or not on_lead or won == 0:
+                self.irregular("illegal-exchange", line, None, p, rule="S3",
                                evidence={"player": p, "card": str(nine),
                                          "turned_up": str(h.turned), "closed_by": h.closer,
-                                         "on_lead": self._on_lead(p),
-                                         "tricks_won": h.play.tricks_won(p)})
+                                         "on_lead": on_lead, "tricks_won": won,
+                                         **({} if on_lead else self._lead_facts())})
         h.hands[p].discard(nine)
         h.hands[p].add(h.turned)
-        self._note(f"{p} takes ", h.turned, " and lays ", nine, " face up under the stock")
+        h.notes.append(Exchanged(p, h.turned, nine))
         h.turned = nine
         h.exchange_window = None
         h.since_trick = True
@@ -557,9 +539,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
         try:
             s = parse_suit(e.suit)
         except ValueError:
-            self.void("bad-event", line, f"marriage: {e.suit!r} is not a suit (clubs, diamonds, "
-                      "hearts, spades)", p,
-                      rule="G7", evidence={"event": "marriage", "suit": e.suit})
+            self.void("bad-event", line, None, p, rule="G7",
+                      evidence={"event": "marriage", "suit": e.suit})
             return
         self._settle_draw()
         pair = [ALL_CARDS["K" + s], ALL_CARDS["Q" + s]]
@@ -569,37 +550,27 @@ class SixtySix(MatchEngine[SixtySixHand]):
                       evidence={**self.not_held(p, missing), "action": "marriage",
                                 "suit": SUIT_NAMES[s]})
             return
-        why = None
-        if h.closer is not None:
-            why = f"the talon was closed by {h.closer} at line {h.close_line}"
-        elif h.talon_size == 0:
-            why = "the talon is used up"
-        elif not self._on_lead(p):
-            why = f"only the player on lead may show one, and {self._lead_words()}"
-        elif h.pending_marriage is not None:
-            why = (f"{p} has shown the marriage in {SUIT_NAMES[h.pending_marriage[1]]} for this "
-                   "lead already; one marriage per lead")
-        elif any(m.suit == s for m in h.marriages[p]):
-            why = f"{p} has shown this marriage already"
-        if why is not None:
-            self.irregular("illegal-marriage", line, f"{p} shows the marriage in "
-                           f"{SUIT_NAMES[s]}: {why} (S2); it does not count and demands no "
-                           "lead (S11, SS-R1)", p,
-                           rule="SS-R1",
-                           evidence={"player": p, "suit": SUIT_NAMES[s], "closed_by": h.closer,
-                                     "talon": h.talon_size, "on_lead": self._on_lead(p),
-                                     "shown": [{"suit": SUIT_NAMES[m.suit], "line": m.line}
-                                               for m in h.marriages[p]]})
+        on_lead = self._on_lead(p)
+        pending = h.pending_marriage
+        if h.closer is not None or h.talon_size == 0 or not on_lead or pending is not None \
+                or any(m.suit == s for m in h.marriages[p]):
+            evidence: dict[str, Any] = {
+                "player": p, "suit": SUIT_NAMES[s], "closed_by": h.closer,
+                "talon": h.talon_size, "on_lead": on_lead,
+                "shown": [{"suit": SUIT_NAMES[m.suit], "line": m.line} for m in h.marriages[p]]}
+            if h.closer is not None:
+                evidence["closed_at"] = h.close_line
+            if not on_lead:
+                evidence.update(self._lead_facts())
+            if pending is not None:
+                evidence["pending"] = SUIT_NAMES[pending[1]]
+            self.irregular("illegal-marriage", line, None, p, rule="SS-R1", evidence=evidence)
             return
-        value = marriage_value(s, h.trump)
-        h.marriages[p].append(Shown(s, value, line))
+        shown = Shown(s, marriage_value(s, h.trump), line)
+        h.marriages[p].append(shown)
         h.pending_marriage = (p, s)
         h.may_declare = p
-        has = h.play.tricks_won(p) > 0
-        self._note(f"the marriage is worth {value}"
-                   + (" (trumps)" if s == h.trump else "")
-                   + ("" if has else f", counted once {p} has a trick")
-                   + f"; {p} must lead ", pair[0], " or ", pair[1], " (S2)")
+        h.notes.append(Married(p, shown, s == h.trump, h.play.tricks_won(p) > 0))
 
     def counted_marriages(self, p: str) -> int:
         """Card points of ``p``'s marriages, counted only once ``p`` has a trick (S2)."""
@@ -638,16 +609,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
             self.establish_revoke(line)
             return
         if h.may_declare != p:
-            if h.played_out:
-                when = f"the last trick went to {h.may_declare}"
-            elif h.may_declare is not None:
-                when = f"only {h.may_declare} may declare now"
-            else:
-                when = "a card has been played since"
-            self.irregular("illegal-declaration", line, f"{p} declares out, but a player may "
-                           f"declare only right after winning a trick or showing a marriage, "
-                           f"before the next card ({when}) (S5, S10); ignored", p,
-                           rule="S5",
+            self.irregular("illegal-declaration", line, None, p, rule="S5",
                            evidence={"player": p, "may_declare": h.may_declare,
                                      "played_out": h.played_out})
             return
@@ -727,12 +689,11 @@ class SixtySix(MatchEngine[SixtySixHand]):
         p = e.player
         h = self.hand
         if p not in self.seat:
-            msg = f"{p!r} is not a player of this match"
             if h is not None and h.mode == OPEN:
-                self.void("unknown-player", line, msg,
+                self.void("unknown-player", line, None,
                           rule="G3", evidence={"players": [p], "field": "player"})
             else:
-                self.report("unknown-player", line, msg, trick=None,
+                self.report("unknown-player", line, None, trick=None,
                             rule="G3", evidence={"players": [p], "field": "player"})
             return
         if h is not None and h.mode == OPEN:

@@ -1,0 +1,209 @@
+"""Sixty-Six's commentary (see :mod:`referee.games.commentary`): the words of the game's own
+findings, of what its events did beyond their own line (draws, the close, the exchange, a
+marriage) and of the trump card under a deal.
+
+Every sentence is built from facts the rules core (:mod:`referee.games.sixty_six`) recorded: a
+finding's evidence (keys per code in ``referee-log.5``) or the hand's :data:`Note` facts.  Nothing
+here decides a rule; where a finding has several causes, the evidence holds each fact and the
+words name the first one the rules core checks.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from .. import commentary as shared
+from ..cards import ALL_CARDS, SUIT_NAMES, Card, parse_suit
+from .commentary import Commentary
+from .sixty_six import GO_OUT, Closed, Drawn, Exchanged, Married, Note, SixtySix
+
+Evidence = Mapping[str, Any]
+Sayer = Callable[[SixtySix, str | None, Evidence], str]
+
+
+def _card(engine: SixtySix, text: str) -> str:
+    """A canonical card string of the evidence as readable text (``K♥``)."""
+    return shared.card(text, engine.DECK)
+
+
+def _pair(engine: SixtySix, suit: str) -> str:
+    """The king and queen of ``suit`` (a suit name), as a marriage's lead names them."""
+    s = parse_suit(suit)
+    return f"{engine.name(ALL_CARDS['K' + s])} or {engine.name(ALL_CARDS['Q' + s])}"
+
+
+def _lead(e: Evidence) -> str:
+    """Who is on lead (``trick``, ``leader``: None once the trick has begun)."""
+    if e["leader"] is None:
+        return f"trick {e['trick']} is in progress"
+    return f"{e['leader']} is on lead"
+
+
+def _illegal_lead(engine: SixtySix, rule: str | None, e: Evidence) -> str:
+    """``illegal-lead``: after a marriage in ``suit`` the ``player`` led ``card`` (S2)."""
+    return (f"trick {e['trick']}: {e['player']} showed the marriage in {e['suit']} and then led "
+            f"{_card(engine, e['card'])}; the lead after a marriage must be its king or queen "
+            f"({_pair(engine, e['suit'])}) (S2); applied as recorded (G2)")
+
+
+def _illegal_exchange(engine: SixtySix, rule: str | None, e: Evidence) -> str:
+    """``illegal-exchange``: no face-up card to take (``turned_up`` None, or the nine itself,
+    G3); or not allowed now (S3): the talon ``closed_by`` someone, the player not on lead
+    (``on_lead``, ``leader``, ``trick``), or without a trick (``tricks_won``)."""
+    p = e["player"]
+    if rule == "G3":
+        why = ("the trump card has been drawn" if e["turned_up"] is None else
+               "the nine of trumps is the face-up card already")
+        return f"{p} exchanges the nine of trumps, but {why}; the deal cannot be followed (G3)"
+    closer = e["closed_by"]
+    if closer is not None:
+        why = (f"the talon is closed; only {engine.other(closer)} could exchange, right after "
+               f"{closer}'s close")
+    elif not e["on_lead"]:
+        why = f"only the player on lead may exchange, before leading, and {_lead(e)}"
+    else:
+        why = f"{p} has not won a trick yet"
+    return (f"{p} exchanges {_card(engine, e['card'])} for {_card(engine, e['turned_up'])}: "
+            f"{why} (S3); applied as recorded (G2)")
+
+
+def _illegal_close(engine: SixtySix, rule: str | None, e: Evidence) -> str:
+    """``illegal-close``: closed already (``closed_by``, ``closed_at``), the talon used up
+    (``talon``), or by a player not on lead (``leader``, ``trick``); ``applied``."""
+    p = e["player"]
+    if "closed_at" in e:
+        return (f"{p} closes the talon, but {e['closed_by']} closed it already at line "
+                f"{e['closed_at']} (S4); ignored")
+    if "talon" in e:
+        return f"{p} closes the talon, but it is used up: there is nothing left to close (S4); ignored"
+    return (f"{p} closes the talon, but only the player on lead may close and {_lead(e)} (S4); "
+            "applied as recorded (G2)")
+
+
+def _illegal_marriage(engine: SixtySix, rule: str | None, e: Evidence) -> str:
+    """``illegal-marriage``: the talon closed (``closed_by``, ``closed_at``) or used up
+    (``talon`` 0), the player not on lead, a marriage shown for this lead already
+    (``pending``), or this one shown before (``shown``)."""
+    p = e["player"]
+    if e["closed_by"] is not None:
+        why = f"the talon was closed by {e['closed_by']} at line {e['closed_at']}"
+    elif e["talon"] == 0:
+        why = "the talon is used up"
+    elif not e["on_lead"]:
+        why = f"only the player on lead may show one, and {_lead(e)}"
+    elif "pending" in e:
+        why = f"{p} has shown the marriage in {e['pending']} for this lead already; one marriage per lead"
+    else:
+        why = f"{p} has shown this marriage already"
+    return (f"{p} shows the marriage in {e['suit']}: {why} (S2); it does not count and demands "
+            "no lead (S11, SS-R1)")
+
+
+def _illegal_draw(engine: SixtySix, rule: str | None, e: Evidence) -> str:
+    """``illegal-draw``: none due, as the talon is ``closed_by`` someone or used up (``talon``
+    0), no trick is played yet (``tricks`` 0), or the draw was made."""
+    why = ("the talon is closed" if e["closed_by"] else
+           "the talon is used up" if e["talon"] == 0 else
+           "no trick has been played yet" if e["tricks"] == 0 else
+           "the draw after this trick has been made already")
+    return f"a draw, but none is due: {why}; nothing is drawn (SS-R2)"
+
+
+def _illegal_declaration(engine: SixtySix, rule: str | None, e: Evidence) -> str:
+    """``illegal-declaration``: who may declare now (``may_declare``), after the last trick
+    (``played_out``) or not."""
+    who = e["may_declare"]
+    if e["played_out"]:
+        when = f"the last trick went to {who}"
+    elif who is not None:
+        when = f"only {who} may declare now"
+    else:
+        when = "a card has been played since"
+    return (f"{e['player']} declares out, but a player may declare only right after winning a "
+            f"trick or showing a marriage, before the next card ({when}) (S5, S10); ignored")
+
+
+def _illegal_retract(engine: SixtySix, rule: str | None, e: Evidence) -> str:
+    """``illegal-retract`` under SS-R6: the last card of a ``trick`` after which the talon
+    changed; ``card`` is the log's text as given."""
+    return (f"{e['player']} takes back {e['card']}, the last card of trick {e['trick']}, after "
+            "the talon has changed since that trick (a draw, close or exchange); the deal "
+            "cannot be followed (SS-R6)")
+
+
+SAYERS: dict[str, Sayer] = {
+    "illegal-lead": _illegal_lead,
+    "illegal-exchange": _illegal_exchange,
+    "illegal-close": _illegal_close,
+    "illegal-marriage": _illegal_marriage,
+    "illegal-draw": _illegal_draw,
+    "illegal-declaration": _illegal_declaration,
+}
+"""Sixty-Six's own finding codes → the function that words them."""
+
+
+class SixtySixCommentary(Commentary[SixtySix]):
+    """The words of Sixty-Six (see the module docstring)."""
+
+    def say(self, engine: SixtySix, code: str, rule: str | None, evidence: Evidence) -> str:
+        """The game's own codes (:data:`SAYERS`) and its forms of shared ones: a retract
+        after the talon changed (SS-R6), an unreadable ``trump_card`` (``bad-card`` with
+        ``field``), a ``marriage`` naming no suit (``bad-event``); the rest as every game
+        words them."""
+        sayer = SAYERS.get(code)
+        if sayer is not None:
+            return sayer(engine, rule, evidence)
+        if code == "illegal-retract" and rule == "SS-R6":
+            return _illegal_retract(engine, rule, evidence)
+        if code == "bad-card" and evidence.get("field") == "trump_card":
+            return "trump_card: " + super().say(engine, code, rule, evidence)
+        if code == "bad-event" and evidence.get("event") == "marriage" and "suit" in evidence:
+            return (f"marriage: {evidence['suit']!r} is not a suit (clubs, diamonds, hearts, "
+                    "spades)")
+        return super().say(engine, code, rule, evidence)
+
+    def deal_notes(self, engine: SixtySix) -> list[tuple[str, str]]:
+        """The turned-up trump card and the trump suit it makes."""
+        h = engine.current
+        assert h.trump_card is not None  # an open hand has one (deal_problem)
+        return [("trump card", f"{engine.name(h.trump_card)} under the stock: "
+                               f"{SUIT_NAMES[h.trump]} are trumps")]
+
+    def take_notes(self, engine: SixtySix,
+                   name: Callable[[Card], str]) -> tuple[list[str], list[str]]:
+        """The draw the last event set off (before its line) and what it did (after it):
+        the hand's :data:`Note` facts in words, which the hand then forgets."""
+        h = engine.hand
+        if h is None or not h.notes:
+            return [], []
+        out: tuple[list[str], list[str]] = ([], [])
+        for note in h.notes:
+            out[0 if isinstance(note, Drawn) else 1].append(self.note_words(engine, note, name))
+        h.notes.clear()
+        return out
+
+    def note_words(self, engine: SixtySix, note: Note, name: Callable[[Card], str]) -> str:
+        """One :data:`Note` as ``history`` says it, cards named by ``name``."""
+        if isinstance(note, Drawn):
+            words = "draw: " + ", ".join(f"{p} {name(c)}" for p, c in note.draws)
+            if note.last:
+                words += " (the trump card); the talon is used up: follow, head, trump (S1)"
+            return words
+        if isinstance(note, Closed):
+            opp = engine.other(note.player)
+            return (f"the talon is closed with {note.talon} cards"
+                    + (", before the draw: both hands stay a card short" if note.before_draw
+                       else "")
+                    + f"; {note.player} must reach {GO_OUT} and declare; {opp} "
+                    + ("has a trick" if note.opponent_has_trick else "has no trick yet")
+                    + "; from now on follow, head, trump (S1, S4, S6)")
+        if isinstance(note, Exchanged):
+            return (f"{note.player} takes {name(note.taken)} and lays {name(note.nine)} face up "
+                    "under the stock")
+        s = note.shown.suit
+        return (f"the marriage is worth {note.shown.value}" + (" (trumps)" if note.trumps else "")
+                + ("" if note.counted else f", counted once {note.player} has a trick")
+                + f"; {note.player} must lead {name(ALL_CARDS['K' + s])} or "
+                  f"{name(ALL_CARDS['Q' + s])} (S2)")
+
+
+COMMENTARY = SixtySixCommentary()
