@@ -19,7 +19,7 @@ next event is applied, unless that event is a ``close`` with ``before_draw: true
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Literal, Mapping, NamedTuple
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
@@ -56,7 +56,11 @@ MARRIAGE = 20
 TRUMP_MARRIAGE = 40
 """King and queen of a suit shown on lead: 20, or 40 in trumps (S2)."""
 
-GAME_POINTS = {"opponent 33 or more": 1, "opponent under 33": 2, "opponent without a trick": 3}
+LoserState = Literal["without a trick", "under 33", "33 or more"]
+"""Where the loser of a deal stands, which sets its value (S5, S7): no trick taken, fewer card
+points than 33 (schneider), or 33 or more."""
+
+GAME_POINTS: dict[LoserState, int] = {"33 or more": 1, "under 33": 2, "without a trick": 3}
 """The value of a won deal by the loser's state (S5, S7)."""
 
 FALSE_DECLARATION = 2
@@ -86,14 +90,20 @@ _POINTS_OF = {c: card_points(c) for c in DECK.cards}
 """Card → its card points (the table above, looked up per card)."""
 
 
+def loser_state(loser_total: int, loser_has_trick: bool) -> LoserState:
+    """Where a loser with ``loser_total`` card points (marriages counted by S2), who has or has
+    not taken a trick, stands (S5, S7)."""
+    if not loser_has_trick:
+        return "without a trick"
+    if loser_total < SCHNEIDER:
+        return "under 33"
+    return "33 or more"
+
+
 def deal_value(loser_total: int, loser_has_trick: bool) -> int:
     """Game points (1, 2 or 3) for winning a deal against a loser with ``loser_total`` card
     points (marriages counted by S2) who has or has not taken a trick (S5, S7)."""
-    if not loser_has_trick:
-        return GAME_POINTS["opponent without a trick"]
-    if loser_total < SCHNEIDER:
-        return GAME_POINTS["opponent under 33"]
-    return GAME_POINTS["opponent 33 or more"]
+    return GAME_POINTS[loser_state(loser_total, loser_has_trick)]
 
 
 def marriage_value(suit: str, trump: str) -> int:
@@ -158,6 +168,65 @@ class Married:
     shown: Shown
     trumps: bool
     counted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A player's card points when a deal is scored: ``trick_points`` (in tricks won, no
+    last-trick bonus), ``counted`` (marriages that count, S2), ``shown`` (every marriage
+    shown, counted or not) and ``tricks`` (tricks won)."""
+
+    player: str
+    trick_points: int
+    counted: int
+    shown: int
+    tricks: int
+
+    @property
+    def total(self) -> int:
+        """Card points of tricks plus counted marriages (S2, S5)."""
+        return self.trick_points + self.counted
+
+
+Outcome = Literal["out", "out-first", "closer-short", "false", "closer-silent", "played-out",
+                  "drawn", "resigned", "timed-out"]
+"""How a deal ended: a declaration of 66 (``out``, S5), or against the closer (``out-first``,
+S6); one short of 66 by the closer (``closer-short``, S6) or another (``false``, S5); played out
+after a close nobody declared (``closer-silent``, S6), or with the talon never closed
+(``played-out``, ``drawn``, S7); a resign or timeout in mid-deal (S10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnd:
+    """The facts of a deal's end, from which :mod:`referee.games.sixty_six_commentary` words the
+    hand's result (``score`` and ``history`` print it).  ``how`` (:data:`Outcome`);
+    ``scorer`` won ``points`` game points; ``player``: the declarer, the closer or who resigned;
+    ``counts``: the declarer's then the opponent's :class:`Count`; ``loser``
+    (:data:`LoserState`) for a deal won by its value; ``trick_at_close``: the closer's opponent
+    had a trick when the talon was closed (S6); ``played_out``: the last trick was played
+    (S10); ``points_with_last``: each player's card points with the last trick's 10, in seat
+    order, and ``last`` who won it (S7); ``dealer``, who deals again after a drawn deal;
+    ``closed_by``: who closed the talon, if anyone did (S4)."""
+
+    how: Outcome
+    scorer: str | None = None
+    points: int = 0
+    player: str | None = None
+    counts: tuple[Count, ...] = ()
+    loser: LoserState | None = None
+    trick_at_close: bool = False
+    played_out: bool = False
+    points_with_last: tuple[tuple[str, int], ...] = ()
+    last: str | None = None
+    dealer: str | None = None
+    closed_by: str | None = None
+
+
+def result_words(engine: "SixtySix", end: DealEnd) -> str:
+    """The hand result's text for ``end``: the commentary's words (imported on first use, as
+    the commentary imports this module)."""
+    from .sixty_six_commentary import COMMENTARY
+    return COMMENTARY.result_words(engine, end)
 
 
 Note = Drawn | Closed | Exchanged | Married
@@ -590,15 +659,12 @@ class SixtySix(MatchEngine[SixtySixHand]):
         """Card points of tricks plus counted marriages (S2, S5)."""
         return self.trick_points(p) + self.counted_marriages(p)
 
-    def _count_words(self, p: str) -> str:
-        tp, m = self.trick_points(p), self.counted_marriages(p)
-        shown = sum(m.value for m in self.current.marriages[p])
-        words = f"{tp + m}"
-        if m:
-            words += f" ({tp} in tricks + {m} in marriages)"
-        elif shown:
-            words += f" (marriages of {shown} do not count without a trick)"
-        return words
+    def count(self, p: str) -> Count:
+        """``p``'s card points as they stand (:class:`Count`)."""
+        h = self.current
+        assert h.play is not None  # set by start_hand: the deal opens the play
+        return Count(p, self.trick_points(p), self.counted_marriages(p),
+                     sum(m.value for m in h.marriages[p]), h.play.tricks_won(p))
 
     def on_declare_out(self, e: ev.DeclareOut, line: int) -> None:
         """``declare_out``: legal right after winning a trick or showing a marriage, until the next
@@ -616,39 +682,34 @@ class SixtySix(MatchEngine[SixtySixHand]):
         self._score_declaration(p, line)
 
     def _score_declaration(self, p: str, line: int) -> None:
+        """``p`` declares out: 66 or more wins the deal by its value, or 2 against the closer;
+        short of 66 the opponent scores 2, or the closer's 2 or 3 (S5, S6, S10)."""
         h = self.current
-        assert h.play is not None  # set by start_hand: the deal opens the play
         opp = self.other(p)
-        have = self.total(p)
         h.declarer = p
-        tricks_opp = h.play.tricks_won(opp)
+        mine, theirs = self.count(p), self.count(opp)
         deltas: dict[str, Number] = {q: 0 for q in self.players}
-        mine = self._count_words(p)
-        if have >= GO_OUT:
+        loser: LoserState | None = None
+        how: Outcome
+        if mine.total >= GO_OUT:
+            scorer = p
             if h.closer == opp:
-                gp, why = CLOSER_BEATEN, f"{opp} closed and {p} went out first (S6)"
+                how, gp = "out-first", CLOSER_BEATEN
             else:
-                gp = deal_value(self.total(opp), tricks_opp > 0)
-                rule = " (S5, S6)" if h.closer == p else " (S5)"
-                why = (f"{opp} has no trick{rule}" if tricks_opp == 0 else
-                       f"{opp} has {self._count_words(opp)}, "
-                       + ("less than 33" if self.total(opp) < SCHNEIDER else "not less than 33")
-                       + rule)
-            deltas[p] = gp
-            summary = f"{p} declared out with {mine}: {why}; {p} +{gp}"
+                how = "out"
+                loser = loser_state(theirs.total, theirs.tricks > 0)
+                gp = GAME_POINTS[loser]
         else:
+            scorer = opp
             if h.closer == p:
+                how = "closer-short"
                 gp = CLOSER_FAILS if h.opp_trick_at_close else CLOSER_FAILS_NO_TRICK
-                why = (f"{p} closed and fell short; {opp} "
-                       + ("had a trick" if h.opp_trick_at_close else "had no trick")
-                       + " at the close (S6, S10)")
             else:
-                gp, why = FALSE_DECLARATION, "a false declaration (S5)"
-            deltas[opp] = gp
-            summary = f"{p} declared out with {mine}, short of 66: {why}; {opp} +{gp}"
-        if h.played_out:
-            summary += "; no 10 for the last trick (S10)"
-        self.finish(p, None, deltas, summary)
+                how, gp = "false", FALSE_DECLARATION
+        deltas[scorer] = gp
+        end = DealEnd(how, scorer, gp, p, (mine, theirs), loser, h.opp_trick_at_close,
+                      h.played_out, closed_by=h.closer)
+        self.finish(p, None, deltas, result_words(self, end))
 
     def _score_played_out(self) -> None:
         """Nobody declared and every trick is played (S6, S7)."""
@@ -659,26 +720,30 @@ class SixtySix(MatchEngine[SixtySixHand]):
             opp = self.other(h.closer)
             gp = CLOSER_FAILS if h.opp_trick_at_close else CLOSER_FAILS_NO_TRICK
             deltas[opp] = gp
-            self.finish(None, None, deltas, f"{h.closer} closed the talon and did not declare "
-                        f"out; {opp} " + ("had a trick" if h.opp_trick_at_close else
-                                          "had no trick") + f" at the close: {opp} +{gp} (S6)")
+            end = DealEnd("closer-silent", opp, gp, h.closer, trick_at_close=h.opp_trick_at_close,
+                          played_out=True)
+            self.finish(None, None, deltas, result_words(self, end))
             return
         last = h.play.tricks[-1].winner
         assert last is not None  # every trick is complete
         pts = {q: self.total(q) for q in self.players}
         pts[last] += LAST_TRICK_BONUS
         a, b = self.players
-        score = f"{a} {pts[a]}, {b} {pts[b]} with 10 for {last}'s last trick"
+        with_last = ((a, pts[a]), (b, pts[b]))
         if pts[a] == pts[b]:
             status = "drawn" if h.status == "scored" else h.status
-            self.finish(None, None, deltas, f"played out: {score}: a drawn deal, nobody scores; "
-                        f"{h.dealer} deals again (S7)", status=status, extra=None)
+            end = DealEnd("drawn", played_out=True, points_with_last=with_last, last=last,
+                          dealer=h.dealer)
+            self.finish(None, None, deltas, result_words(self, end), status=status, extra=None)
             return
         w = a if pts[a] > pts[b] else b
         lo = self.other(w)
-        gp = deal_value(pts[lo], h.play.tricks_won(lo) > 0)
+        loser = loser_state(pts[lo], h.play.tricks_won(lo) > 0)
+        gp = GAME_POINTS[loser]
         deltas[w] = gp
-        self.finish(None, None, deltas, f"played out: {score}: {w} +{gp} (S7)")
+        end = DealEnd("played-out", w, gp, loser=loser, played_out=True,
+                      points_with_last=with_last, last=last)
+        self.finish(None, None, deltas, result_words(self, end))
 
     # --- the match (S8, S10) ------------------------------------------------------------------------
 
@@ -702,8 +767,9 @@ class SixtySix(MatchEngine[SixtySixHand]):
             elif h.played_out:
                 self._score_played_out()
             else:
-                what = "runs out of time" if isinstance(e, ev.Timeout) else "resigns"
-                self._unscored(h, f"{p} {what} in mid-deal; the deal is not scored (S10)")
+                end = DealEnd("timed-out" if isinstance(e, ev.Timeout) else "resigned",
+                              player=p)
+                self._unscored(h, result_words(self, end))
         if self.finished:
             return
         self.finished = True

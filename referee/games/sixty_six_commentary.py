@@ -14,7 +14,8 @@ from typing import Any, Callable, Mapping
 from .. import commentary as shared
 from ..cards import ALL_CARDS, SUIT_NAMES, Card, parse_suit
 from .commentary import Commentary
-from .sixty_six import GO_OUT, Closed, Drawn, Exchanged, Married, Note, SixtySix
+from .sixty_six import (GO_OUT, LAST_TRICK_BONUS, Closed, Count, DealEnd, Drawn, Exchanged,
+                        Note, SixtySix)
 
 Evidence = Mapping[str, Any]
 Sayer = Callable[[SixtySix, str | None, Evidence], str]
@@ -204,6 +205,60 @@ class SixtySixCommentary(Commentary[SixtySix]):
                 + ("" if note.counted else f", counted once {note.player} has a trick")
                 + f"; {note.player} must lead {name(ALL_CARDS['K' + s])} or "
                   f"{name(ALL_CARDS['Q' + s])} (S2)")
+
+    def result_words(self, engine: SixtySix, end: DealEnd) -> str:
+        """The text of a deal's result (``score``'s and ``history``'s line), from its
+        :class:`~referee.games.sixty_six.DealEnd` facts."""
+        how = end.how
+        if how in ("resigned", "timed-out"):
+            what = "runs out of time" if how == "timed-out" else "resigns"
+            return f"{end.player} {what} in mid-deal; the deal is not scored (S10)"
+        if how == "closer-silent":
+            return (f"{end.player} closed the talon and did not declare out; {end.scorer} "
+                    + ("had a trick" if end.trick_at_close else "had no trick")
+                    + f" at the close: {end.scorer} +{end.points} (S6)")
+        if how in ("played-out", "drawn"):
+            score = (", ".join(f"{p} {n}" for p, n in end.points_with_last)
+                     + f" with {LAST_TRICK_BONUS} for {end.last}'s last trick")
+            if how == "drawn":
+                return (f"played out: {score}: a drawn deal, nobody scores; {end.dealer} deals "
+                        "again (S7)")
+            return f"played out: {score}: {end.scorer} +{end.points} (S7)"
+        mine, theirs = end.counts
+        p, opp = mine.player, theirs.player
+        if how == "out-first":
+            words = f"{p} declared out with {_count(mine)}: {opp} closed and {p} went out first (S6)"
+        elif how == "out":
+            rule = " (S5, S6)" if end.closed_by == p else " (S5)"
+            if end.loser == "without a trick":
+                why = f"{opp} has no trick{rule}"
+            else:
+                why = (f"{opp} has {_count(theirs)}, "
+                       + ("less than 33" if end.loser == "under 33" else "not less than 33")
+                       + rule)
+            words = f"{p} declared out with {_count(mine)}: {why}"
+        elif how == "closer-short":
+            words = (f"{p} declared out with {_count(mine)}, short of {GO_OUT}: {p} closed and "
+                     f"fell short; {opp} "
+                     + ("had a trick" if end.trick_at_close else "had no trick")
+                     + " at the close (S6, S10)")
+        else:
+            words = (f"{p} declared out with {_count(mine)}, short of {GO_OUT}: a false "
+                     "declaration (S5)")
+        words += f"; {end.scorer} +{end.points}"
+        if end.played_out:
+            words += f"; no {LAST_TRICK_BONUS} for the last trick (S10)"
+        return words
+
+
+def _count(c: Count) -> str:
+    """A player's card points in words: the total, and how marriages made it (S2)."""
+    words = f"{c.total}"
+    if c.counted:
+        words += f" ({c.trick_points} in tricks + {c.counted} in marriages)"
+    elif c.shown:
+        words += f" (marriages of {c.shown} do not count without a trick)"
+    return words
 
 
 COMMENTARY = SixtySixCommentary()
