@@ -248,3 +248,53 @@ def test_a_second_marriage_for_one_lead_names_the_first():
     assert (f.line, f.evidence["pending"], f.evidence["shown"]) == (
         4, "hearts", [{"suit": "hearts", "line": 3}])
     assert "Ann has shown the marriage in hearts for this lead already" in f.message
+
+
+REVOKE = {"player": "Bob", "card": "9S", "led": "AH", "suit": "hearts", "led_suit": "hearts",
+          "trick": 8, "held": ["QH"], "trumps": [], "closed_by": "Ann", "closed_at": 12,
+          "established_at": 20, "repaired_at": None, "penalty": {"Ann": 2, "Bob": 0},
+          "penalty_rule": "Sixty-Six S1 (follow, head the trick, trump when void) and S9",
+          "consequence": "deal-ends"}
+"""Bob played 9♠ to Ann's A♥ at trick 8 holding Q♥, after Ann closed at line 12; a card at
+line 20 established it: the deal ends, Ann (Bob's opponent) +2 (S9)."""
+
+
+def test_a_revoke_is_worded_from_its_evidence():
+    assert COMMENTARY.say(ENGINE, "revoke", "S9", REVOKE) == (
+        "trick 8: Bob played 9♠ to a lead of A♥ (hearts) while holding Q♥ (hearts); the talon "
+        "was closed by Ann at line 12. Rule: Sixty-Six S1 (follow, head the trick, trump when "
+        "void) and S9; established at line 20; the deal ends, Ann +2")
+    # the talon used up (closed_by None), the revoke repaired by a retract at line 15
+    used_up = {**REVOKE, "closed_by": None, "repaired_at": 15, "established_at": None}
+    del used_up["closed_at"]
+    assert COMMENTARY.say(ENGINE, "revoke", "G4", used_up) == (
+        "trick 8: Bob played 9♠ to a lead of A♥ (hearts) while holding Q♥ (hearts); the talon "
+        "is used up. Repaired by retract at line 15 (G4)")
+    assert COMMENTARY.revoke_summary(ENGINE, REVOKE) == "revoke by Bob: the deal ends, Ann +2"
+
+
+def test_a_revoke_after_the_close_carries_the_close_in_its_evidence():
+    # Deal A, clubs trumps.  Line 3: Ann (on lead) closes; from now on follow, head, trump.
+    # Line 4: Ann leads A♥; line 5: Bob, holding J♥ 9♥ (neither beats A♥, so following is
+    # the duty), plays 9♠: a revoke (S1).  Line 6: Bob's next card establishes it (G4): the
+    # deal ends, Ann +2 (S9).
+    rec = run_log([MATCH, deal(*A), close("Ann"), {"event": "play", "player": "Ann", "card": "AH"},
+                   {"event": "play", "player": "Bob", "card": "9S"},
+                   {"event": "play", "player": "Bob", "card": "9D"}])
+    f = next(f for f in rec.findings if f.code == "revoke")
+    assert (f.line, f.evidence["closed_by"], f.evidence["closed_at"], f.evidence["held"],
+            f.evidence["consequence"], f.evidence["penalty"]) == (
+        5, "Ann", 3, ["JH", "9H"], "deal-ends", {"Ann": 2, "Bob": 0})
+    assert "the talon was closed by Ann at line 3" in f.message
+    assert f.message.endswith("; the deal ends, Ann +2")
+
+
+@pytest.mark.parametrize("reason, words", [
+    ("resigned", "Bob resigns in mid-deal; the deal is not scored (S10)"),
+    ("timed-out", "Bob runs out of time in mid-deal; the deal is not scored (S10)")])
+def test_a_resign_or_timeout_in_mid_deal_is_worded(reason, words):
+    assert COMMENTARY.unscored_summary(ENGINE, reason, {"player": "Bob"}) == words
+
+
+def test_the_deal_passes_to_the_winner():
+    assert COMMENTARY.rotation_words(ENGINE) == "to the winner of the previous deal (S8)"

@@ -189,18 +189,18 @@ class Count:
 
 
 Outcome = Literal["out", "out-first", "closer-short", "false", "closer-silent", "played-out",
-                  "drawn", "resigned", "timed-out"]
+                  "drawn"]
 """How a deal ended: a declaration of 66 (``out``, S5), or against the closer (``out-first``,
 S6); one short of 66 by the closer (``closer-short``, S6) or another (``false``, S5); played out
 after a close nobody declared (``closer-silent``, S6), or with the talon never closed
-(``played-out``, ``drawn``, S7); a resign or timeout in mid-deal (S10)."""
+(``played-out``, ``drawn``, S7)."""
 
 
 @dataclass(frozen=True, slots=True)
 class DealEnd:
     """The facts of a deal's end, from which :mod:`referee.games.sixty_six_commentary` words the
     hand's result (``score`` and ``history`` print it).  ``how`` (:data:`Outcome`);
-    ``scorer`` won ``points`` game points; ``player``: the declarer, the closer or who resigned;
+    ``scorer`` won ``points`` game points; ``player``: the declarer or the closer;
     ``counts``: the declarer's then the opponent's :class:`Count`; ``loser``
     (:data:`LoserState`) for a deal won by its value; ``trick_at_close``: the closer's opponent
     had a trick when the talon was closed (S6); ``played_out``: the last trick was played
@@ -310,9 +310,6 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def other(self, player: str) -> str:
         """The opponent of ``player``."""
         return self.players[1 - self.seat[player]]
-
-    def rotation_words(self) -> str:
-        return "to the winner of the previous deal (S8)"
 
     # --- the deal (S8, S10) ------------------------------------------------------------------
 
@@ -767,9 +764,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
             elif h.played_out:
                 self._score_played_out()
             else:
-                end = DealEnd("timed-out" if isinstance(e, ev.Timeout) else "resigned",
-                              player=p)
-                self._unscored(h, result_words(self, end))
+                self._unscored(h, "timed-out" if isinstance(e, ev.Timeout) else "resigned",
+                               {"player": p})
         if self.finished:
             return
         self.finished = True
@@ -803,15 +799,18 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     # --- revokes (S1, S9) ---------------------------------------------------------------------------
 
-    def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
+    def revoke_facts(self, player: str, c: Card, tp: TrickPlay) -> dict[str, Any]:
+        """Why the duty bound (S1): the talon ``closed_by`` a player (and ``closed_at``, the
+        close's line), or used up (``closed_by`` None); a revoke can happen only then."""
         h = self.current
-        talon = (f"the talon was closed by {h.closer} at line {h.close_line}" if h.closer else
-                 "the talon is used up")
-        return talon
+        if h.closer is None:
+            return {"closed_by": None}
+        return {"closed_by": h.closer, "closed_at": h.close_line}
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
+        """The deal ends and the offender's opponent scores 2 (S9): consequence ``"deal-ends"``
+        (worded by the commentary); the clauses as the finding names them."""
         opp = self.other(r.player)
         deltas: dict[str, Number] = {q: 0 for q in self.players}
         deltas[opp] = REVOKE_PENALTY
-        return (deltas, f"the deal ends, {opp} +{REVOKE_PENALTY}",
-                "Sixty-Six S1 (follow, head the trick, trump when void) and S9")
+        return (deltas, "deal-ends", "Sixty-Six S1 (follow, head the trick, trump when void) and S9")

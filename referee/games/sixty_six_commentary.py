@@ -162,6 +162,31 @@ class SixtySixCommentary(Commentary[SixtySix]):
                     "spades)")
         return super().say(engine, code, rule, evidence)
 
+    def rotation_words(self, engine: SixtySix) -> str:
+        """The deal passes to the winner of the previous deal (S8)."""
+        return "to the winner of the previous deal (S8)"
+
+    def revoke_detail(self, engine: SixtySix, evidence: Evidence) -> str:
+        """Why the duty bound (S1): the talon closed (``closed_by``, ``closed_at``) or used
+        up."""
+        if evidence["closed_by"]:
+            return f"the talon was closed by {evidence['closed_by']} at line {evidence['closed_at']}"
+        return "the talon is used up"
+
+    def revoke_consequence(self, engine: SixtySix, evidence: Evidence) -> str:
+        """``deal-ends``: the deal ends and the offender's opponent scores the ``penalty``
+        (S9)."""
+        opp = engine.other(evidence["player"])
+        return f"the deal ends, {opp} +{evidence['penalty'][opp]}"
+
+    def unscored_summary(self, engine: SixtySix, reason: str, facts: Mapping[str, Any]) -> str:
+        """A ``resign`` or ``timeout`` in mid-deal (reasons ``resigned``, ``timed-out``, with
+        ``player``) leaves the deal unscored (S10); other reasons as every game words them."""
+        if reason in ("resigned", "timed-out"):
+            what = "runs out of time" if reason == "timed-out" else "resigns"
+            return f"{facts['player']} {what} in mid-deal; the deal is not scored (S10)"
+        return super().unscored_summary(engine, reason, facts)
+
     def deal_notes(self, engine: SixtySix) -> list[tuple[str, str]]:
         """The turned-up trump card and the trump suit it makes."""
         h = engine.current
@@ -210,9 +235,6 @@ class SixtySixCommentary(Commentary[SixtySix]):
         """The text of a deal's result (``score``'s and ``history``'s line), from its
         :class:`~referee.games.sixty_six.DealEnd` facts."""
         how = end.how
-        if how in ("resigned", "timed-out"):
-            what = "runs out of time" if how == "timed-out" else "resigns"
-            return f"{end.player} {what} in mid-deal; the deal is not scored (S10)"
         if how == "closer-silent":
             return (f"{end.player} closed the talon and did not declare out; {end.scorer} "
                     + ("had a trick" if end.trick_at_close else "had no trick")
