@@ -813,4 +813,6 @@ class SixtySix(MatchEngine[SixtySixHand]):
         opp = self.other(r.player)
         deltas: dict[str, Number] = {q: 0 for q in self.players}
         deltas[opp] = REVOKE_PENALTY
+        # The clauses stay a formatted reference (evidence ``penalty_rule``, quoted as it is
+        # by the shared revoke words), as every game's do.
         return (deltas, "deal-ends", "Sixty-Six S1 (follow, head the trick, trump when void) and S9")
