@@ -15,6 +15,11 @@ a deal, S5–S9).
 Draws are implicit: after a trick while the talon is open a draw is *due*; it is carried out (the
 winner takes the top card, the loser the next; the turned-up trump card comes last) before the
 next event is applied, unless that event is a ``close`` with ``before_draw: true`` (FORMAT.md).
+
+This module is the rules core: it decides and records facts (findings with ``message=None`` and
+their evidence, the hand's :data:`Note` facts for ``history``, a deal's :class:`DealEnd`), and
+:mod:`referee.games.sixty_six_commentary` words them; :mod:`referee.games.sixty_six_policy` says
+which events may come next.
 """
 from __future__ import annotations
 
