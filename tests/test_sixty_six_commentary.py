@@ -23,7 +23,8 @@ ENGINE = SixtySix(["Ann", "Bob"], None, None)  # wording needs no replay context
 
 
 def _form(code, rule, evidence, words):
-    return pytest.param(code, rule, evidence, words, id=f"{code}:{rule}:{len(evidence)}:{words[:30]}")
+    return pytest.param(code, rule, evidence, words,
+                        id=f"{code}:{rule}:{len(evidence)}:{words[:30]}")
 
 
 FORMS = [

@@ -246,8 +246,8 @@ class SixtySixHand(Hand):
     ``stock``: face-down talon cards, top first; ``turned``: the face-up trump card under them
     (None once drawn; the nine of trumps after an exchange); ``draw_due``: (winner, loser) of a
     trick whose draw has not happened yet; ``closer``: who closed the talon; ``marriages``:
-    player → the marriages shown (:class:`Shown`); ``may_declare``: the player who just won a trick
-    or showed a marriage (S5, S10); ``played_out``: the last trick is played and its winner may
+    player → the marriages shown (:class:`Shown`); ``may_declare``: the player who just won a
+    trick or showed a marriage (S5, S10); ``played_out``: the last trick is played and its winner may
     still declare (S10); ``notes``: the facts ``history`` tells of the last event
     (:data:`Note`), until its commentary takes them.
     """
@@ -328,9 +328,10 @@ class SixtySix(MatchEngine[SixtySixHand]):
         try:
             h.trump_card = DECK.parse(e.trump_card)
         except CardError as exc:
-            self.void("bad-card", h.line, None, rule="G7", evidence={"text": str(e.trump_card), "problem": str(exc),
-                                           "game": self.TITLE, "deck_size": len(DECK),
-                                           "field": "trump_card"})
+            self.void("bad-card", h.line, None, rule="G7",
+                      evidence={"text": str(e.trump_card), "problem": str(exc),
+                                "game": self.TITLE, "deck_size": len(DECK),
+                                "field": "trump_card"})
             return None
         return super().deal_problem(e, dealt, pile)
 
@@ -545,7 +546,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
                                      "applied": False})
             return
         if h.talon_size == 0:
-            self.irregular("illegal-close", line, None, p, rule="S4", evidence={"player": p, "talon": 0, "applied": False})
+            self.irregular("illegal-close", line, None, p, rule="S4",
+                           evidence={"player": p, "talon": 0, "applied": False})
             return
         if not self._on_lead(p):
             self.irregular("illegal-close", line, None, p, rule="S4",
@@ -820,4 +822,5 @@ class SixtySix(MatchEngine[SixtySixHand]):
         deltas[opp] = REVOKE_PENALTY
         # The clauses stay a formatted reference (evidence ``penalty_rule``, quoted as it is
         # by the shared revoke words), as every game's do.
-        return (deltas, "deal-ends", "Sixty-Six S1 (follow, head the trick, trump when void) and S9")
+        return (deltas, "deal-ends",
+                "Sixty-Six S1 (follow, head the trick, trump when void) and S9")

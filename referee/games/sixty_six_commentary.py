@@ -75,7 +75,8 @@ def _illegal_close(engine: SixtySix, rule: str | None, e: Evidence) -> str:
         return (f"{p} closes the talon, but {e['closed_by']} closed it already at line "
                 f"{e['closed_at']} (S4); ignored")
     if "talon" in e:
-        return f"{p} closes the talon, but it is used up: there is nothing left to close (S4); ignored"
+        return (f"{p} closes the talon, but it is used up: there is nothing left to close (S4); "
+                "ignored")
     return (f"{p} closes the talon, but only the player on lead may close and {_lead(e)} (S4); "
             "applied as recorded (G2)")
 
@@ -92,7 +93,8 @@ def _illegal_marriage(engine: SixtySix, rule: str | None, e: Evidence) -> str:
     elif not e["on_lead"]:
         why = f"only the player on lead may show one, and {_lead(e)}"
     elif "pending" in e:
-        why = f"{p} has shown the marriage in {e['pending']} for this lead already; one marriage per lead"
+        why = (f"{p} has shown the marriage in {e['pending']} for this lead already; one "
+               "marriage per lead")
     else:
         why = f"{p} has shown this marriage already"
     return (f"{p} shows the marriage in {e['suit']}: {why} (S2); it does not count and demands "
@@ -170,7 +172,8 @@ class SixtySixCommentary(Commentary[SixtySix]):
         """Why the duty bound (S1): the talon closed (``closed_by``, ``closed_at``) or used
         up."""
         if evidence["closed_by"]:
-            return f"the talon was closed by {evidence['closed_by']} at line {evidence['closed_at']}"
+            return (f"the talon was closed by {evidence['closed_by']} at line "
+                    f"{evidence['closed_at']}")
         return "the talon is used up"
 
     def revoke_consequence(self, engine: SixtySix, evidence: Evidence) -> str:
@@ -249,7 +252,8 @@ class SixtySixCommentary(Commentary[SixtySix]):
         mine, theirs = end.counts
         p, opp = mine.player, theirs.player
         if how == "out-first":
-            words = f"{p} declared out with {_count(mine)}: {opp} closed and {p} went out first (S6)"
+            words = (f"{p} declared out with {_count(mine)}: {opp} closed and {p} went out "
+                     "first (S6)")
         elif how == "out":
             rule = " (S5, S6)" if end.closed_by == p else " (S5)"
             if end.loser == "without a trick":
