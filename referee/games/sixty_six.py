@@ -134,8 +134,7 @@ class Shown(NamedTuple):
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class Drawn:
+class Drawn(NamedTuple):
     """A draw carried out (S1): ``draws``, each (player, card) in drawing order (the trick's
     winner first); ``last``: the face-up trump card was drawn, the talon is used up."""
 
@@ -143,8 +142,7 @@ class Drawn:
     last: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Closed:
+class Closed(NamedTuple):
     """The talon closed (S4) by ``player`` with ``talon`` cards in it; ``before_draw``: the
     due draw was skipped; ``opponent_has_trick``: the closer's opponent had won a trick (S6)."""
 
@@ -154,8 +152,7 @@ class Closed:
     opponent_has_trick: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Exchanged:
+class Exchanged(NamedTuple):
     """The nine of trumps (``nine``) laid under the stock by ``player``, who took the face-up
     card (``taken``) (S3)."""
 
@@ -164,8 +161,7 @@ class Exchanged:
     nine: Card
 
 
-@dataclass(frozen=True, slots=True)
-class Married:
+class Married(NamedTuple):
     """A marriage shown by ``player`` (S2): ``shown`` (suit, value, line), ``trumps`` (in the
     trump suit), ``counted`` (its owner has a trick already, so it counts now)."""
 
@@ -388,7 +384,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def _settle_draw(self) -> None:
         """Carry out a due draw: the trick's winner takes the top card, the loser the next; the
         turned-up trump card is the last card of the talon (seed: the winner draws first)."""
-        h = self.current
+        h = self.hand  # the hot path: no property call (a handler runs inside a hand)
+        assert h is not None
         if h.draw_due is None:
             return
         winner, loser = h.draw_due
@@ -424,7 +421,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def on_card(self, e: ev.Play, line: int) -> None:
         """A card: the due draw first (S1: the hands change before it), then the shared card
         play, which calls :meth:`before_card` for the lead a marriage demands."""
-        h = self.current
+        h = self.hand  # the hot path: no property call (a handler runs inside a hand)
+        assert h is not None
         if h.draw_due is not None and h.revoke is None:
             self._settle_draw()
         self.on_play(e, line)
@@ -432,7 +430,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def before_card(self, player: str, c: Card, line: int) -> None:
         """The lead after a ``marriage`` must be its king or queen (S2, ``illegal-lead``,
         applied); any card ends the windows to declare and to exchange (S3, S10)."""
-        h = self.current
+        h = self.hand  # the hot path: no property call (a handler runs inside a hand)
+        assert h is not None
         tp = h.play
         assert tp is not None  # set by start_hand: the deal opens the play
         pm = h.pending_marriage
@@ -453,15 +452,18 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     def allowed_cards(self, player: str) -> frozenset[Card] | None:
         """Any card while the talon is open; else follow, head the trick, trump when void (S1)."""
-        h = self.current
-        assert h.play is not None  # set by start_hand: the deal opens the play
+        h = self.hand  # the hot path: no property call (a handler runs inside a hand)
+        assert h is not None
         if h.talon_open:
             return None
-        return h.play.allowed(player)
+        tp = h.play
+        assert tp is not None  # set by start_hand: the deal opens the play
+        return tp.allowed(player)
 
     def after_trick(self, trick: Trick, line: int) -> None:
         """The winner may declare (S5); while the talon is open a draw becomes due."""
-        h = self.current
+        h = self.hand  # the hot path: no property call (a handler runs inside a hand)
+        assert h is not None
         w = trick.winner
         assert w is not None  # the trick is complete
         h.may_declare = w
