@@ -11,12 +11,12 @@ are the score (contract values, Kontra payments, bonuses), halves kept exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Iterable, Literal
+from typing import Any, Final, Iterable, Literal, Mapping, TypeGuard
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from . import register
-from .base import AuctionHand, MatchEngine, Number, Revoke, missing, strs
+from .base import AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, missing, strs
 from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -26,47 +26,67 @@ DECK: Deck = build_deck("A K Q J 10 9 8 7", joker=True, aliases={"6D": JOKER, "6
                         joker_name="Bug")
 """§1: 32 cards and the Bug; a 6♦ may stand in for the Bug."""
 
-GAMES = ("diamonds", "spades", "hearts", "clubs", "nines", "no-trump", "misere")
-TRUMP_SUIT = {"diamonds": "D", "spades": "S", "hearts": "H", "clubs": "C"}
+Game = Literal["diamonds", "spades", "hearts", "clubs", "nines", "no-trump", "misere"]
+"""§2: the seven games a bid names (as the log spells them)."""
+GAMES: Final[tuple[Game, ...]] = ("diamonds", "spades", "hearts", "clubs", "nines", "no-trump",
+                                  "misere")
+TRUMP_SUIT: Final[dict[Game, str]] = {"diamonds": "D", "spades": "S", "hearts": "H", "clubs": "C"}
 """§2: the four suited games and their trump suit."""
 
-LEVELS = (18, 20, 22, 24, 26, 28, "slam", "slam-hand", "slam-ouvert")
+Level = Literal[18, 20, 22, 24, 26, 28, "slam", "slam-hand", "slam-ouvert"]
+"""§3: the levels a bid names (as the log spells them)."""
+LEVELS: Final[tuple[Level, ...]] = (18, 20, 22, 24, 26, 28, "slam", "slam-hand", "slam-ouvert")
 """§3: the levels, lowest first."""
 
-# Contract value = base value of the game × level factor (§3 table).
-BASE_VALUE = {"diamonds": 9, "spades": 10, "hearts": 11, "clubs": 12, "nines": 13,
-              "no-trump": 14}
-LEVEL_FACTOR = {18: 2, 20: 3, 22: 4, 24: 5, 26: 6, 28: 7, "slam": 10, "slam-hand": 13,
-                "slam-ouvert": 16}
-MISERE_VALUE = {18: 17, 20: 29, 22: 43, 24: 59, 26: 77, 28: 97}
-"""§3: Misère contract values (no factor rule: Low 17, Null+3 29, … Null Ouvert 97)."""
-MISERE_NAME = {18: "Low", 20: "Null+3", 22: "Null+2", 24: "Null+1", 26: "Null Hand",
-               28: "Null Ouvert"}
 
-HAND_CONTRACTS = {("misere", 26), ("misere", 28), "slam-hand", "slam-ouvert"}
+def is_game(x: object) -> TypeGuard[Game]:
+    """True if ``x`` (a bid's ``game`` as read) is one of the seven games."""
+    return x in GAMES
+
+
+def is_level(x: object) -> TypeGuard[Level]:
+    """True if ``x`` (a bid's ``level`` as read) is one of the levels (a bool is none)."""
+    return x in LEVELS and not isinstance(x, bool)
+
+
+# Contract value = base value of the game × level factor (§3 table).
+BASE_VALUE: Final[dict[Game, int]] = {"diamonds": 9, "spades": 10, "hearts": 11, "clubs": 12,
+                                      "nines": 13, "no-trump": 14}
+LEVEL_FACTOR: Final[dict[Level, int]] = {18: 2, 20: 3, 22: 4, 24: 5, 26: 6, 28: 7, "slam": 10,
+                                         "slam-hand": 13, "slam-ouvert": 16}
+MISERE_VALUE: Final[dict[Level, int]] = {18: 17, 20: 29, 22: 43, 24: 59, 26: 77, 28: 97}
+"""§3: Misère contract values (no factor rule: Low 17, Null+3 29, … Null Ouvert 97)."""
+MISERE_NAME: Final[dict[Level, str]] = {18: "Low", 20: "Null+3", 22: "Null+2", 24: "Null+1",
+                                        26: "Null Hand", 28: "Null Ouvert"}
+"""§3: the Misère contracts' own names (the ``contract`` of a finding's evidence)."""
+
+HAND_CONTRACTS: Final[frozenset[tuple[Game, Level] | Level]] = frozenset(
+    {("misere", 26), ("misere", 28), "slam-hand", "slam-ouvert"})
 """§4: contracts played without the boat."""
-NULL_DRAW = {22: 2, 24: 1}
+NULL_DRAW: Final[dict[Level, int]] = {22: 2, 24: 1}
 """§4, T2: Null+2 and Null+1 take 2 or 1 boat cards."""
-OUVERT = {("misere", 28), "slam-ouvert"}
+OUVERT: Final[frozenset[tuple[Game, Level] | Level]] = frozenset({("misere", 28), "slam-ouvert"})
 """§6: the declarer shows the hand before the first trick."""
 
-CARD_POINTS = {"A": 2, "8": 2, "JK": 2, "K": 1, "Q": 1, "J": 1}
+CARD_POINTS: Final[dict[str, int]] = {"A": 2, "8": 2, "JK": 2, "K": 1, "Q": 1, "J": 1}
 """§2: aces, eights and the Bug 2; kings, queens, jacks 1; the rest 0."""
-LAST_TRICK = 3
+LAST_TRICK: Final = 3
 """§2: the last trick is worth 3 card points (33 in all)."""
-TRICKS = 10
+TRICKS: Final = 10
+"""§6: ten tricks a hand."""
 
-BONUS_STEPS = {3: 25, 5: 25}
+BONUS_STEPS: Final[dict[int, int]] = {3: 25, 5: 25}
 """§11, T6: first to 3 contracts won 25, first to 5 25, then 50 for each of 7, 9, 11, …"""
-BONUS_LATER = 50
-TARGET = 200
+BONUS_LATER: Final = 50
+TARGET: Final = 200
 """§12: the match ends at +200 or -200; 199 rule for a player not winning a contract/Kontra."""
 
-ACE_TEN = ("A", "10", "K", "Q", "J", "9", "8", "7")
-ACE_KING_MISERE = ("A", "K", "Q", "J", "JK", "10", "9", "8", "7")
+ACE_TEN: Final = ("A", "10", "K", "Q", "J", "9", "8", "7")
+ACE_KING_MISERE: Final = ("A", "K", "Q", "J", "JK", "10", "9", "8", "7")
 """§10: Misère ranks; the Bug is a diamond between jack and ten."""
-GAME_TITLE = {"diamonds": "Diamonds", "spades": "Spades", "hearts": "Hearts", "clubs": "Clubs",
-              "nines": "Nines", "no-trump": "No Trump", "misere": "Misère"}
+GAME_TITLE: Final[dict[Game, str]] = {
+    "diamonds": "Diamonds", "spades": "Spades", "hearts": "Hearts", "clubs": "Clubs",
+    "nines": "Nines", "no-trump": "No Trump", "misere": "Misère"}
 
 
 def card_points(c: Card) -> int:
@@ -74,27 +94,28 @@ def card_points(c: Card) -> int:
     return CARD_POINTS.get(c.rank, 0)
 
 
-CARD_POINTS_OF = {c: card_points(c) for c in DECK.cards}
+CARD_POINTS_OF: Final[dict[Card, int]] = {c: card_points(c) for c in DECK.cards}
 """§2 card points per card of the deck (looked up, not computed, when scoring)."""
 
 
-def contract_value(game: str, level: int | str) -> int:
+def contract_value(game: Game, level: Level) -> int:
     """Contract value (CV) in game points of a bid of ``level`` in ``game`` (§3 table).
 
     Raises ValueError for a Misère level above 28, which names no contract (T11).
     """
     if game == "misere":
-        if level not in MISERE_VALUE:
+        cv = MISERE_VALUE.get(level)
+        if cv is None:
             raise ValueError("a Misère bid is 18 to 28")
-        return MISERE_VALUE[level]
+        return cv
     return BASE_VALUE[game] * LEVEL_FACTOR[level]
 
 
-def _suit(s: str, ranks) -> list[Card]:
+def _suit(s: str, ranks: Iterable[str]) -> list[Card]:
     return [ALL_CARDS[r + s] if r != "JK" else JOKER for r in ranks]
 
 
-def trick_order(game: str) -> TrickOrder:
+def trick_order(game: Game) -> TrickOrder:
     """The effective suits and rank orders of one game (§7–10).
 
     Suited: the right bower (trump jack) and left bower (the other jack of its colour) head the
@@ -103,8 +124,8 @@ def trick_order(game: str) -> TrickOrder:
     suits ace-ten without nines.  Misère: no trump, ace-king order, the Bug a diamond between
     jack and ten.
     """
-    if game in TRUMP_SUIT:
-        t = TRUMP_SUIT[game]
+    t = TRUMP_SUIT.get(game)
+    if t is not None:
         mate = SAME_COLOUR[t]
         suits = {t: [ALL_CARDS["J" + t], ALL_CARDS["J" + mate]]
                  + _suit(t, [r for r in ACE_TEN if r != "J"]) + [JOKER]}
@@ -126,11 +147,12 @@ def trick_order(game: str) -> TrickOrder:
     return TrickOrder(suits, None)
 
 
-ORDERS = {g: trick_order(g) for g in GAMES}
+ORDERS: Final[dict[Game, TrickOrder]] = {g: trick_order(g) for g in GAMES}
 """One TrickOrder per game, built once."""
 
 
-def level_key(level: int | str) -> int:
+def level_key(level: Level) -> int:
+    """The rank of ``level`` among the levels (§3: 18 is 0, Slam Ouvert 8)."""
     return LEVELS.index(level)
 
 
@@ -138,8 +160,8 @@ def level_key(level: int | str) -> int:
 class Contract:
     """A contract: ``game`` and ``level`` (§3), its value ``cv`` in game points."""
 
-    game: str
-    level: int | str
+    game: Game
+    level: Level
 
     @property
     def cv(self) -> int:
@@ -147,14 +169,17 @@ class Contract:
 
     @property
     def misere(self) -> bool:
+        """A Misère contract (Low or Null, §10): decided by tricks, not card points."""
         return self.game == "misere"
 
     @property
     def from_hand(self) -> bool:
+        """Played without the boat (§4)."""
         return (self.game, self.level) in HAND_CONTRACTS or self.level in HAND_CONTRACTS
 
     @property
     def ouvert(self) -> bool:
+        """The declarer shows the hand before the first trick (§6)."""
         return (self.game, self.level) in OUVERT or self.level in OUVERT
 
     @property
@@ -164,6 +189,7 @@ class Contract:
 
     @property
     def slam(self) -> bool:
+        """A Slam, Slam Hand or Slam Ouvert: all ten tricks to make."""
         return isinstance(self.level, str)
 
     def log_name(self) -> str:
@@ -186,7 +212,14 @@ PLAY: Final = "play"
 
 
 class ThirtyThreeHand(AuctionHand):
-    """A Thirty-Three hand: auction, boat, Kontra, play."""
+    """A Thirty-Three hand: auction, boat, Kontra, play.
+
+    ``bidders``: who bid this round (§5: only they may call Kontra); ``standing``: (bidder, bid)
+    of the highest bid so far; ``declarer`` and ``contract``: set when the auction forms a
+    contract (§3); ``drawn``: the boat cards taken in Null+2/Null+1 (None before); ``discards``
+    and ``discarded``: the declarer's cards laid away (§4); ``boat_in_play``: the boat was taken
+    whole, so the discards count for the declarer; ``kontra``: caller → answered by Rekontra
+    (§5); ``revealed``: the Ouvert declarer showed the hand (§6)."""
 
     phase: Phase
 
@@ -200,12 +233,26 @@ class ThirtyThreeHand(AuctionHand):
         self.discarded = False
         self.drawn: list[Card] | None = None
         self.boat_in_play = False
-        self.kontra: dict[str, bool] = {}  # caller → answered by Rekontra
+        self.kontra: dict[str, bool] = {}
         self.revealed = False
+
+    def declared(self) -> tuple[str, Contract]:
+        """(declarer, contract), for the phases after the auction (boat, play).  Raises
+        RuntimeError while no contract is formed (a programming error)."""
+        if self.declarer is None or self.contract is None:
+            raise RuntimeError("no contract is formed yet")
+        return self.declarer, self.contract
+
+    def trick_play(self) -> TrickPlay:
+        """The play of tricks, once the first card has started it.  Raises RuntimeError before
+        (a programming error)."""
+        if self.play is None:
+            raise RuntimeError("the play has not started")
+        return self.play
 
 
 @register
-class ThirtyThree(MatchEngine):
+class ThirtyThree(MatchEngine[ThirtyThreeHand]):
     """The Thirty-Three match engine (see the module docstring for the rules it follows)."""
 
     GAME = "thirty-three"
@@ -225,11 +272,13 @@ class ThirtyThree(MatchEngine):
               ev.Discard: "on_discard", ev.Kontra: "on_kontra", ev.Rekontra: "on_rekontra",
               ev.Reveal: "on_reveal", ev.Play: "on_play", ev.Retract: "on_retract"}
 
-    def __init__(self, players, rules, ctx) -> None:
+    def __init__(self, players: list[str], rules: Mapping[str, Any] | None,
+                 ctx: Context) -> None:
         super().__init__(players, rules, ctx)
         self.contracts_won = {p: 0 for p in self.players}
+        """Contracts each player has won in the match (§11: the bonuses)."""
         self.bonus_given: set[int] = set()
-        self.hand: ThirtyThreeHand | None = None
+        """The contract counts whose bonus someone has had (§11, T6: only the first)."""
 
     def rotation_words(self) -> str:
         return "clockwise"
@@ -237,13 +286,14 @@ class ThirtyThree(MatchEngine):
     # --- the auction (§3, T1, T11) --------------------------------------------------------
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
-        self.hand.to_act = self.next_seat(e.dealer)
+        """§3: the auction starts at the dealer's left."""
+        self.current.to_act = self.next_seat(e.dealer)
 
     def _auction_turn(self, player: str, line: int, what: str) -> None:
         self.auction_turn(player, line, what, "T1, T11")
 
     def _after_auction_action(self, player: str, line: int) -> None:
-        h = self.hand
+        h = self.current
         active = [p for p in self.players if p not in h.passed]
         if h.standing is None:
             if not active:
@@ -253,13 +303,14 @@ class ThirtyThree(MatchEngine):
                 self.next_dealers = {h.dealer}
                 return
         elif self.auction_won_by(h.standing[0]):
-            self._contract_formed(line)
+            self._contract_formed(h.standing)
             return
         h.to_act = self.next_active(player, h.passed)
 
-    def _contract_formed(self, line: int) -> None:
-        h = self.hand
-        h.declarer, h.contract = h.standing
+    def _contract_formed(self, standing: tuple[str, Contract]) -> None:
+        """The standing bid stands unopposed: its bidder is the declarer (§3)."""
+        h = self.current
+        h.declarer, h.contract = standing
         h.phase = BOAT
         h.to_act = None
 
@@ -268,13 +319,14 @@ class ThirtyThree(MatchEngine):
         28 names no contract (``illegal-bid``, unscored); a level not above the standing bid or
         a lower contract value is ``illegal-bid``, applied (G2); out of turn: ``out-of-turn``,
         applied."""
-        h = self.hand
+        h = self.current
         if e.game is None or e.level is None:
             self.void("bad-event", line, "a Thirty-Three bid names a `game` and a `level`",
                       e.player,
                       rule="G7", evidence={"event": "bid", "missing": missing(e, "game", "level")})
             return
-        if e.game not in GAMES or e.level not in LEVELS or isinstance(e.level, bool):
+        game, level = e.game, e.level
+        if not is_game(game) or not is_level(level):
             self.void("bad-event", line, f"no such bid: game {e.game!r}, level {e.level!r} "
                       f"(games: {', '.join(GAMES)}; levels: 18 … 28, slam, slam-hand, "
                       "slam-ouvert)", e.player,
@@ -282,14 +334,14 @@ class ThirtyThree(MatchEngine):
             return
         if not self.require_phase(e, line, AUCTION):
             return
-        if e.game == "misere" and e.level not in MISERE_VALUE:
+        if game == "misere" and level not in MISERE_VALUE:
             self.void("illegal-bid", line, f"{e.player} bids Misère at {e.level}: Misère goes "
                       "from 18 (Low) to 28 (Null Ouvert); there is no such contract (T11)",
                       e.player,
                       rule="T11", evidence={"player": e.player, "game": e.game, "level": e.level})
             return
         self._auction_turn(e.player, line, "bid")
-        bid = Contract(e.game, e.level)
+        bid = Contract(game, level)
         if h.standing is not None:
             p0, c0 = h.standing
             if level_key(bid.level) <= level_key(c0.level) or bid.cv < c0.cv:
@@ -312,7 +364,7 @@ class ThirtyThree(MatchEngine):
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass (T1): final for the round; three passes redeal by the same dealer, two
         passes of the standing bid form the contract."""
-        h = self.hand
+        h = self.current
         if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
@@ -328,7 +380,7 @@ class ThirtyThree(MatchEngine):
 
     def on_draw(self, e: ev.Draw, line: int) -> None:
         """Null+2/Null+1: the declarer takes 2 or 1 boat cards (§4, T2, T11, T-R2)."""
-        h = self.hand
+        h = self.current
         if e.player is None or e.cards is None:
             self.void("bad-event", line, "a Thirty-Three draw names a `player` and `cards`",
                       rule="G7",
@@ -339,16 +391,17 @@ class ThirtyThree(MatchEngine):
         cs = self.cards(e.cards, line, e.player)
         if cs is None:
             return
-        k = h.contract.draw
-        if e.player != h.declarer or k is None or h.drawn is not None:
-            why = ("only the declarer draws" if e.player != h.declarer else
+        decl, c = h.declared()
+        k = c.draw
+        if e.player != decl or k is None or h.drawn is not None:
+            why = ("only the declarer draws" if e.player != decl else
                    "the declarer has drawn already" if h.drawn is not None else
-                   f"{h.contract.title()} does not draw single boat cards (T2)")
+                   f"{c.title()} does not draw single boat cards (T2)")
             self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}: {why}",
                       e.player,
                       rule="T2" if "T2" in why else "T11",
-                      evidence={"player": e.player, "cards": strs(cs), "declarer": h.declarer,
-                                "drawn": strs(h.drawn), "contract": h.contract.title()})
+                      evidence={"player": e.player, "cards": strs(cs), "declarer": decl,
+                                "drawn": strs(h.drawn), "contract": c.title()})
             return
         bad = strays(cs, h.pile)
         if bad:
@@ -362,12 +415,12 @@ class ThirtyThree(MatchEngine):
                                     x for x in bad if x not in h.pile)})
             return
         if len(cs) != k:
-            self.irregular("illegal-draw", line, f"{h.contract.title()} takes {k} boat "
+            self.irregular("illegal-draw", line, f"{c.title()} takes {k} boat "
                            f"card{'s' if k > 1 else ''}; {e.player} drew {len(cs)} (T2); "
                            "applied as recorded", e.player,
                            rule="T2",
                            evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
-                                     "expected": k, "contract": h.contract.title()})
+                                     "expected": k, "contract": c.title()})
         h.drawn = cs
         h.hands[e.player].update(cs)
 
@@ -375,26 +428,25 @@ class ThirtyThree(MatchEngine):
         """The declarer's discards (§4): after taking the whole boat 3, after a draw as many as
         drawn; the wrong number is ``illegal-discard``, applied (T11); misplaced discards
         cannot be applied (T-R1, T-R3)."""
-        h = self.hand
+        h = self.current
         if not self.require_phase(e, line, BOAT):
             return
         cs = self.cards(e.cards, line, e.player)
         if cs is None:
             return
-        c = h.contract
-        if e.player != h.declarer or h.discarded or c.from_hand or \
-                (c.draw is not None and h.drawn is None):
-            why = ("only the declarer discards" if e.player != h.declarer else
+        decl, c = h.declared()
+        if e.player != decl or h.discarded or c.from_hand or c.draw is not None and h.drawn is None:
+            why = ("only the declarer discards" if e.player != decl else
                    "the declarer has discarded already" if h.discarded else
                    f"{c.title()} is played from the hand; the boat is out of play (§4)"
                    if c.from_hand else f"{c.title()} draws from the boat before discarding")
             self.void("illegal-discard", line, f"{e.player} discards {self.names(cs)}: {why}",
                       e.player,
                       rule="T-R1",
-                      evidence={"player": e.player, "cards": strs(cs), "declarer": h.declarer,
+                      evidence={"player": e.player, "cards": strs(cs), "declarer": decl,
                                 "discarded": h.discarded, "contract": c.title()})
             return
-        if c.draw is None:  # the discard takes the whole boat first (FORMAT.md)
+        if h.drawn is None:  # no draw: the discard takes the whole boat first (FORMAT.md)
             pool = h.hands[e.player] | set(h.pile)
             want = 3
         else:
@@ -424,7 +476,7 @@ class ThirtyThree(MatchEngine):
     def on_kontra(self, e: ev.Kontra, line: int) -> None:
         """Kontra (§5, T3, T12): a defender who bid, before the first card; by the declarer or a
         second time: not applied; by a defender who never bid, or late: applied."""
-        h = self.hand
+        h = self.current
         if h.phase == AUCTION:
             self.require_phase(e, line, BOAT)
             return
@@ -459,7 +511,7 @@ class ThirtyThree(MatchEngine):
     def on_rekontra(self, e: ev.Rekontra, line: int) -> None:
         """Rekontra (§5, T3, T12, T-R5): the declarer answers one Kontra (``against``) or every
         unanswered one; by a defender or with nothing to answer: not applied."""
-        h = self.hand
+        h = self.current
         if h.phase == AUCTION:
             self.require_phase(e, line, BOAT)
             return
@@ -491,8 +543,8 @@ class ThirtyThree(MatchEngine):
 
     def on_reveal(self, e: ev.Reveal, line: int) -> None:
         """The Ouvert declarer shows the hand (§6, T10); any other reveal is harmless (G10)."""
-        h = self.hand
-        if h.phase == BOAT and e.player == h.declarer and h.contract.ouvert:
+        h = self.current
+        if h.phase == BOAT and e.player == h.declarer and h.declared()[1].ouvert:
             h.revealed = True
         # a reveal by a defender or in a contract that is not Ouvert is harmless (G10)
 
@@ -502,7 +554,7 @@ class ThirtyThree(MatchEngine):
         """The first card starts the play: a missing draw or discard is reported here and the
         boat stays out (T11); Ouvert without reveal is ``missing-reveal`` (T10); the declarer
         leads, or anyone in Misère (§6, T9)."""
-        h = self.hand
+        h = self.current
         if h.phase == PLAY:
             return True
         if h.phase == AUCTION:
@@ -511,8 +563,7 @@ class ThirtyThree(MatchEngine):
                       evidence={"event": "play", "phase": h.phase, "when": "during the auction",
                                 "card": str(c)})
             return False
-        k = h.contract
-        decl = h.declarer
+        decl, k = h.declared()
         if k.draw is not None and h.drawn is None:
             self.irregular("illegal-draw", line, f"the play begins but {decl} has not drawn "
                            f"from the boat for {k.title()} (T2, T11); the boat stays out of "
@@ -534,22 +585,26 @@ class ThirtyThree(MatchEngine):
         return True
 
     def all_tricks_played(self) -> bool:
-        return len(self.hand.play.tricks) == TRICKS
+        """Ten tricks (§6)."""
+        return len(self.current.trick_play().tricks) == TRICKS
 
     def counting_words(self, c: Card | None = None) -> str:
         """``, as Diamonds counts them`` where the contract moves a card of this trick out of
         its printed suit (Nines, a bower, the Bug led or played); nothing for plain cards."""
-        tp = self.hand.play
+        h = self.current
+        tp = h.trick_play()
         lead = tp.current.cards[0]
-        k = self.hand.contract
+        k = h.declared()[1]
         moved = [x for x in (lead, c) if x is not None and tp.order.suit_of[x] != x.suit]
         if k.game == "nines" or moved:
             return f", as {GAME_TITLE[k.game]} counts them"
         return ""
 
     def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
-        k = self.hand.contract
-        if k.game in TRUMP_SUIT and c.rank == "J" and c.suit == SAME_COLOUR[TRUMP_SUIT[k.game]]:
+        """Why the revoking card was not of its printed suit: a left bower, a nine in Nines."""
+        k = self.current.declared()[1]
+        t = TRUMP_SUIT.get(k.game)
+        if t is not None and c.rank == "J" and c.suit == SAME_COLOUR[t]:
             return f"{self.name(c)} is the left bower, a {k.game[:-1]} here"
         if k.game == "nines" and c.rank == "9":
             return f"{self.name(c)} is a trump in Nines, not a {c.suit}"
@@ -557,14 +612,16 @@ class ThirtyThree(MatchEngine):
 
     def laid_away(self) -> dict[str, list[Card]]:
         """The declarer's discards (§4), once made."""
-        h = self.hand
+        h = self.current
         return {h.declarer: h.discards} if h.discarded and h.declarer else {}
 
     def declarer_name(self) -> str | None:
-        return self.hand.declarer
+        """The declarer, once the auction has formed a contract."""
+        return self.hand.declarer if self.hand is not None else None
 
     def contract_name(self) -> str | None:
-        k = self.hand.contract
+        """The contract as ``score`` prints it (``24 nines``), once formed."""
+        k = self.hand.contract if self.hand is not None else None
         return k.log_name() if k else None
 
     def card_points_of(self, cards: Iterable[Card]) -> int | None:
@@ -576,7 +633,7 @@ class ThirtyThree(MatchEngine):
         return sum(map(CARD_POINTS_OF.__getitem__, cards))
 
     def contract_title(self) -> str | None:
-        k = self.hand.contract
+        k = self.hand.contract if self.hand is not None else None
         if k is None:
             return None
         return f"{k.title()} ({k.log_name()}, CV {k.cv})" if k.misere else f"{k.title()} (CV {k.cv})"
@@ -588,28 +645,30 @@ class ThirtyThree(MatchEngine):
         discards for the declarer; made by level, slam (all 10 tricks), Low or Null; the
         declarer ±CV, defenders their card points (Misère: 10 − tricks), each Kontra settled
         per caller; then bonuses and the 199 rule.  Deltas in game points."""
-        h = self.hand
-        k = h.contract
-        decl = h.declarer
-        tp = h.play
+        h = self.current
+        decl, k = h.declared()
+        tp = h.trick_play()
         defenders = [p for p in self.players if p != decl]
         tricks = {p: tp.tricks_won(p) for p in self.players}
         value = CARD_POINTS_OF.__getitem__
         points = {p: tp.points_won(p, value) for p in self.players}
-        points[tp.tricks[-1].winner] += LAST_TRICK
+        last = tp.tricks[-1].winner
+        if last is not None:  # always: the tenth trick is complete
+            points[last] += LAST_TRICK
         if h.boat_in_play:
             points[decl] += sum(map(value, h.discards))
+        level = k.level
         if k.misere:
-            if k.level == 18:
+            if level == 18:
                 made = tricks[decl] == 0 or all(tricks[decl] < tricks[d] for d in defenders)
             else:
                 made = tricks[decl] == 0
             how = f"{tricks[decl]} trick{'s' if tricks[decl] != 1 else ''}"
-        elif k.slam:
+        elif isinstance(level, str):  # a slam: all ten tricks
             made = tricks[decl] == TRICKS
             how = f"{tricks[decl]} tricks"
         else:
-            made = points[decl] >= k.level
+            made = points[decl] >= level
             how = f"{points[decl]} card points"
         cv = k.cv
         deltas: dict[str, Number] = {p: 0 for p in self.players}
@@ -638,7 +697,7 @@ class ThirtyThree(MatchEngine):
                        paid_kontra: set[str]) -> list[str]:
         """Add the contract-count bonuses (§11, T6, T13) and apply the 199 rule (§12, T7) to
         ``deltas``; return notes on what was applied."""
-        notes = []
+        notes: list[str] = []
         for p in won:
             self.contracts_won[p] += 1
             n = self.contracts_won[p]
@@ -657,14 +716,14 @@ class ThirtyThree(MatchEngine):
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
         """T8, T13: the offender loses the plain contract value; nobody else scores."""
-        cv = self.hand.contract.cv
+        cv = self.current.declared()[1].cv
         deltas: dict[str, Number] = {p: 0 for p in self.players}
         deltas[r.player] = -cv
         self._bonus_and_199(deltas, set(), set())
         return (deltas, f"round ends, {r.player} -{cv}, nobody else scores",
                 "Thirty-Three §6 follow suit, §13 and T8")
 
-    def after_hand(self, result) -> None:
+    def after_hand(self, result: HandResult) -> None:
         """§12, T7: the match ends once anyone stands at +200 or more or -200 or less."""
         if any(v >= TARGET or v <= -TARGET for v in self.totals.values()):
             self.finish_match()

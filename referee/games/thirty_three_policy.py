@@ -7,7 +7,8 @@ from itertools import combinations
 from .. import events as ev
 from .base import OPEN
 from .policy import RULED_OUT, Kind, Policy
-from .thirty_three import AUCTION, BOAT, GAMES, LEVELS, MISERE_VALUE, ThirtyThree, level_key
+from .thirty_three import (AUCTION, BOAT, GAMES, LEVELS, MISERE_VALUE, ThirtyThree, is_level,
+                           level_key)
 
 
 class ThirtyThreePolicy(Policy[ThirtyThree]):
@@ -77,7 +78,7 @@ class ThirtyThreePolicy(Policy[ThirtyThree]):
         legal and is tried last.  Cards the duty to follow rules out (revokes, never legal) are
         tried last too.  Everything else weighs 1."""
         h = engine.hand
-        if type(e) is ev.Bid and e.level is not None and h is not None and h.phase == AUCTION:
+        if type(e) is ev.Bid and is_level(e.level) and h is not None and h.phase == AUCTION:
             low = level_key(h.standing[1].level) + 1 if h.standing else 0
             k = level_key(e.level) - low
             if k < 0:
