@@ -262,7 +262,7 @@ class Log:
 
 # --- building the objects from a replay ---------------------------------------------------------
 
-def _tricks(engine: MatchEngine) -> tuple[Trick, ...]:
+def _tricks(engine: MatchEngine[Any]) -> tuple[Trick, ...]:
     """The current hand's tricks as they stand: the completed ones and, last, the one on the
     table if a card has been played to it."""
     h = engine.hand
@@ -277,7 +277,7 @@ def _tricks(engine: MatchEngine) -> tuple[Trick, ...]:
                        value(t.cards)) for t in done)
 
 
-def _hand(engine: MatchEngine, result: HandResult | None,
+def _hand(engine: MatchEngine[Any], result: HandResult | None,
           findings: Iterable[Finding]) -> Hand:
     """A :class:`Hand` for the engine's current hand; ``result`` None: still being played."""
     h = engine.hand
@@ -301,7 +301,7 @@ class _MatchRecord:
     findings that came in, per hand number (None: not in a hand)."""
 
     def __init__(self, info: MatchInfo, number: int, id: str | int | None,
-                 engine: MatchEngine) -> None:
+                 engine: MatchEngine[Any]) -> None:
         self.info = info
         self.number = number
         self.id = id
@@ -344,7 +344,7 @@ def _canonical(deck: Any, text: Any) -> str:
         return str(text)
 
 
-def _step(line: int, e: Any, engine: MatchEngine) -> Step:
+def _step(line: int, e: Any, engine: MatchEngine[Any]) -> Step:
     """The :class:`Step` for event ``e`` of ``line``, just applied by ``engine`` (whose current
     hand it belongs to): its words as ``history`` gives them, and the state it left."""
     h = engine.hand
@@ -418,18 +418,18 @@ class _Builder(Listener):
             return self.steps
         return getattr(type(self), method) is not getattr(Listener, method)
 
-    def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+    def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
         cur = self.current
         if cur is None or engine is None or engine is not cur.engine or engine.hand is None \
                 or type(e) is ev.Match:
             return
         cur.steps.setdefault(engine.hand.number, []).append(_step(line, e, engine))
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         assert self.run is not None
         self.current = _MatchRecord(info, self.run.match_count, self.match_id, engine)
 
-    def hand(self, engine: MatchEngine, result: HandResult) -> None:
+    def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         cur = self.current
         if cur is not None:
             cur.hands[result.hand] = _hand(engine, result, ())
@@ -703,7 +703,7 @@ class Table:
     # --- reading the state ------------------------------------------------------------------
 
     @property
-    def _engine(self) -> MatchEngine | None:
+    def _engine(self) -> MatchEngine[Any] | None:
         return self._run.engine
 
     @property

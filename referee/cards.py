@@ -10,7 +10,7 @@ Thirty-Three) and the name it gives the joker.
 """
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 SUITS = ("C", "D", "H", "S")
 """Suit letters: clubs, diamonds, hearts, spades."""
@@ -49,7 +49,7 @@ class Card(NamedTuple):
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Card":
         return self  # cards are interned values
 
 

@@ -12,7 +12,7 @@ import signal
 import stat
 import sys
 from dataclasses import dataclass, field
-from typing import IO, Any, Iterator
+from typing import IO, TYPE_CHECKING, Any, Iterator
 
 import click
 import msgspec
@@ -25,6 +25,9 @@ from .text import visible
 from .render.history import HistoryPrinter
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
 from .replay import FileStats, Listener, replay
+
+if TYPE_CHECKING:
+    from .games.base import HandResult, MatchEngine
 
 STDIN_NAME = "<stdin>"
 
@@ -111,7 +114,13 @@ class _Job:
         return FindingPrinter(out, self.fmt, self.style), None
 
 
-def _one_file(job: _Job, name: str) -> tuple[str, str, int, list, list]:
+FileResult = tuple[str, str, int, list[tuple[str, FileStats]],
+                   tuple[dict[tuple[str, str], dict[str, Any]], int]]
+"""One file's run in a worker (:func:`_one_file`): stdout text, stderr text, exit status, the
+per-file stats, and the score collector's standings tally with its match count."""
+
+
+def _one_file(job: _Job, name: str) -> FileResult:
     """Run ``job`` on one file in a worker: (stdout text, stderr text, status, stats, and the
     score collector's standings tally with its match count)."""
     out, err = io.StringIO(), io.StringIO()
@@ -132,8 +141,8 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = No
             return _print_results(job, files, results)
     if jobs <= 1 or len(files) < 2 or "-" in files:
         if _live(files):  # output line by line, as the log comes (issue 18)
-            from .follow import LineFlush
-            listener, collector = job.listener(LineFlush(sys.stdout), LineFlush(sys.stderr))
+            from .follow import line_flush
+            listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         else:
             listener, collector = job.listener(sys.stdout, sys.stderr)
         status, done = _run(files, listener, job.strict)
@@ -151,7 +160,7 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = No
     return ran
 
 
-def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[tuple]
+def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[FileResult]
                    ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
     """Print each file's result from :func:`_one_file` (taken in the order of ``files``) whole,
     and sum up the exit status, the per-file stats and the standings."""
@@ -229,7 +238,7 @@ class _Progress:
         bar, start = self.bar, self.seen
 
         class _Tick(Listener):
-            def hand(self, engine, result):
+            def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
                 try:
                     bar.update(start + stream.tell() - bar.pos)
                 except (OSError, ValueError):
@@ -369,8 +378,8 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
             raise click.UsageError("--follow reads one file here, as it grows; not with --dask")
         if summary:
             raise click.UsageError("--summary is for files read to their end, not --follow")
-        from .follow import LineFlush
-        sys.exit(_follow(path, job.listener(LineFlush(sys.stdout), sys.stderr)[0], strict,
+        from .follow import line_flush
+        sys.exit(_follow(path, job.listener(line_flush(sys.stdout), sys.stderr)[0], strict,
                          until_end))
     status, done, _ = _run_job(job, files, jobs, dask)
     if summary and not quiet:
@@ -414,8 +423,8 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     if path is not None:
         if dask is not None:
             raise click.UsageError("--follow reads one file here, as it grows; not with --dask")
-        from .follow import LineFlush
-        listener, collector = job.listener(LineFlush(sys.stdout), LineFlush(sys.stderr))
+        from .follow import line_flush
+        listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         status = _follow(path, listener, strict, until_end)
     else:
         status, _, collector = _run_job(job, files, jobs, dask)
@@ -475,12 +484,12 @@ def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bo
             raise click.UsageError("--follow is for text; the HTML page is written whole")
         sys.exit(_history_html(files, hands, strict))
     if path is not None:
-        from .follow import LineFlush
-        printer = HistoryPrinter(LineFlush(sys.stdout), _style(ascii_), hands, live=True)
+        from .follow import line_flush
+        printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
         status = _follow(path, printer, strict, until_end)
     elif _live(files):
-        from .follow import LineFlush
-        printer = HistoryPrinter(LineFlush(sys.stdout), _style(ascii_), hands, live=True)
+        from .follow import line_flush
+        printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
         status, _ = _run(files, printer, strict)
     else:
         printer = HistoryPrinter(sys.stdout, _style(ascii_), hands)
@@ -644,8 +653,12 @@ class _Output(io.TextIOBase):
         return getattr(self._inner, "encoding", None) or "utf-8"
 
     @property
-    def buffer(self):  # click writes bytes here at times
-        return self._inner.buffer
+    def buffer(self) -> IO[bytes]:  # click writes bytes here at times
+        if self._inner is None:
+            raise AttributeError("buffer")  # as before: no buffer on a closed descriptor
+        buf: IO[bytes] = getattr(self._inner, "buffer")
+        return buf
+
 
 
 class _Diagnostics(_Output):

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from distributed import Client, LocalCluster
 
     from .api import Log
-    from .cli import _Job
+    from .cli import FileResult, _Job
 
 MAX_PARTITION = 64
 """The most files in one task (one :mod:`dask.bag` partition) when the size is left to
@@ -73,7 +73,8 @@ def open_url(url: str) -> IO[bytes]:
         raise OSError(errno.EPROTONOSUPPORT,
                       "reading a URL needs fsspec: pip install 'referee[dask]'") from None
     try:
-        return fsspec.open(url, "rb").open()
+        opened: IO[bytes] = fsspec.open(url, "rb").open()
+        return opened
     except (ImportError, ValueError) as exc:  # an unknown protocol, or its package missing
         raise OSError(errno.EPROTONOSUPPORT, str(exc).split("\n")[0]) from None
 
@@ -96,7 +97,7 @@ def _read_one(path: str, strict: bool, apply: Callable[[Any], Any] | None) -> An
     return log
 
 
-def _check_one(name: str, job: "_Job") -> tuple[str, str, int, list, tuple]:
+def _check_one(name: str, job: "_Job") -> "FileResult":
     """One file run as ``referee check``/``score`` would run it (:func:`referee.cli._one_file`)."""
     from .cli import _one_file
     return _one_file(job, name)
@@ -148,7 +149,8 @@ def _ordered(client: "Client", func: Callable[..., Any], names: Iterable[str],
 
     def result(block: list[str], priority: int, future: Any, alone: bool = False) -> list[Any]:
         try:
-            return future.result()
+            got: list[Any] = future.result()
+            return got
         except KilledWorker:
             if alone:
                 return [WorkerLost(errno.EIO, "every Dask worker that read it died "
@@ -226,7 +228,7 @@ def local_cluster(workers: int) -> "LocalCluster":
 
 @contextmanager
 def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int
-                ) -> Iterator[Iterator[tuple[str, str, int, list, tuple]]]:
+                ) -> Iterator[Iterator["FileResult"]]:
     """``referee check/score --dask ADDRESS``: each file's result as :func:`referee.cli._one_file`
     gives it, in the order of ``files``, computed on the cluster at ``address`` (``local``: one
     started here with ``jobs`` workers when ``--jobs`` is given, else one per core, and closed
@@ -277,10 +279,12 @@ def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int
             cluster.close()
 
 
-def _cli_result(job: "_Job", name: str, out: Any) -> tuple[str, str, int, list, tuple]:
+def _cli_result(job: "_Job", name: str, out: Any) -> "FileResult":
     if isinstance(out, WorkerLost):
         return "", f"referee: cannot read {name}: {out.strerror}\n", 2, [], ({}, 0)
-    return out
+    result: FileResult = out
+    return result
+
 
 
 def _fail(message: str) -> NoReturn:

@@ -233,7 +233,7 @@ def to_json(d: Difference) -> dict[str, Any]:
     ``man referee-diff``): ``kind`` first, then the record's fields; a finding is its
     ``check --format json`` object."""
     out: dict[str, Any] = {"kind": d.kind}
-    for name in d.__slots__:  # type: ignore[attr-defined]
+    for name in d.__slots__:
         if name == "kind":
             continue
         v = getattr(d, name)
@@ -377,7 +377,7 @@ def _not_a_log(source: Source) -> bool | None:
         with open(source, "rb") as f:
             return _scan(f)
     else:
-        stream = source  # type: ignore[assignment]
+        stream = source
         try:
             if not stream.seekable():
                 return None
@@ -442,7 +442,7 @@ def normalise(e: Any, game: str | None, rules: dict[str, Any] | None = None) -> 
     d = msgspec.to_builtins(e)
     d.pop("ts", None)
     d.pop("note", None)
-    deck = ENGINES[game].DECK if game in ENGINES else None
+    deck = ENGINES[game].DECK if game is not None and game in ENGINES else None
     kind = type(e)
     if kind is ev.Match:
         d["rules"] = rules if rules is not None else (d.get("rules") or {})
@@ -483,7 +483,8 @@ def _strict_value(e: Any, text: str | None) -> Any:
 def _shown(e: Any) -> dict[str, Any]:
     if isinstance(e, ev.ReadError):
         return {"unreadable": e.code, "message": e.message}
-    return msgspec.to_builtins(e)
+    out: dict[str, Any] = msgspec.to_builtins(e)
+    return out
 
 
 # --- comparing -----------------------------------------------------------------------------------
@@ -670,7 +671,7 @@ def _deal(label: str | int | None, n: int, ea: list[tuple[int, Any, str | None]]
     wa, wb = _holders(da, ga.game), _holders(db, gb.game)
     if wa == wb and da.dealer == db.dealer:
         return
-    deck = ENGINES[ga.game].DECK if ga.game in ENGINES else None
+    deck = ENGINES[ga.game].DECK if ga.game is not None and ga.game in ENGINES else None
     order = {c: i for i, c in enumerate(map(str, deck.cards))} if deck else {}
     moves = tuple(Move(c, wa.get(c), wb.get(c))
                   for c in sorted(set(wa) | set(wb), key=lambda c: (order.get(c, 99), c))
@@ -681,8 +682,9 @@ def _deal(label: str | int | None, n: int, ea: list[tuple[int, Any, str | None]]
 def _holders(d: ev.Deal, game: str | None) -> dict[str, str]:
     """Card (canonical text, or as written when it is no card of the deck) → who or which pile
     was dealt it."""
-    deck = ENGINES[game].DECK if game in ENGINES else None
+    deck = ENGINES[game].DECK if game is not None and game in ENGINES else None
     out: dict[str, str] = {}
+
 
     def put(text: Any, who: str) -> None:
         if not isinstance(text, str):

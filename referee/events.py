@@ -336,7 +336,7 @@ class ReadWarning:
     message: str
 
 
-def line_reader(stream: IO[bytes], loads: Callable[[str], Any] | None = None
+def line_reader(stream: IO[bytes], loads: Callable[[Any], Any] | None = None
                 ) -> Callable[[], Any]:
     """A function that reads the next physical line of a binary stream and returns its event.
 
@@ -422,7 +422,7 @@ def _strict_notes(text: str, value: Any) -> list[str]:
     import json
     notes: list[str] = []
 
-    def pairs(items: list) -> dict:
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for k, _ in items:
             if k in seen:
@@ -455,13 +455,14 @@ def _read_error(cause: BaseException | None, exc: Exception) -> ReadError:
     if msg == "Input data was truncated":
         return ReadError("bad-json", "not valid JSON: the line ends before its JSON is complete "
                          "(cut short?)")
-    text = getattr(exc, "line", None)
+    line = getattr(exc, "line", None)
     trailing = re.fullmatch(r"JSON is malformed: trailing characters \(byte (\d+)\)", msg)
     if trailing:  # msgspec's number here is one past the offset of the text that follows
         return ReadError("bad-json", "not valid JSON: more text after the JSON value (at "
-                         f"character {_column(text, int(trailing.group(1)) - 1)})")
-    msg = re.sub(r"\(byte (\d+)\)", lambda m: f"(at character {_column(text, int(m.group(1)))})",
+                         f"character {_column(line, int(trailing.group(1)) - 1)})")
+    msg = re.sub(r"\(byte (\d+)\)", lambda m: f"(at character {_column(line, int(m.group(1)))})",
                  msg)
+
     return ReadError("bad-json", f"not valid JSON: {msg}")
 
 

@@ -19,7 +19,7 @@ import os
 import signal
 import sys
 import time
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, cast
 
 from .findings import Finding
 from .games.base import MatchEngine
@@ -120,14 +120,14 @@ class _Watch(Listener):
     status when the follow is stopped before the replay could return its FileStats)."""
 
     def __init__(self) -> None:
-        self.engine: MatchEngine | None = None
+        self.engine: MatchEngine[Any] | None = None
         self.errors = 0
 
     def finding(self, f: Finding) -> None:
         if f.is_error:
             self.errors += 1
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         self.engine = engine
 
     def over(self) -> bool:
@@ -158,7 +158,14 @@ class LineFlush(io.TextIOBase):
         return getattr(self._inner, "encoding", None) or "utf-8"
 
 
-def is_live(stream: IO[bytes]) -> bool:
+def line_flush(inner: IO[str]) -> IO[str]:
+    """:class:`LineFlush` over ``inner``, as the text stream it is (typeshed does not count an
+    :class:`io.TextIOBase` as an ``IO[str]``)."""
+    return cast(IO[str], LineFlush(inner))
+
+
+def is_live(stream: IO[Any]) -> bool:
+
     """True when ``stream`` is not a regular file (a pipe, a terminal, a FIFO): what it holds
     comes as it is written, so output is to come line by line too."""
     import stat
@@ -205,7 +212,10 @@ def follow(path: str, listener: Listener, strict: bool = False, until_end: bool 
                 grow = GrowingFile(stream, path, lambda: until_end and watch.over(),
                                    lambda: bool(interrupted), poll)
                 try:
-                    stats: FileStats | None = replay(grow, path, Tee(listener, watch), strict)
+                    # a RawIOBase is a binary stream (typeshed does not call it IO[bytes])
+                    stats: FileStats | None = replay(cast(IO[bytes], grow), path,
+                                                     Tee(listener, watch), strict)
+
                 except Stopped:
                     stats = None
                 except OSError as exc:

@@ -30,13 +30,13 @@ class _Quiet:
                evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
         self.findings.append((code, severity, message))
 
-    def on_deal(self, engine: MatchEngine) -> None:
+    def on_deal(self, engine: MatchEngine[Any]) -> None:
         pass
 
-    def on_trick(self, engine: MatchEngine, trick: Trick) -> None:
+    def on_trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
         pass
 
-    def on_hand(self, engine: MatchEngine, result: HandResult) -> None:
+    def on_hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         pass
 
 
@@ -142,7 +142,7 @@ def _copy(x: Any, memo: dict[int, Any]) -> Any:
     return y
 
 
-def clone(engine: MatchEngine) -> MatchEngine:
+def clone(engine: MatchEngine[Any]) -> MatchEngine[Any]:
     """A deep copy of ``engine`` reporting into a fresh quiet context (the original is untouched).
 
     Cards and trick orders are shared (they never change); everything else is copied as
@@ -150,14 +150,14 @@ def clone(engine: MatchEngine) -> MatchEngine:
     ctx = engine.ctx
     engine.ctx = _DETACHED
     try:
-        twin: MatchEngine = _copy(engine, {})
+        twin: MatchEngine[Any] = _copy(engine, {})
     finally:
         engine.ctx = ctx
     twin.ctx = _Quiet()
     return twin
 
 
-def deep_clone(engine: MatchEngine) -> MatchEngine:
+def deep_clone(engine: MatchEngine[Any]) -> MatchEngine[Any]:
     """:func:`clone` by plain ``copy.deepcopy`` (the reference the fast copy is tested against)."""
     ctx = engine.ctx
     engine.ctx = _DETACHED
@@ -169,7 +169,7 @@ def deep_clone(engine: MatchEngine) -> MatchEngine:
     return twin
 
 
-def _found(twin: MatchEngine) -> list[tuple[str, str, str]]:
+def _found(twin: MatchEngine[Any]) -> list[tuple[str, str, str]]:
     """The findings a copy made by :func:`clone` has reported."""
     ctx = twin.ctx
     assert isinstance(ctx, _Quiet)
@@ -186,7 +186,7 @@ class Verdict:
     findings: list[tuple[str, str, str]]
 
 
-def trial(engine: MatchEngine, e: Any, line: int = 0) -> tuple[Verdict, MatchEngine]:
+def trial(engine: MatchEngine[Any], e: Any, line: int = 0) -> tuple[Verdict, MatchEngine[Any]]:
     """Apply ``e`` to a copy of ``engine``: the :class:`Verdict` (see :func:`judge`) and the copy,
     which is the engine as it stands after ``e`` (``referee simulate`` goes on from it rather
     than applying ``e`` a second time)."""
@@ -205,13 +205,13 @@ def trial(engine: MatchEngine, e: Any, line: int = 0) -> tuple[Verdict, MatchEng
     return Verdict(e, not found, found), twin
 
 
-def judge(engine: MatchEngine, e: Any, line: int = 0) -> Verdict:
+def judge(engine: MatchEngine[Any], e: Any, line: int = 0) -> Verdict:
     """Apply ``e`` to a copy of ``engine`` and say whether it is legal: no finding at all, but
     for the warning that a ``retract`` repairs a revoke (G4: that is the lawful repair)."""
     return trial(engine, e, line)[0]
 
 
-def trial_stop(engine: MatchEngine) -> tuple[bool, MatchEngine]:
+def trial_stop(engine: MatchEngine[Any]) -> tuple[bool, MatchEngine[Any]]:
     """May the hand end here with no further event?  True when a copy of ``engine`` closes the
     hand (as the replay does when the next deal or the end of the log comes) without any
     finding and the hand is then over: an undisputed Asszorti claim (A7), a played-out
@@ -225,7 +225,7 @@ def trial_stop(engine: MatchEngine) -> tuple[bool, MatchEngine]:
     return (not _found(twin) and h is not None and h.mode != OPEN), twin
 
 
-def legal_actions(engine: MatchEngine) -> list[ev.HandEvent]:
+def legal_actions(engine: MatchEngine[Any]) -> list[ev.HandEvent]:
     """Every candidate event of the game's policy that the engine accepts without a finding, in
     the policy's order; empty when no hand is open."""
     h = engine.hand

@@ -20,7 +20,7 @@ from typing import IO, Any, Iterable
 import msgspec
 
 from . import events as ev
-from .findings import ERROR, WARNING, Finding
+from .findings import ERROR, WARNING, Finding, Severity
 from .games import ENGINES
 from .games.base import HandResult, MatchEngine, OPEN, tidy
 from .games.tricks import Trick
@@ -59,7 +59,7 @@ def listener_wants(listener: "Listener", method: str) -> bool:
     called on the hot path)."""
     wants = getattr(listener, "wants", None)
     if wants is not None:
-        return wants(method)
+        return bool(wants(method))
     return getattr(type(listener), method) is not getattr(Listener, method)
 
 
@@ -81,19 +81,19 @@ class Listener:
     def finding(self, f: Finding) -> None:
         """One finding (see :class:`referee.findings.Finding`)."""
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         """A match starts (its ``match`` event was valid)."""
 
-    def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+    def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
         """Event ``e`` of ``line`` has been applied (or skipped) by ``engine``."""
 
-    def deal(self, engine: MatchEngine) -> None:
+    def deal(self, engine: MatchEngine[Any]) -> None:
         """A deal was accepted; ``engine.hand`` holds it."""
 
-    def trick(self, engine: MatchEngine, trick: Trick) -> None:
+    def trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
         """A trick is complete (``trick.winner`` set)."""
 
-    def hand(self, engine: MatchEngine, result: HandResult) -> None:
+    def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         """A hand's result is settled (scored, passed out, drawn, penalty or unscored)."""
 
     def end_match(self, summary: MatchSummary) -> None:
@@ -154,7 +154,7 @@ class _Run:
         self.file = filename
         self.listener = listener
         self.stats = FileStats()
-        self.engine: MatchEngine | None = None
+        self.engine: MatchEngine[Any] | None = None
         self.info: MatchInfo | None = None
         self.match_count = 0
         self.pending: list[Finding] = []
@@ -179,7 +179,7 @@ class _Run:
         self.first_over: int | None = None
 
     # Context for the engines
-    def report(self, code: str, line: int, message: str, *, severity: str,
+    def report(self, code: str, line: int, message: str, *, severity: Severity,
                hand: int | None = None, trick: int | None = None,
                player: str | None = None, rule: str | None = None,
                evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
@@ -256,6 +256,8 @@ class _Run:
         """Hand on the findings of the temporary file and those held up to ``floor`` (None:
         all), merged in line order (on a tie, the one reported first)."""
         spill, self.spill = self.spill, None
+        assert spill is not None  # called only with findings spilled
+
         now = [f for f in self.pending if floor is None or f.line <= floor]
         self.pending = [f for f in self.pending if floor is not None and f.line > floor]
         now.sort(key=_line_of)
@@ -274,13 +276,13 @@ class _Run:
                 self.stats.problems += 1
             self.listener.finding(f)
 
-    def on_deal(self, engine: MatchEngine) -> None:
+    def on_deal(self, engine: MatchEngine[Any]) -> None:
         self.listener.deal(engine)
 
-    def on_trick(self, engine: MatchEngine, trick: Trick) -> None:
+    def on_trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
         self.listener.trick(engine, trick)
 
-    def on_hand(self, engine: MatchEngine, result: HandResult) -> None:
+    def on_hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         first = self.hand_error
         if result.status in _VIOLATED and self.violation is None and first is not None \
                 and first[0] == result.hand:
@@ -294,6 +296,7 @@ class _Run:
             return
         eng.close_hand(cause)
         self.flush()
+        assert self.info is not None  # set with the engine
         self.listener.end_match(MatchSummary(
             self.info, {p: tidy(v) for p, v in eng.standings().items()}, eng.finished,
             list(eng.winners) if eng.finished else [], eng.summary_extra()))
@@ -312,7 +315,7 @@ class _Run:
         else:
             problem = cls.check_players(list(e.players))
         engine = None
-        if problem is None:
+        if cls is not None and problem is None:
             try:
                 engine = cls(list(e.players), e.rules, self)
             except ValueError as exc:
@@ -325,6 +328,7 @@ class _Run:
             self.bad_match = True
             return
         self.bad_match = False
+        assert engine is not None  # made when there was no problem
         self.engine = engine
         for a, b in look_alikes(self.info.players):
             x, y = difference(a, b)
@@ -346,7 +350,9 @@ class _Run:
         difference changed, else the first error of a hand that ended irregular, penalty or
         unscored since the previous ``score`` (project ruling R13), else None."""
         eng = self.engine
+        assert eng is not None  # a score is compared only inside a match
         standing = eng.standings()
+
         unknown = [p for p in e.totals if p not in standing]
         if unknown:
             self.report("unknown-player", line, say("unknown-player", "G13", ev_ := {
@@ -507,7 +513,8 @@ def replay(stream: IO[bytes], filename: str, listener: Listener,
 
 
 def replay_until(stream: IO[bytes], filename: str, stop: int,
-                 reach: bool = False) -> tuple:
+                 reach: bool = False) -> tuple[Any, ...]:
+
     """Replay the events before physical line ``stop`` and return (the engine of the match in
     play there, the event read at line ``stop`` or None, the findings so far), and with
     ``reach`` a fourth item: whether the file reaches that line.  The engine is left exactly as

@@ -73,7 +73,9 @@ def _narrowed() -> dict[tuple[type, str], dict[str, Any]]:
     }
     for pile in ("boat", "talon", "stock", "kitty"):
         fields[ev.Deal, pile] = CARDS
+    t: type
     for t in (ev.Play, ev.Retract):
+
         fields[t, "card"] = CARD
     for t in (ev.Draw, ev.Discard, ev.Give):
         fields[t, "cards"] = CARDS

@@ -161,8 +161,8 @@ def play_alone(events: Iterable[dict[str, Any]],
         yield e
 
 
-def _play_hand(engine: MatchEngine, rng: random.Random, policy: Policy[Any],
-               choose: Chooser | None) -> tuple[MatchEngine, list[dict[str, Any]]]:
+def _play_hand(engine: MatchEngine[Any], rng: random.Random, policy: Policy[Any],
+               choose: Chooser | None) -> tuple[MatchEngine[Any], list[dict[str, Any]]]:
     """Play the open hand of ``engine`` to its end: the engine after it and the events written.
 
     Each accepted event's trial copy becomes the current engine, the one before it is kept, so
@@ -170,7 +170,7 @@ def _play_hand(engine: MatchEngine, rng: random.Random, policy: Policy[Any],
     the event that led there."""
     if choose is not None:
         return _play_hand_with(engine, rng, choose)
-    states: list[MatchEngine] = [engine]
+    states: list[MatchEngine[Any]] = [engine]
     avoid: list[set[bytes]] = [set()]
     chosen: list[tuple[bytes, Any]] = []
     dead_ends = 0
@@ -201,8 +201,8 @@ def _play_hand(engine: MatchEngine, rng: random.Random, policy: Policy[Any],
     return states[-1], [to_dict(e) for _, e in chosen if e is not STOP]
 
 
-def _play_hand_with(engine: MatchEngine, rng: random.Random,
-                    choose: Chooser) -> tuple[MatchEngine, list[dict[str, Any]]]:
+def _play_hand_with(engine: MatchEngine[Any], rng: random.Random,
+                    choose: Chooser) -> tuple[MatchEngine[Any], list[dict[str, Any]]]:
     out: list[dict[str, Any]] = []
     while engine.hand is not None and engine.hand.mode == OPEN and len(out) < MAX_CHOICES:
         acts = legal_actions(engine)
@@ -224,8 +224,8 @@ def _weighted_pick(rng: random.Random, names: list[Kind], weights: dict[Kind, fl
     return names[-1]
 
 
-def _choose(engine: MatchEngine, policy: Policy[Any], rng: random.Random,
-            avoid: set[bytes]) -> tuple[bytes, Any, MatchEngine] | None:
+def _choose(engine: MatchEngine[Any], policy: Policy[Any], rng: random.Random,
+            avoid: set[bytes]) -> tuple[bytes, Any, MatchEngine[Any]] | None:
     """Draw a kind by the policy's kind weights, then candidates of it in a random order weighted
     by the policy's event weights (Efraimidis–Spirakis keys ``u ** (1/w)``) until one is legal; a
     kind with none legal is dropped and another drawn.  Candidates in ``avoid`` (by their JSON)

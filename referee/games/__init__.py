@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar
 
 from .base import MatchEngine
 
@@ -17,13 +18,13 @@ _MODULES = {"thirty-three": "thirty_three", "asszorti": "asszorti",
 """Game name → the module of this package that registers its engine."""
 
 
-class _Engines(Mapping):
+class _Engines(Mapping[str, "type[MatchEngine[Any]]"]):
     """Game name → engine class, importing a game's module on first use."""
 
     def __init__(self) -> None:
-        self._loaded: dict[str, type[MatchEngine]] = {}
+        self._loaded: dict[str, type[MatchEngine[Any]]] = {}
 
-    def __getitem__(self, game: str) -> type[MatchEngine]:
+    def __getitem__(self, game: str) -> type[MatchEngine[Any]]:
         cls = self._loaded.get(game)
         if cls is None:
             module = _MODULES.get(game) if isinstance(game, str) else None
@@ -40,10 +41,13 @@ class _Engines(Mapping):
         return len(_MODULES)
 
 
-ENGINES: Mapping[str, type[MatchEngine]] = _Engines()
+_ENGINES = _Engines()
+ENGINES: Mapping[str, type[MatchEngine[Any]]] = _ENGINES
+
+G = TypeVar("G", bound="type[MatchEngine[Any]]")
 
 
-def register(cls: type[MatchEngine]) -> type[MatchEngine]:
+def register(cls: G) -> G:
     """Class decorator: make an engine available under its ``GAME`` name."""
-    ENGINES._loaded[cls.GAME] = cls  # type: ignore[attr-defined]
+    _ENGINES._loaded[cls.GAME] = cls
     return cls

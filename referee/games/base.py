@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar
+from typing import (TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar,
+                    cast)
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck
-from ..findings import WARNING, severity_of
+from ..findings import WARNING, Severity, severity_of
 from .. import events as ev
 from .tricks import Trick, TrickPlay
 
@@ -49,15 +50,15 @@ def tidy(x: Number) -> Number:
 class Context(Protocol):
     """What an engine tells the replay driver (which turns it into findings and output)."""
 
-    def report(self, code: str, line: int, message: str, *, severity: str, hand: int | None,
+    def report(self, code: str, line: int, message: str, *, severity: Severity, hand: int | None,
                trick: int | None, player: str | None, rule: str | None = None,
                evidence: dict[str, Any] | None = None, cause: int | None = None) -> None: ...
 
-    def on_deal(self, engine: "MatchEngine") -> None: ...
+    def on_deal(self, engine: "MatchEngine[Any]") -> None: ...
 
-    def on_trick(self, engine: "MatchEngine", trick: Trick) -> None: ...
+    def on_trick(self, engine: "MatchEngine[Any]", trick: Trick) -> None: ...
 
-    def on_hand(self, engine: "MatchEngine", result: "HandResult") -> None: ...
+    def on_hand(self, engine: "MatchEngine[Any]", result: "HandResult") -> None: ...
 
 
 @dataclass(slots=True)
@@ -81,7 +82,7 @@ class HandResult:
     summary: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {"hand": self.hand, "line": self.line, "dealer": self.dealer,
                "declarer": self.declarer, "contract": self.contract, "status": self.status,
                "deltas": {k: tidy(v) for k, v in self.deltas.items()},
@@ -251,7 +252,7 @@ class MatchEngine(Generic[H]):
     # --- findings -------------------------------------------------------------------------
 
     def report(self, code: str, line: int, message: str | None, *, player: str | None = None,
-               severity: str | None = None, trick: int | None = -1, rule: str | None = None,
+               severity: Severity | None = None, trick: int | None = -1, rule: str | None = None,
                evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
         """Report a finding in the current hand (trick defaults to the trick being played).
 
@@ -299,7 +300,7 @@ class MatchEngine(Generic[H]):
     def require_phase(self, e: Any, line: int, *want: str) -> bool:
         """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` with
         the words of ``PHASE_WORDS`` and False."""
-        phase = self.hand.phase
+        phase: str = getattr(self.current, "phase")
         if phase in want:
             return True
         self.out_of_phase(e, line, self.PHASE_WORDS.get(phase, f"in the {phase}"))
@@ -365,10 +366,10 @@ class MatchEngine(Generic[H]):
 
     def cards(self, texts: Iterable[str], line: int, player: str | None = None) -> list[Card] | None:
         """Parse a list of cards (see :meth:`card`); None after a ``bad-card`` finding."""
-        out = list(map(self._PARSED.get, texts))  # notations seen before: one C-level pass
-        if None not in out:
-            return out
-        out = []
+        seen = list(map(self._PARSED.get, texts))  # notations seen before: one C-level pass
+        if None not in seen:
+            return seen  # type: ignore[return-value]  # no None in it, checked just above
+        out: list[Card] = []
         cache = self._PARSED
         for t in texts:
             c = cache.get(t) if type(t) is str else None
@@ -388,7 +389,7 @@ class MatchEngine(Generic[H]):
 
     def holds(self, player: str, cs: Iterable[Card], line: int) -> bool:
         """True if ``player`` holds every card of ``cs``; else ``card-not-held`` (G3) and False."""
-        hand = self.hand.hands[player]
+        hand = self.current.hands[player]
         if hand.issuperset(cs):
             return True
         missing = [c for c in cs if c not in hand]
@@ -404,7 +405,7 @@ class MatchEngine(Generic[H]):
         ``{"card", "laid_away_by"}`` or ``{"card", "pile"}`` (the pile it is still in, or
         Sixty-Six's ``trump_card``); None when the record does not say.  Only the finding's
         path asks this, so it may search the hand."""
-        h = self.hand
+        h = self.current
         tp = h.play
         if tp is not None:
             for t in chain(tp.tricks, (tp.current,)):
@@ -444,7 +445,7 @@ class MatchEngine(Generic[H]):
     def pile_place(self, c: Card) -> str | None:
         """Game hook: the pile ``c`` lies in when nobody has it, nor played or laid it away
         (by default the deal's ``PILE`` for a card of it, ``"boat"``), else None."""
-        if self.PILE and c in self.hand.pile:
+        if self.PILE and c in self.current.pile:
             return self.PILE
         return None
 
@@ -483,7 +484,8 @@ class MatchEngine(Generic[H]):
         (G2, G11); a player who had passed and speaks again is back in the auction.  ``rule``
         names the game's auction rules (``"T1, T11"``: the turn first, the most specific rule
         on a passed player's call last; the finding's ``rule`` is the one that applies)."""
-        h = self.hand
+        h = self.current
+        assert isinstance(h, AuctionHand)  # a game with an auction has auction hands
         ids = rule.split(", ")
         if player in h.passed:
             h.passed.discard(player)
@@ -510,7 +512,9 @@ class MatchEngine(Generic[H]):
         no bid stands (``bidder`` None)."""
         if bidder is None:
             return False
-        passed = self.hand.passed
+        h = self.current
+        assert isinstance(h, AuctionHand)  # a game with an auction has auction hands
+        passed = h.passed
         return all(p in passed for p in self.players if p != bidder)
 
     def next_active(self, player: str, passed: set[str]) -> str | None:
@@ -529,7 +533,7 @@ class MatchEngine(Generic[H]):
         (``misdeal``), then the game's :meth:`start_hand`."""
         self.skipping = False
         self.hand_count += 1
-        h = self.HandClass(self.hand_count, line, e.dealer)
+        h = cast(H, self.HandClass(self.hand_count, line, e.dealer))
         self.hand = h
         if e.dealer not in self.seat:
             self.dealer_cause = line
@@ -605,7 +609,19 @@ class MatchEngine(Generic[H]):
             return {"twice": twice, "not_dealt": absent}
         return None
 
+    def start_hand(self, e: ev.Deal, line: int) -> None:
+        """Game hook (required): the deal at ``line`` passed the shared checks and ``self.current``
+        holds its cards (``hands``, ``dealt``, ``pile``): set up the hand's own state (who
+        speaks first, the trump card ...).  May report findings (and end the hand)."""
+        raise NotImplementedError
+
+    def score_hand(self, line: int) -> None:
+        """Game hook (required): the hand's last trick is complete (at ``line``) with no revoke
+        open: score it and :meth:`finish` it (or end it another way)."""
+        raise NotImplementedError
+
     def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
+
         """Cards of the deal outside hands and pile (Sixty-Six's turned-up trump card)."""
         return []
 
@@ -794,7 +810,8 @@ class MatchEngine(Generic[H]):
     # --- results ----------------------------------------------------------------------------
 
     def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: str,
-              deltas: dict[str, Number], summary: str, extra: dict | None = None) -> HandResult:
+              deltas: dict[str, Number], summary: str,
+              extra: dict[str, Any] | None = None) -> HandResult:
         for p, d in deltas.items():
             self.totals[p] = tidy(self.totals[p] + d)
         r = HandResult(h.number, h.line, h.dealer if h.dealer in self.seat else None, declarer,
@@ -805,10 +822,11 @@ class MatchEngine(Generic[H]):
         return r
 
     def finish(self, declarer: str | None, contract: str | None, deltas: dict[str, Number],
-               summary: str, status: str | None = None, extra: dict | None = None) -> HandResult:
+               summary: str, status: str | None = None,
+               extra: dict[str, Any] | None = None) -> HandResult:
         """Record the hand's outcome: apply ``deltas`` to the totals, emit the result, close the
         hand (later events of it are out of phase) and run :meth:`after_hand`."""
-        h = self.hand
+        h = self.current
         h.mode = DONE
         h.ended_line = h.last_line
         r = self._emit(h, declarer, contract, status or h.status, deltas, summary, extra)
@@ -827,6 +845,7 @@ class MatchEngine(Generic[H]):
         case reads straight through: the hooks :meth:`ready_to_play` (only before the first
         card) and :meth:`before_card` (only where a game defines it) are called when needed."""
         h = self.hand
+        assert h is not None  # a handler runs inside a hand (cheaper than self.current here)
         if h.revoke is not None:
             self.establish_revoke(line)
             return
@@ -841,17 +860,18 @@ class MatchEngine(Generic[H]):
             if not self.ready_to_play(player, c, line):
                 return
             tp = h.play
+            assert tp is not None  # ready_to_play set it
         held = tp.hands[player]
         if c not in held:
-            held = tp.order.sort(held) if held else []
             fact = self.where_is(c)
             self.void("card-not-held", line, None, player, rule="G3",
                       evidence={"player": player, "card": str(c),
-                                "holding": [str(x) for x in held],
+                                "holding": [str(x) for x in tp.order.sort(held)],
                                 "whereabouts": [fact] if fact else []})
             return
         cur = tp.current
         plays = cur.cards
+        due: str | None
         if plays:
             who = cur.who
             if player in who:
@@ -895,7 +915,7 @@ class MatchEngine(Generic[H]):
         """Game hook before the first card of a hand (while ``hand.play`` is None): start the
         play phase, check what must come before it.  Return False if the hand cannot go on
         (after a finding); on True, ``hand.play`` must be set."""
-        return self.hand.play is not None
+        return self.current.play is not None
 
     def before_card(self, player: str, c: Card, line: int) -> None:
         """Game hook: a card the player holds is about to be played to the trick (it passed the
@@ -904,14 +924,17 @@ class MatchEngine(Generic[H]):
 
     def allowed_cards(self, player: str) -> frozenset[Card] | None:
         """The cards ``player`` may play now (None: any); default: the contract's duty."""
-        return self.hand.play.allowed(player)
+        tp = self.current.play
+        assert tp is not None  # asked only during the play
+        return tp.allowed(player)
 
     def after_trick(self, trick: Trick, line: int) -> None:
         """Game hook after a trick is complete (Sixty-Six draws)."""
 
     def all_tricks_played(self) -> bool:
         """True when the hand's last trick is complete."""
-        tp = self.hand.play
+        tp = self.current.play
+        assert tp is not None  # asked only during the play
         return not tp.current.who and not any(tp.hands.values())
 
     def start_revoke(self, player: str, c: Card, line: int, allowed: frozenset[Card]) -> None:
@@ -1004,7 +1027,7 @@ class MatchEngine(Generic[H]):
 
     def on_retract(self, e: ev.Retract, line: int) -> None:
         """Take back the most recent card (G4, G4a)."""
-        h = self.hand
+        h = self.current
         c = self.card(e.card, line, e.player)
         if c is None:
             return
@@ -1016,6 +1039,7 @@ class MatchEngine(Generic[H]):
                                 "last": None if last is None else
                                 {"player": last[0], "card": str(last[1])}})
             return
+        assert tp is not None  # the last play was found in it
         tp.retract()
         r = h.revoke
         if r is not None and r.player == e.player and r.card == c:
@@ -1029,7 +1053,7 @@ class MatchEngine(Generic[H]):
                            evidence={"player": e.player, "card": str(c), "no_revoke": True})
 
 
-_OTHER_PLAYER_FIELD = {ev.Give: "to", ev.Rekontra: "against"}
+_OTHER_PLAYER_FIELD: dict[type, str] = {ev.Give: "to", ev.Rekontra: "against"}
 """Fields besides ``player`` that name a player (checked once, in :meth:`MatchEngine.apply`)."""
 
 

@@ -141,7 +141,7 @@ class Commentary(Generic[E]):
         """How the deal passes (``wrong-dealer``'s evidence ``rotation``): ``"to the left"``
         by default.  Transitional: an engine's own ``rotation_words`` hook wins."""
         hook = getattr(engine, "rotation_words", None)
-        return hook() if hook is not None else "to the left"  # type: ignore[no-any-return]
+        return str(hook()) if hook is not None else "to the left"
 
     def whereabouts_note(self, engine: E, facts: list[dict[str, Any]], alone: bool = True) -> str:
         """Whereabouts facts (``MatchEngine.where_is``) to follow a finding's words:

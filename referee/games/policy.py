@@ -40,7 +40,7 @@ RULED_OUT = 1e-3
 """The weight of a candidate the rules rule out for certain (a card the duty to follow forbids, a
 bid not above the standing one): tried last, after every candidate that may be legal."""
 
-E = TypeVar("E", bound=MatchEngine)
+E = TypeVar("E", bound=MatchEngine[Any])
 
 
 class Policy(Generic[E]):
@@ -120,7 +120,7 @@ _POLICIES: dict[str, Policy[Any]] = {}
 _DEFAULT: Policy[Any] = Policy()
 
 
-def policy_for(engine: MatchEngine | type[MatchEngine]) -> Policy[Any]:
+def policy_for(engine: MatchEngine[Any] | type[MatchEngine[Any]]) -> Policy[Any]:
     """The policy of ``engine``'s game (an engine or its class): the ``POLICY`` of the module
     ``<engine's module>_policy`` (``referee.games.sixty_six_policy``), imported on first use;
     the default :class:`Policy` (which proposes nothing) for a game without one."""

@@ -10,7 +10,8 @@ Units: tricks are counted in tricks; nothing here knows card points.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
 
 from ..cards import SUIT_NAMES, Card
 
@@ -43,17 +44,20 @@ class TrickOrder:
                 self.power[c] = base + len(cs) - i
         self.cards_of = {s: frozenset(cs) for s, cs in self.suits.items()}
         """Effective suit → its cards, as a set (to intersect with a hand)."""
-        self.trumps = self.cards_of.get(trump, frozenset())
+        self.trumps: frozenset[Card] = (self.cards_of.get(trump, frozenset()) if trump is not None
+                                        else frozenset())
         """The trump suit's cards (empty without trumps)."""
         self._strength = {led: {c: self.power[c] if s == led or s == trump else 0
                                 for c, s in self.suit_of.items()} for led in self.suits}
         """Led suit → card → what the card counts for in a trick so led (0: it cannot win)."""
+        self._key: dict[Card, int]
+        """Card → its place in :meth:`sort`'s default order (built on first use)."""
         self.names = dict(SUIT_NAMES)
         self.names[TRUMP] = "trumps"
         if names:
             self.names.update(names)
 
-    def __deepcopy__(self, memo: dict) -> "TrickOrder":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "TrickOrder":
         return self  # built once per contract and never changed
 
     def is_trump(self, c: Card) -> bool:
@@ -94,7 +98,8 @@ class TrickOrder:
 Duty = Callable[[Iterable[Card], Sequence[Card], TrickOrder], "frozenset[Card] | None"]
 
 
-def follow_suit(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
+def follow_suit(hand: Iterable[Card], trick: Sequence[Card],
+                order: TrickOrder) -> frozenset[Card] | None:
     """Follow the effective suit led if able; otherwise anything (Thirty-Three §6)."""
     if not trick:
         return None
@@ -103,7 +108,8 @@ def follow_suit(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
 
 follow_suit.following_is_enough = True  # type: ignore[attr-defined]
 
-def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
+def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card],
+                      order: TrickOrder) -> frozenset[Card] | None:
     """Follow suit if able; if void, play a trump if holding one; else anything (Asszorti)."""
     if not trick:
         return None
@@ -113,7 +119,8 @@ def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickO
 
 follow_else_trump.following_is_enough = True  # type: ignore[attr-defined]
 
-def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
+def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card],
+                    order: TrickOrder) -> frozenset[Card] | None:
     """Eighty-Three: a trump lead must be followed with a trump if able; a plain lead with that
     suit or a trump by a player who holds the suit; a player void in the suit led plays anything."""
     if not trick:
@@ -130,7 +137,8 @@ def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrd
 
 follow_or_trump.following_is_enough = True  # type: ignore[attr-defined]
 
-def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card], order: TrickOrder):
+def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card],
+                      order: TrickOrder) -> frozenset[Card] | None:
     """Follow suit and beat the trick if able; if void, trump (beating any trump in the trick)
     if able; else anything (Sixty-Six once the talon is closed or used up)."""
     if not trick:
@@ -263,6 +271,7 @@ class TrickPlay:
         to its player's hand.  Raises IndexError when no card has been played."""
         if not self.current.who:
             t = self.tricks.pop()
+            assert t.winner is not None  # a complete trick has its winner
             self.won[t.winner].remove(t)
             t.winner = None
             self.current = t

@@ -1,13 +1,17 @@
 """Renderers: turn what a replay finds into text or JSON.  No rule decisions live here."""
 from __future__ import annotations
 
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
 
 import jsonlines
 import msgspec
 
 from ..findings import Finding
 from ..text import visible
+
+if TYPE_CHECKING:
+    from ..games.base import MatchEngine
 
 _ENCODER = msgspec.json.Encoder()
 
@@ -20,7 +24,7 @@ def json_writer(out: IO[str]) -> jsonlines.Writer:
 def finding_text(f: Finding, style: "Style | None" = None) -> str:
     """``FILE:LINE: error[code]: message`` (FORMAT.md, the text form of a finding), the file
     name and message shown with :func:`~referee.text.visible` (log text may be hostile)."""
-    sev = f.severity
+    sev: str = f.severity
     msg = visible(f.message)
     if style is not None:
         if style.colour:
@@ -82,9 +86,9 @@ def signed(x: Any) -> str:
     return t if t.startswith("-") or t == "0" else "+" + t
 
 
-def winners_text(engine: Any, winners: list[str]) -> str:
+def winners_text(engine: "MatchEngine[Any] | None", winners: list[str]) -> str:
     """``Cili wins``, ``Anna and Bela share the win``, or for a partnership ``Bob & Dan win``."""
-    if engine is not None and getattr(engine, "TEAMS", 0):
+    if engine is not None and engine.TEAMS:
         teams = [t for t in engine.teams() if set(t) <= set(winners)]
         if len(teams) == 1 and set(teams[0]) == set(winners):
             return f"{engine.team_name(teams[0])} win"
@@ -93,7 +97,8 @@ def winners_text(engine: Any, winners: list[str]) -> str:
     return f"{' and '.join(winners)} share the win"
 
 
-def card_text(engine: Any, text: Any, style: "Style") -> str:
+def card_text(engine: "MatchEngine[Any] | type[MatchEngine[Any]] | None", text: Any,
+              style: "Style") -> str:
     """A card named in a log, as output shows it (``10♥`` or ``10H``); the text itself when it
     is no card of the game (or there is no game)."""
     if engine is None:

@@ -68,7 +68,8 @@ class DiffPrinter:
         return [self._paint(f"@@ {m}{h} @@", "bold")]
 
     def _card(self, c: str, game: str | None) -> str:
-        engine = ENGINES[game] if game in ENGINES else None
+        engine = ENGINES[game] if game is not None and game in ENGINES else None
+
         return visible(card_text(engine, c, self.style))
 
     def _text(self, d: Difference) -> list[str]:
@@ -116,16 +117,18 @@ class DiffPrinter:
             out = self._where(d.match, d.hand)
             if not d.parted:
                 return out + [f" totals agree again after hand {d.hand}: {self._scores(d.a)}"]
-            for side, t in (("a", d.a), ("b", d.b)):
-                out.append(self._side(side, f"totals after hand {d.hand}: {self._scores(t)}"))
+            for side, totals in (("a", d.a), ("b", d.b)):
+                out.append(self._side(side, f"totals after hand {d.hand}: "
+                                      f"{self._scores(totals)}"))
             return out
         if isinstance(d, MatchResultDiff):
             out = self._where(d.match, None)
-            for side, r in (("a", d.a), ("b", d.b)):
-                won = ", ".join(map(visible, r["winners"])) or "nobody"
-                state = "finished" if r["finished"] else "not finished"
-                out.append(self._side(side, f"match result: {self._scores(r['totals'])}; "
+            for side, ended in (("a", d.a), ("b", d.b)):
+                won = ", ".join(map(visible, ended["winners"])) or "nobody"
+                state = "finished" if ended["finished"] else "not finished"
+                out.append(self._side(side, f"match result: {self._scores(ended['totals'])}; "
                                       f"{state}; won by {won}"))
+
             return out
         if isinstance(d, FindingOnly):
             f = d.finding

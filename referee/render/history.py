@@ -17,7 +17,8 @@ from ..findings import Finding
 from ..games.base import OPEN, HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
-from . import Style, card_text, finding_text, fit, number, signed, to_ascii, visible, winners_text
+from ..text import visible
+from . import Style, card_text, finding_text, fit, number, signed, to_ascii, winners_text
 from .words import describe
 
 
@@ -70,7 +71,7 @@ class HistoryPrinter(Listener):
         self.labels: dict[int, str] = {}  # output order → its log line(s), "" for none
         self.width = self.GUTTER
         self.last_label: str | None = None  # the log line printed last in the gutter
-        self.engine: MatchEngine | None = None
+        self.engine: MatchEngine[Any] | None = None
         self.lines: list[tuple[int, int, str]] = []  # (line, order, text)
         self.seq = 0
         self.written = 0  # the last line printed
@@ -162,7 +163,7 @@ class HistoryPrinter(Listener):
         if len(self.lines) >= self.limit:
             self._flush(before=self._settled_before(f.line, self.engine))
 
-    def _live_bound(self, line: int, engine: MatchEngine | None) -> int | None:
+    def _live_bound(self, line: int, engine: MatchEngine[Any] | None) -> int | None:
         """Live printing, after the event of ``line``: the first line not to print yet (None:
         print everything).  A hand over leaves nothing open; in an open hand, the line just
         read may go too when nothing before it is open and no trick is on the table or just
@@ -176,7 +177,7 @@ class HistoryPrinter(Listener):
             return line + 1
         return bound
 
-    def _settled_before(self, line: int, engine: MatchEngine | None) -> int:
+    def _settled_before(self, line: int, engine: MatchEngine[Any] | None) -> int:
         """The first line something may still be added at (or rewritten), from ``line`` (the
         line being read or a finding's, before which no finding can come): while a hand is
         open, a finding at its last line or an open revoke's
@@ -185,16 +186,17 @@ class HistoryPrinter(Listener):
         held (a hostile log), ``line``: what comes later for an earlier line is printed as soon
         as may be."""
         h = engine.hand if engine is not None else None
-        if h is None or h.mode != OPEN or len(self.lines) > self.HOLD:
+        if engine is None or h is None or h.mode != OPEN or len(self.lines) > self.HOLD:
             return line
-        bound = min(line, engine.finding_floor())
+        floor = engine.finding_floor()
+        bound = line if floor is None else min(line, floor)
         if self.table:
             bound = min(bound, self.table[0].line)
         if self.done is not None and self.completed_at is not None:
             bound = min(bound, self.completed_at)
         return bound
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         self._flush(before=info.line)  # a finding of the match line comes after its title
         self.engine = engine
         title = engine.TITLE
@@ -207,8 +209,8 @@ class HistoryPrinter(Listener):
             self.header = self.lines.pop()[2]
             self.showing = False
 
-    def deal(self, engine: MatchEngine) -> None:
-        h = engine.hand
+    def deal(self, engine: MatchEngine[Any]) -> None:
+        h = engine.current
         self._flush(before=h.line)  # a finding of the deal comes after the hands
         self._new_hand()
         self.showing = self.hands is None or h.number in self.hands
@@ -224,16 +226,17 @@ class HistoryPrinter(Listener):
             self._add(h.line, f"   {label:<10} {value}")
 
     def name(self, c: Card) -> str:
+        assert self.engine is not None  # cards are named inside a match
         return self.engine.DECK.name(c, self.style.symbols)
 
-    def event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+    def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
         self._event(line, e, engine)
         if self.live:
             self._flush(before=self._live_bound(line, engine))
         elif len(self.lines) >= self.limit:
             self._flush(before=self._settled_before(line, engine))
 
-    def _event(self, line: int, e: Any, engine: MatchEngine | None) -> None:
+    def _event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
         note = getattr(e, "note", None)
         if note:
             who = getattr(e, "player", None)
@@ -262,8 +265,9 @@ class HistoryPrinter(Listener):
         h = engine.hand if engine is not None else None
         if h is not None and h is not self.contract_of[0]:
             self.contract_of = (h, None)
-        title = commentary_for(engine).contract_title(engine) if h is not None else None
-        if title and title != self.contract_of[1]:
+        title = (commentary_for(engine).contract_title(engine)
+                 if engine is not None and h is not None else None)
+        if engine is not None and title and title != self.contract_of[1]:
             self.contract_of = (h, title)
             who = engine.declarer_name()
             self._add(line, f"   contract: {title}" + (f", declarer {who}" if who else ""))
@@ -271,8 +275,8 @@ class HistoryPrinter(Listener):
     # --- tricks as they happened: each card, a retraction, the replacement, and the card
     # that established a revoke (G4)
 
-    def _shown(self, engine: MatchEngine, who: str, c: Card, line: int) -> _Shown:
-        r = engine.hand.revoke
+    def _shown(self, engine: MatchEngine[Any], who: str, c: Card, line: int) -> _Shown:
+        r = engine.current.revoke
         return _Shown(who, c, self.name(c), line,
                       ["revoke"] if r is not None and r.line == line else [])
 
@@ -283,12 +287,12 @@ class HistoryPrinter(Listener):
             return cards
         return [_Shown(p, c, self.name(c), ln, []) for p, c, ln in trick.plays]
 
-    def _played(self, line: int, e: ev.Play, engine: MatchEngine) -> None:
+    def _played(self, line: int, e: ev.Play, engine: MatchEngine[Any]) -> None:
         """A card just applied at ``line``: onto the trick on the table, or (when it was the
         next card after a revoke) shown as establishing it in the trick the hand ended in."""
         h = engine.hand
         tp = h.play if h is not None else None
-        if tp is None or self.completed_at == line:
+        if h is None or tp is None or self.completed_at == line:
             return
         cur = tp.current
         if cur.lines and cur.lines[-1] == line:
@@ -304,7 +308,7 @@ class HistoryPrinter(Listener):
             self._replace(seq, self._trick_text(number, cards, None))
             self.labels[seq] = _span(cards)
 
-    def _taken_back(self, line: int, engine: MatchEngine) -> bool:
+    def _taken_back(self, line: int, engine: MatchEngine[Any]) -> bool:
         """After a ``retract`` at ``line``: True if it took a card back (the engine's trick is
         ours less its last card), which is then marked so; a trick it reopened is no longer
         shown as complete."""
@@ -320,6 +324,7 @@ class HistoryPrinter(Listener):
         if not live or [(x.who, x.card) for x in live[:-1]] != now:
             return False
         if cards is not self.table:
+            assert self.done is not None  # cards are the last complete trick's
             self._replace(self.done[0], None)
             self.table, self.done = cards, None
         live[-1].live = False
@@ -334,7 +339,7 @@ class HistoryPrinter(Listener):
             return f"   trick {number:>2} (not finished): " + ", ".join(parts)
         return f"   trick {number:>2}: " + ", ".join(parts) + f"  → {winner}"
 
-    def trick(self, engine: MatchEngine, trick: Trick) -> None:
+    def trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
         who, c, line = trick.plays[-1]
         cards = self._on_table(self.table + [self._shown(engine, who, c, line)], trick)
         seq = self._add(line, self._trick_text(trick.number, cards, trick.winner))
@@ -343,8 +348,9 @@ class HistoryPrinter(Listener):
         self.table = []
         self.completed_at = line
 
-    def hand(self, engine: MatchEngine, r: HandResult) -> None:
-        h = engine.hand
+    def hand(self, engine: MatchEngine[Any], r: HandResult) -> None:
+        h = engine.current
+
         tp = h.play
         if tp is not None and (tp.current.who or self.table):
             # the hand ended in mid-trick (a revoke, a claim)

@@ -308,6 +308,7 @@ class HtmlPage:
         row: list[str] = [""] * len(cols)
         last = -1
         for s in calls:
+            assert s.player is not None  # an auction call names its player
             i = cols.index(s.player)
             if i <= last:
                 rows.append(row)
@@ -325,7 +326,8 @@ class HtmlPage:
     def _events(self, m: Match, h: Hand, cards: _Cards, steps: list[Step], hid: str) -> str:
         rows = []
         for s in steps:
-            words = []
+            words: list[str] = []
+
             if s.event == "deal":
                 words.extend(rich(n) for n in s.notes)
             elif s.event == "play":

@@ -9,18 +9,19 @@ import msgspec
 from .. import events as ev
 from ..games.base import OPEN, MatchEngine
 from ..legal import Verdict, to_act
-from . import Style, visible
+from ..text import visible
+from . import Style
 from .words import alternatives, describe, phrase
 
 
-def trick_at(engine: MatchEngine | None) -> tuple[int | None, bool]:
+def trick_at(engine: MatchEngine[Any] | None) -> tuple[int | None, bool]:
     """(trick, over): the trick being played, or once the hand's play is over (its last trick
     complete, or the hand ended between tricks) the last trick played, with ``over`` True.
     (None, False) before the first card or without a hand.  Never a trick after the last: the
     trick machine opens the next trick as soon as one is complete."""
     h = engine.hand if engine is not None else None
     tp = h.play if h is not None else None
-    if tp is None:
+    if engine is None or h is None or tp is None:
         return None, False
     if tp.current.who or not tp.tricks:
         return tp.current.number, False
@@ -36,7 +37,7 @@ def _wrap(text: str) -> str:
                          break_long_words=False, break_on_hyphens=False) + "\n"
 
 
-def action_lines(acts: list[Any], engine: MatchEngine, style: Style) -> list[str]:
+def action_lines(acts: list[Any], engine: MatchEngine[Any], style: Style) -> list[str]:
     """The legal actions as sentences, one line each; actions of one player that differ only in
     their choice (the card, the bid, the cards laid away) share a line:
     ``Ann plays 10♠, K♠ or A♥``."""
@@ -53,7 +54,7 @@ def action_lines(acts: list[Any], engine: MatchEngine, style: Style) -> list[str
             for (head, many), items in groups.items()]
 
 
-def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any], at: Any,
+def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list[Any], at: Any,
                verdict: Verdict | None, style: Style) -> str:
     """The text report (see ``man referee-legal``): where the line falls, who is to act and
     every legal action, each said as a person would say it, then the event at the line
@@ -88,8 +89,9 @@ def legal_text(name: str, line: int, engine: MatchEngine | None, acts: list[Any]
     return "".join(out)
 
 
-def legal_json(name: str, line: int, engine: MatchEngine | None, acts: list[Any], at: Any,
-               verdict: Verdict | None) -> dict:
+def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list[Any], at: Any,
+               verdict: Verdict | None) -> dict[str, Any]:
+
     """The JSON report: file, line, game, hand, trick (see :func:`trick_at`), to_act, legal
     (the events, as log objects), event, event_legal, findings."""
     h = engine.hand if engine is not None else None

@@ -5,10 +5,11 @@ from typing import IO, Any
 
 from ..games.commentary import commentary_for
 from ..findings import Finding
-from ..games.base import HandResult, MatchEngine, tidy
+from ..games.base import HandResult, MatchEngine, Number, tidy
 from ..replay import Listener, MatchInfo, MatchSummary
+from ..text import visible
 from . import (Style, finding_text, fit, json_writer, len_shown, number, signed, to_ascii,
-               visible, winners_text)
+               winners_text)
 
 
 class FindingPrinter(Listener):
@@ -64,7 +65,7 @@ class Tee(Listener):
         return self._wanted[method]
 
 
-def _fan_out(targets: tuple) -> Any:
+def _fan_out(targets: tuple[Any, ...]) -> Any:
     def call(*args: Any) -> None:
         for f in targets:
             f(*args)
@@ -81,15 +82,15 @@ class ScoreCollector(Listener):
         self.style = style or Style(symbols=False)
         self.writer = json_writer(out) if fmt == "json" else None
         self.hands: list[HandResult] = []
-        self.engine: MatchEngine | None = None
-        self.tally: dict[tuple[str, str], dict] = {}  # the standings so far, per game and player
+        self.engine: MatchEngine[Any] | None = None
+        self.tally: dict[tuple[str, str], dict[str, Any]] = {}  # the standings so far, per game and player
         self.match_count = 0
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine) -> None:
+    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         self.hands = []
         self.engine = engine
 
-    def hand(self, engine: MatchEngine, result: HandResult) -> None:
+    def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         self.hands.append(result)
 
     def end_match(self, s: MatchSummary) -> None:
@@ -140,7 +141,8 @@ class ScoreCollector(Listener):
         return "".join(visible(x) + "\n" for x in lines)
 
 
-    def add_to_tally(self, game: str, totals: dict, finished: bool, winners: list[str]) -> None:
+    def add_to_tally(self, game: str, totals: dict[str, Number], finished: bool,
+                     winners: list[str]) -> None:
         """Count one match into the standings: per game and player, matches, finished, won and
         points.  Memory stays bounded by the players, not the matches."""
         self.match_count += 1
@@ -152,7 +154,8 @@ class ScoreCollector(Listener):
             r["won"] += int(p in winners)
             r["points"] += v
 
-    def merge(self, other_tally: dict, count: int) -> None:
+    def merge(self, other_tally: dict[tuple[str, str], dict[str, Any]], count: int) -> None:
+
         """Add another collector's tally (``--jobs`` workers) to this one."""
         self.match_count += count
         for key, r in other_tally.items():
