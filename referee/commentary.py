@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping
 
 from .cards import CardError, Deck
+from .findings import FindingCode
 
 Evidence = Mapping[str, Any]
 
@@ -219,7 +220,7 @@ def _misdeal(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     return "; ".join(parts)
 
 
-MESSAGES: dict[str, Callable[[str | None, Evidence, Deck | None], str]] = {
+MESSAGES: dict[FindingCode, Callable[[str | None, Evidence, Deck | None], str]] = {
     "card-not-held": _card_not_held,
     "out-of-turn": _out_of_turn,
     "out-of-phase": _out_of_phase,
@@ -238,7 +239,7 @@ MESSAGES: dict[str, Callable[[str | None, Evidence, Deck | None], str]] = {
 (the message passed alongside complete evidence)."""
 
 
-def say(code: str, rule: str | None, evidence: Evidence, deck: Deck | None = None) -> str:
+def say(code: FindingCode, rule: str | None, evidence: Evidence, deck: Deck | None = None) -> str:
     """The message of a finding from its code, rule and evidence (cards named by ``deck``).
     Raises KeyError for a code with no commentary function (a programming error)."""
     return MESSAGES[code](rule, evidence, deck)

@@ -243,7 +243,7 @@ class ReadError:
     event or a missing field), False when it is no JSON object at all (not JSON, or JSON of
     another kind): a file none of whose lines is a JSON object is not a log (ruling R7)."""
 
-    code: str
+    code: Literal["bad-json", "bad-event"]
     message: str
     json_object: bool = False
 
@@ -332,7 +332,7 @@ class ReadWarning:
     """Something odd about a line that was read all the same (``--strict``): an unknown field or
     a key given twice.  Reported as a ``bad-event`` warning; the event still counts."""
 
-    code: str
+    code: Literal["bad-event"]
     message: str
 
 

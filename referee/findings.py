@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal, get_args
 
 
 class Severity(StrEnum):
@@ -22,7 +22,18 @@ class Severity(StrEnum):
 ERROR = Severity.ERROR
 WARNING = Severity.WARNING
 
-CODES: dict[str, str] = {
+FindingCode = Literal[
+    "bad-json", "bad-event", "bad-card", "no-match", "unknown-player", "out-of-phase",
+    "out-of-turn", "misdeal", "wrong-dealer", "illegal-bid", "illegal-pass", "illegal-contract",
+    "illegal-draw", "illegal-discard", "illegal-give", "illegal-kontra", "illegal-trump",
+    "card-not-held", "revoke", "illegal-lead", "illegal-marriage", "illegal-exchange",
+    "illegal-close", "illegal-declaration", "illegal-claim", "illegal-retract",
+    "incomplete-hand", "match-over", "score-mismatch", "missing-reveal"]
+"""The closed set of finding codes (FORMAT.md): a :data:`~typing.Literal` type, so that a code
+mistyped anywhere (a report, the severity table, the commentary's ``MESSAGES``) is a type
+error; at run time a code is its plain string, as the JSON output writes it."""
+
+CODES: dict[FindingCode, str] = {
     "bad-json": "a line that is not valid UTF-8 JSON, or past the reader's limits",
     "bad-event": "valid JSON that is not a known event of the game with the right fields",
     "bad-card": "a card string that does not parse or is not in the game's deck",
@@ -55,7 +66,9 @@ CODES: dict[str, str] = {
     "missing-reveal": "an Ouvert declarer who did not show the hand before the first card",
 }
 
-WARNING_CODES = frozenset({"incomplete-hand", "missing-reveal"})
+assert set(CODES) == set(get_args(FindingCode)), "CODES describes every code, once"
+
+WARNING_CODES: frozenset[FindingCode] = frozenset({"incomplete-hand", "missing-reveal"})
 """Codes that are warnings by default (a repaired ``revoke`` is a warning too)."""
 
 
@@ -75,7 +88,7 @@ class Finding:
     file: str
     line: int
     severity: Severity
-    code: str
+    code: FindingCode
     message: str
     match: str | int | None = None
     hand: int | None = None
@@ -97,6 +110,6 @@ class Finding:
         return self.severity == ERROR
 
 
-def severity_of(code: str) -> Severity:
+def severity_of(code: FindingCode) -> Severity:
     """The default severity of a finding code (warnings: :data:`WARNING_CODES`)."""
     return WARNING if code in WARNING_CODES else ERROR

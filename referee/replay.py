@@ -20,7 +20,7 @@ from typing import IO, Any, Iterable
 import msgspec
 
 from . import events as ev
-from .findings import ERROR, WARNING, Finding, Severity
+from .findings import ERROR, WARNING, Finding, FindingCode, Severity
 from .games import ENGINES
 from .games.base import HandResult, MatchEngine, OPEN, tidy
 from .games.tricks import Trick
@@ -179,7 +179,7 @@ class _Run:
         self.first_over: int | None = None
 
     # Context for the engines
-    def report(self, code: str, line: int, message: str, *, severity: Severity,
+    def report(self, code: FindingCode, line: int, message: str, *, severity: Severity,
                hand: int | None = None, trick: int | None = None,
                player: str | None = None, rule: str | None = None,
                evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:

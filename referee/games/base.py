@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
-from typing import (TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Mapping, Protocol, TypeVar,
-                    cast)
+from typing import (TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Literal, Mapping, Protocol,
+                    TypeVar, cast)
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck
-from ..findings import WARNING, Severity, severity_of
+from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
 from .tricks import Trick, TrickPlay
 
@@ -39,6 +39,11 @@ class HandMode(StrEnum):
 
 OPEN, DONE, SKIP = HandMode.OPEN, HandMode.DONE, HandMode.SKIP
 
+HandStatus = Literal["scored", "passed-out", "drawn", "penalty", "irregular", "unscored"]
+"""How a hand ended (``score --format json``'s ``status``): scored as played; passed out (no
+contract); drawn; ended by a penalty (an established revoke); scored though irregular
+(violations applied as recorded, G2); or not scored (G3, G5)."""
+
 
 def tidy(x: Number) -> Number:
     """A score as an int when it is whole (65.0 → 65), else the float (32.5)."""
@@ -50,7 +55,7 @@ def tidy(x: Number) -> Number:
 class Context(Protocol):
     """What an engine tells the replay driver (which turns it into findings and output)."""
 
-    def report(self, code: str, line: int, message: str, *, severity: Severity, hand: int | None,
+    def report(self, code: FindingCode, line: int, message: str, *, severity: Severity, hand: int | None,
                trick: int | None, player: str | None, rule: str | None = None,
                evidence: dict[str, Any] | None = None, cause: int | None = None) -> None: ...
 
@@ -76,7 +81,7 @@ class HandResult:
     dealer: str | None
     declarer: str | None
     contract: str | None
-    status: str
+    status: HandStatus
     deltas: dict[str, Number]
     totals: dict[str, Number]
     summary: str = ""
@@ -129,7 +134,7 @@ class Hand:
         self.dealt: dict[str, list[Card]] = {}
         self.pile: list[Card] = []
         self.mode: HandMode = OPEN
-        self.status = "scored"
+        self.status: HandStatus = "scored"
         self.play: TrickPlay | None = None
         self.revoke: Revoke | None = None
         self.result: HandResult | None = None
@@ -251,7 +256,7 @@ class MatchEngine(Generic[H]):
 
     # --- findings -------------------------------------------------------------------------
 
-    def report(self, code: str, line: int, message: str | None, *, player: str | None = None,
+    def report(self, code: FindingCode, line: int, message: str | None, *, player: str | None = None,
                severity: Severity | None = None, trick: int | None = -1, rule: str | None = None,
                evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
         """Report a finding in the current hand (trick defaults to the trick being played).
@@ -270,7 +275,7 @@ class MatchEngine(Generic[H]):
                         hand=h.number if h is not None else None, trick=trick, player=player,
                         rule=rule, evidence=evidence, cause=cause)
 
-    def words(self, code: str, rule: str | None, evidence: Mapping[str, Any]) -> str:
+    def words(self, code: FindingCode, rule: str | None, evidence: Mapping[str, Any]) -> str:
         """The message of a finding, built from its facts by the game's commentary
         (:meth:`referee.games.commentary.Commentary.say`); the rules core builds no prose."""
         return self.commentary().say(self, code, rule, evidence)
@@ -306,7 +311,7 @@ class MatchEngine(Generic[H]):
         self.out_of_phase(e, line, self.PHASE_WORDS.get(phase, f"in the {phase}"))
         return False
 
-    def irregular(self, code: str, line: int, message: str | None, player: str | None = None,
+    def irregular(self, code: FindingCode, line: int, message: str | None, player: str | None = None,
                   *, rule: str | None = None, evidence: dict[str, Any] | None = None,
                   cause: int | None = None) -> None:
         """A violation applied as recorded (G2): report it; the hand becomes ``irregular``."""
@@ -315,7 +320,7 @@ class MatchEngine(Generic[H]):
         if self.hand is not None and self.hand.status == "scored":
             self.hand.status = "irregular"
 
-    def void(self, code: str, line: int, message: str | None, player: str | None = None,
+    def void(self, code: FindingCode, line: int, message: str | None, player: str | None = None,
              *, rule: str | None = None, evidence: dict[str, Any] | None = None,
              cause: int | None = None) -> None:
         """An event that cannot have happened (G3): report it, make the hand ``unscored`` and skip
@@ -809,7 +814,7 @@ class MatchEngine(Generic[H]):
 
     # --- results ----------------------------------------------------------------------------
 
-    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: str,
+    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
               deltas: dict[str, Number], summary: str,
               extra: dict[str, Any] | None = None) -> HandResult:
         for p, d in deltas.items():
@@ -822,7 +827,7 @@ class MatchEngine(Generic[H]):
         return r
 
     def finish(self, declarer: str | None, contract: str | None, deltas: dict[str, Number],
-               summary: str, status: str | None = None,
+               summary: str, status: HandStatus | None = None,
                extra: dict[str, Any] | None = None) -> HandResult:
         """Record the hand's outcome: apply ``deltas`` to the totals, emit the result, close the
         hand (later events of it are out of phase) and run :meth:`after_hand`."""

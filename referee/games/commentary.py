@@ -22,6 +22,7 @@ import importlib
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from .. import commentary as shared
+from ..findings import FindingCode
 from ..cards import Card
 from .base import MatchEngine
 from .tricks import TrickPlay
@@ -37,7 +38,7 @@ class Commentary(Generic[E]):
     During the move of the words out of the rules core (issue 14), a method a game has not yet
     overridden falls back to the engine hook of the same name, where one is left."""
 
-    def say(self, engine: E, code: str, rule: str | None, evidence: Mapping[str, Any]) -> str:
+    def say(self, engine: E, code: FindingCode, rule: str | None, evidence: Mapping[str, Any]) -> str:
         """The message of a finding of ``code`` under ``rule`` with ``evidence`` (keys per code
         in ``referee-log.5``), cards named by the game's deck.  Default: :meth:`revoke_words`
         for ``revoke``, else the shared words (:func:`referee.commentary.say`); raises KeyError
