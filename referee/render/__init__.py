@@ -8,6 +8,7 @@ import jsonlines
 import msgspec
 
 from ..findings import Finding
+from ..games.base import Number, tidy
 from ..text import visible
 
 if TYPE_CHECKING:
@@ -73,11 +74,10 @@ class Style:
         return f"\033[{self.COLOURS[colour]}m{text}\033[0m"
 
 
-def number(x: Any) -> str:
-    """A score as text: ``65``, ``32.5``, ``-27``."""
-    if isinstance(x, float) and x.is_integer():
-        x = int(x)
-    return str(x)
+def number(x: Number) -> str:
+    """A score as text: ``65``, ``32.5``, ``-27`` (:func:`~referee.games.base.tidy`'s value)."""
+    return str(tidy(x))
+
 
 
 def signed(x: Any) -> str:
