@@ -287,7 +287,9 @@ class MatchEngine(Generic[H]):
         return commentary_for(self)
 
     PHASE_WORDS: ClassVar[dict[str, str]] = {}
-    """How findings name each phase of a hand (``"auction"`` → ``"during the auction"``)."""
+    """Transitional (issue 14): how findings name each phase of a hand (``"auction"`` →
+    ``"during the auction"``); words belong to the commentary
+    (:meth:`~referee.games.commentary.Commentary.phase_words`), which falls back to these."""
 
     def out_of_phase(self, e: Any, line: int, where: str, rule: str = "G10") -> None:
         """``e`` (an event, or its name) has no place here (``where``, e.g. "during the
@@ -304,11 +306,13 @@ class MatchEngine(Generic[H]):
 
     def require_phase(self, e: Any, line: int, *want: str) -> bool:
         """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` with
-        the words of ``PHASE_WORDS`` and False."""
+        the commentary's words for the phase
+        (:meth:`~referee.games.commentary.Commentary.phase_words`) and False."""
         phase: str = getattr(self.current, "phase")
         if phase in want:
             return True
-        self.out_of_phase(e, line, self.PHASE_WORDS.get(phase, f"in the {phase}"))
+        self.out_of_phase(e, line, self.commentary().phase_words(self, phase))
+
         return False
 
     def irregular(self, code: FindingCode, line: int, message: str | None, player: str | None = None,

@@ -19,7 +19,7 @@ on its hand); the commentary turns those facts into text and decides no rule.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, TypeVar
 
 from .. import commentary as shared
 from ..findings import FindingCode
@@ -137,6 +137,18 @@ class Commentary(Generic[E]):
         return reason
 
     # --- words shared by findings ---------------------------------------------------------
+
+    PHASE_WORDS: ClassVar[dict[str, str]] = {}
+    """How ``out-of-phase`` names each phase of a hand in its evidence ``when`` (``"auction"``
+    → ``"during the auction"``)."""
+
+    def phase_words(self, engine: E, phase: str) -> str:
+        """Where in the hand an event came that has no place in ``phase`` (``out-of-phase``'s
+        ``when``): :attr:`PHASE_WORDS`, else (transitional) the engine's own ``PHASE_WORDS``,
+        else ``"in the <phase>"``."""
+        return (self.PHASE_WORDS.get(phase) or engine.PHASE_WORDS.get(phase)
+                or f"in the {phase}")
+
 
     def rotation_words(self, engine: E) -> str:
         """How the deal passes (``wrong-dealer``'s evidence ``rotation``): ``"to the left"``
