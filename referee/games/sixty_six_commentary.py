@@ -13,6 +13,7 @@ from typing import Any, Callable, Mapping
 
 from .. import commentary as shared
 from ..cards import ALL_CARDS, SUIT_NAMES, Card, parse_suit
+from ..findings import FindingCode
 from .commentary import Commentary
 from .sixty_six import (GO_OUT, LAST_TRICK_BONUS, Closed, Count, DealEnd, Drawn, Exchanged,
                         Note, SixtySix)
@@ -147,7 +148,8 @@ SAYERS: dict[str, Sayer] = {
 class SixtySixCommentary(Commentary[SixtySix]):
     """The words of Sixty-Six (see the module docstring)."""
 
-    def say(self, engine: SixtySix, code: str, rule: str | None, evidence: Evidence) -> str:
+    def say(self, engine: SixtySix, code: FindingCode, rule: str | None,
+            evidence: Evidence) -> str:
         """The game's own codes (:data:`SAYERS`) and its forms of shared ones: a retract
         after the talon changed (SS-R6), an unreadable ``trump_card`` (``bad-card`` with
         ``field``), a ``marriage`` naming no suit (``bad-event``); the rest as every game
