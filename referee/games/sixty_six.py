@@ -91,7 +91,7 @@ def card_points(c: Card) -> int:
     return CARD_POINTS[c.rank]
 
 
-_POINTS_OF = {c: card_points(c) for c in DECK.cards}
+CARD_POINTS_OF = {c: card_points(c) for c in DECK.cards}
 """Card → its card points (the table above, looked up per card)."""
 
 
@@ -295,7 +295,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
     HandClass = SixtySixHand
     DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "CSHD" for r in RANK_ORDER)
     RULES = {"target": (int, TARGET)}
-    EVENTS = {ev.Play: "on_card", ev.Retract: "on_take_back", ev.Draw: "on_draw",
+    EVENTS = {ev.Play: "on_play", ev.Retract: "on_retract", ev.Draw: "on_draw",
               ev.Marriage: "on_marriage", ev.Exchange: "on_exchange", ev.Close: "on_close",
               ev.DeclareOut: "on_declare_out", ev.Resign: "on_resign", ev.Timeout: "on_resign"}
 
@@ -351,7 +351,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     def card_points_of(self, cards: Iterable[Card]) -> int:
         """Card points of a trick (A 11, 10 10, K 4, Q 3, J 2, 9 0)."""
-        return sum(map(_POINTS_OF.__getitem__, cards))
+        return sum(map(CARD_POINTS_OF.__getitem__, cards))
 
     # --- the event loop -------------------------------------------------------------------------
 
@@ -418,14 +418,14 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     # --- playing a card (S1, S2) ----------------------------------------------------------------
 
-    def on_card(self, e: ev.Play, line: int) -> None:
+    def on_play(self, e: ev.Play, line: int) -> None:
         """A card: the due draw first (S1: the hands change before it), then the shared card
         play, which calls :meth:`before_card` for the lead a marriage demands."""
         h = self.hand  # the hot path: no property call (a handler runs inside a hand)
         assert h is not None
         if h.draw_due is not None and h.revoke is None:
             self._settle_draw()
-        self.on_play(e, line)
+        super().on_play(e, line)
 
     def before_card(self, player: str, c: Card, line: int) -> None:
         """The lead after a ``marriage`` must be its king or queen (S2, ``illegal-lead``,
@@ -479,7 +479,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h.played_out = True
         h.may_declare = h.play.tricks[-1].winner
 
-    def on_take_back(self, e: ev.Retract, line: int) -> None:
+    def on_retract(self, e: ev.Retract, line: int) -> None:
         """``retract`` (G4, G4a), keeping the talon consistent: a trick reopened by it has its due
         draw cancelled; one followed by a draw, close, exchange or marriage cannot be reopened
         (SS-R6, ``illegal-retract``, hand unscored)."""
@@ -492,7 +492,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
                       evidence={"player": e.player, "card": e.card, "trick": tp.tricks[-1].number})
             return
         n = len(tp.tricks)
-        self.on_retract(e, line)
+        super().on_retract(e, line)
         if h.mode != OPEN:
             return
         if len(tp.tricks) < n:
@@ -659,7 +659,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         """Card points in the tricks ``p`` has won (no last-trick bonus)."""
         tp = self.current.play
         assert tp is not None  # set by start_hand
-        return tp.points_won(p, _POINTS_OF.__getitem__)
+        return tp.points_won(p, CARD_POINTS_OF.__getitem__)
 
     def total(self, p: str) -> int:
         """Card points of tricks plus counted marriages (S2, S5)."""
