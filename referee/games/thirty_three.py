@@ -70,7 +70,7 @@ OUVERT: Final[frozenset[tuple[Game, Level] | Level]] = frozenset({("misere", 28)
 
 CARD_POINTS: Final[dict[str, int]] = {"A": 2, "8": 2, "JK": 2, "K": 1, "Q": 1, "J": 1}
 """§2: aces, eights and the Bug 2; kings, queens, jacks 1; the rest 0."""
-LAST_TRICK: Final = 3
+LAST_TRICK_BONUS: Final = 3
 """§2: the last trick is worth 3 card points (33 in all)."""
 TRICKS: Final = 10
 """§6: ten tricks a hand."""
@@ -292,7 +292,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
     def _auction_turn(self, player: str, line: int, what: str) -> None:
         self.auction_turn(player, line, what, "T1, T11")
 
-    def _after_auction_action(self, player: str, line: int) -> None:
+    def _next_to_speak(self, player: str, line: int) -> None:
         h = self.current
         active = [p for p in self.players if p not in h.passed]
         if h.standing is None:
@@ -359,7 +359,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                                                   "cv": c0.cv}, "applied": True})
         h.standing = (e.player, bid)
         h.bidders.add(e.player)
-        self._after_auction_action(e.player, line)
+        self._next_to_speak(e.player, line)
 
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass (T1): final for the round; three passes redeal by the same dealer, two
@@ -374,7 +374,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             return
         self._auction_turn(e.player, line, "pass")
         h.passed.add(e.player)
-        self._after_auction_action(e.player, line)
+        self._next_to_speak(e.player, line)
 
     # --- the boat (§4, T2, T11) -----------------------------------------------------------
 
@@ -654,7 +654,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         points = {p: tp.points_won(p, value) for p in self.players}
         last = tp.tricks[-1].winner
         if last is not None:  # always: the tenth trick is complete
-            points[last] += LAST_TRICK
+            points[last] += LAST_TRICK_BONUS
         if h.boat_in_play:
             points[decl] += sum(map(value, h.discards))
         level = k.level
