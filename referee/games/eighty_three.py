@@ -90,7 +90,7 @@ def trick_order(trump: str) -> TrickOrder:
 ORDERS: dict[str, TrickOrder] = {s: trick_order(s) for s in SUITS}
 """One TrickOrder per possible trump suit, built once."""
 
-POINTS: dict[str, dict[Card, int]] = {
+CARD_POINTS_OF: dict[str, dict[Card, int]] = {
     s: {c: TRUMP_POINTS[r] for c, r in zip(trump_cards(s), TRUMP_RANKS) if r in TRUMP_POINTS}
     for s in SUITS}
 """Per trump suit: card → card points (only the ten point trumps appear)."""
@@ -98,7 +98,7 @@ POINTS: dict[str, dict[Card, int]] = {
 
 def card_points(c: Card, trump: str) -> int:
     """Card points of ``c`` when ``trump`` (a suit letter) is trumps (0 for all but ten trumps)."""
-    return POINTS[trump].get(c, 0)
+    return CARD_POINTS_OF[trump].get(c, 0)
 
 
 class Bid:
@@ -252,7 +252,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                            evidence={"player": e.player, "points": pts, "doubled": True,
                                      "applied": True})
         bid = Bid(pts, bool(e.doubled))
-        self._turn(e.player, line, "bid")
+        self._auction_turn(e.player, line, "bid")
         if h.standing is not None and bid.key <= h.standing[1].key:
             p0, b0 = h.standing
             self.irregular("illegal-bid", line, None, e.player, rule="E1",
@@ -261,7 +261,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                                      "over": {"player": p0, "points": b0.points,
                                               "doubled": b0.doubled}, "applied": True})
         h.standing = (e.player, bid)
-        self._next_in_auction(e.player)
+        self._next_to_speak(e.player)
 
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass: the player is out of the auction (E1).  The dealer may not pass once the other
@@ -282,18 +282,18 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                                          "passed": [p for p in self.players if p in h.passed],
                                          "applied": False})
                 return
-        self._turn(e.player, line, "pass")
+        self._auction_turn(e.player, line, "pass")
         h.passed.add(e.player)
         if h.standing is None and len(h.passed) == len(self.players):
             # E-R5: the dealer passed out of turn earlier; the forced bid is still owed.
             h.passed.discard(h.dealer)
-        self._next_in_auction(e.player)
+        self._next_to_speak(e.player)
 
-    def _turn(self, player: str, line: int, what: str) -> None:
+    def _auction_turn(self, player: str, line: int, what: str) -> None:
         """Out of turn (G11, applied); a passed player who bids is back in (E-R3)."""
         self.auction_turn(player, line, what, "E1")
 
-    def _next_in_auction(self, player: str) -> None:
+    def _next_to_speak(self, player: str) -> None:
         """After a bid or pass: the auction ends when all but the standing bidder have passed
         (the bidder's own pass does not withdraw the bid, T14 as in every auction here);
         otherwise the next player to the left who has not passed speaks."""
@@ -547,7 +547,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         trump = self.hand.trump if self.hand is not None else None
         if trump is None:
             return None
-        value = POINTS[trump]
+        value = CARD_POINTS_OF[trump]
         return sum(value.get(c, 0) for c in cards)
 
     def team_points(self) -> dict[tuple[str, ...], int]:
@@ -555,7 +555,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         tp = self.current.play
         assert tp is not None  # the hand was played
         out = {t: 0 for t in self.teams()}
-        value = POINTS[self.trump_suit()].get
+        value = CARD_POINTS_OF[self.trump_suit()].get
         for p in self.players:
             out[self.team_of(p)] += tp.points_won(p, lambda c: value(c, 0))
         return out
