@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Mapping, NamedTuple, TypeGuard, Union
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from . import register
-from .base import (OPEN, AuctionHand, Hand, MatchEngine, Number, Revoke, _tag, event_name,
-                   missing, strs, tidy)
+from .base import (OPEN, AuctionHand, Context, Hand, HandResult, MatchEngine, Number, Revoke,
+                   _tag, event_name, strs, tidy)
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -38,35 +38,52 @@ TRICKS = 11
 BASIC_TRICKS = 6
 """The side taking six or more of the eleven tricks wins the basic game."""
 
-BIDS = ("3", "2", "1", "hand")
-"""The bids, lowest first: how many talon cards the declarer exchanges (``hand``: none)."""
-TALON_CARDS = {"3": 3, "2": 2, "1": 1, "hand": 0}
+Bid = Literal["3", "2", "1", "hand"]
+"""A bid, and a contract: how many talon cards the declarer exchanges (``hand``: none)."""
+BIDS: Final[tuple[Bid, ...]] = ("3", "2", "1", "hand")
+"""The bids, lowest first."""
+TALON_CARDS: Final[dict[Bid, int]] = {"3": 3, "2": 2, "1": 1, "hand": 0}
 """The talon: contract N takes the top N cards and lays away N; ``hand`` plays the eleven dealt."""
 
 # Scoring: the basic game's value by contract and trumps (True: a trump suit, False: no trumps).
-BASIC_GAME = {("3", True): 2, ("2", True): 4, ("1", True): 6, ("hand", True): 8,
+BASIC_GAME: Final[dict[tuple[Bid, bool], int]] = {("3", True): 2, ("2", True): 4, ("1", True): 6, ("hand", True): 8,
               ("3", False): 4, ("2", False): 8, ("1", False): 12, ("hand", False): 16}
 OVERTRICK_SHARE = 2
 """Each trick past the sixth is worth the basic game divided by 2."""
 
-ARRIVAZS = {True: 8, False: 16}
+ARRIVAZS: Final[dict[bool, int]] = {True: 8, False: 16}
 """Arrivázs, the last three tricks: 8 with trumps, 16 with no trumps."""
 IDEGEN_ARRIVAZS = 16
 """Idegen arrivázs: the last three tricks of a trump contract won with no trump played (A6)."""
 ARRIVAZS_TRICKS = 3
 
-GAME, ARRIVAZS_TARGET = "game", "arrivazs"
-TARGETS = (GAME, ARRIVAZS_TARGET)
+Target = Literal["game", "arrivazs"]
 """The two stakes a doubling call can name (FORMAT.md ``target``)."""
+GAME: Final = "game"
+ARRIVAZS_TARGET: Final = "arrivazs"
+TARGETS: Final[tuple[Target, ...]] = (GAME, ARRIVAZS_TARGET)
 
-DECLARER, OPPONENT, PARTNER = "declarer", "opponent", "partner"
-DOUBLING = (("kontra", OPPONENT), ("rekontra", DECLARER), ("szubkontra", PARTNER),
-            ("hirskontra", DECLARER), ("mordkontra", OPPONENT))
+Side = Literal["declarer", "opponent", "partner"]
+"""Who calls a doubling step: the declarer, an opponent, or the partner of the first kontra."""
+DECLARER: Final = "declarer"
+OPPONENT: Final = "opponent"
+PARTNER: Final = "partner"
+Step = Literal["kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra"]
+"""A step of the doubling chain, by its log name."""
+DOUBLING: Final[tuple[tuple[Step, Side], ...]] = (
+    ("kontra", OPPONENT), ("rekontra", DECLARER), ("szubkontra", PARTNER),
+    ("hirskontra", DECLARER), ("mordkontra", OPPONENT))
 """A2: the doubling chain on each stake and who calls each step (each step doubles again:
 ×2, ×4, ×8, ×16, ×32).  ``partner``: the partner of whoever first called kontra on that stake."""
-STEPS = tuple(s for s, _ in DOUBLING)
-CALLER = dict(DOUBLING)
-STEP_TITLE = {s: s.capitalize() for s in STEPS}
+STEPS: Final[tuple[Step, ...]] = tuple(s for s, _ in DOUBLING)
+CALLER: Final[dict[Step, Side]] = dict(DOUBLING)
+STEP_TITLE: Final[dict[Step, str]] = {s: s.capitalize() for s in STEPS}
+DoublingEvent = Union[ev.Kontra, ev.Rekontra, ev.Szubkontra, ev.Hirskontra, ev.Mordkontra]
+"""The events of the doubling chain."""
+STEP_OF: Final[dict[type, Step]] = {ev.Kontra: "kontra", ev.Rekontra: "rekontra",
+                                    ev.Szubkontra: "szubkontra", ev.Hirskontra: "hirskontra",
+                                    ev.Mordkontra: "mordkontra"}
+"""Each doubling event's step."""
 
 Phase = Literal["auction", "talon", "play"]
 """Hand phases: the auction; after it (contract, talon exchange, trumps, doubling); the play."""
@@ -75,13 +92,27 @@ TALON: Final = "talon"
 PLAY: Final = "play"
 
 
+def is_bid(word: object) -> TypeGuard[Bid]:
+    """True if ``word`` (a log field, any JSON value) is one of the four bids."""
+    return word in BIDS
 
-def bid_rank(bid: str) -> int:
+
+def target_of(word: str | None) -> Target | None:
+    """The stake a doubling call's ``target`` field names (``game`` when left out), or None when
+    it names neither."""
+    if word is None or word == GAME:
+        return GAME
+    if word == ARRIVAZS_TARGET:
+        return ARRIVAZS_TARGET
+    return None
+
+
+def bid_rank(bid: Bid) -> int:
     """Position of a bid in ``BIDS`` (``3`` is 0, ``hand`` is 3): higher ranks higher."""
     return BIDS.index(bid)
 
 
-def basic_game_value(bid: str, trumps: bool) -> int:
+def basic_game_value(bid: Bid, trumps: bool) -> int:
     """The basic game's value in game points for contract ``bid`` (Scoring table).
 
     ``trumps``: True for a trump contract, False for no trumps.  Raises KeyError for an unknown bid.
@@ -89,7 +120,7 @@ def basic_game_value(bid: str, trumps: bool) -> int:
     return BASIC_GAME[(bid, trumps)]
 
 
-def basic_game_stake(bid: str, trumps: bool, declarer_tricks: int, opponent_tricks: tuple[int, int],
+def basic_game_stake(bid: Bid, trumps: bool, declarer_tricks: int, opponent_tricks: tuple[int, int],
                      multiplier: int = 1) -> tuple[int, str]:
     """What each opponent pays the declarer for the basic game (negative: what the declarer pays
     each opponent), in game points, with the arithmetic in words.
@@ -159,7 +190,13 @@ ORDERS = {t: trick_order(t) for t in (*SUITS, None)}
 """One TrickOrder per trump choice, built once."""
 
 
+def trump_name(trump: str | None) -> str:
+    """A trump choice as a finding's evidence names it: the suit's name, or ``none``."""
+    return "none" if trump is None else SUIT_NAMES[trump]
+
+
 def trump_words(trump: str | None) -> str:
+    """A trump choice in words: ``diamonds trumps`` or ``no trumps``."""
     return "no trumps" if trump is None else f"{SUIT_NAMES[trump]} trumps"
 
 
@@ -176,14 +213,79 @@ class Claim:
     dispute: int | None = None
 
 
+ClaimOutcome = Literal["played", "stands", "failed"]
+"""How a hand's claim ended: none made or the hand played out (``played``), an undisputed
+claim (``stands``), a disputed claim the declarer lost a trick after (``failed``)."""
+
+
 @dataclass(slots=True)
 class Settlement:
     """How the hand's tricks were finally owned: ``owners`` (11 names, trick order) and ``played``
-    (the Trick actually played for each, or None for a trick given by a claim)."""
+    (the Trick actually played for each, or None for a trick given by a claim); ``outcome``
+    (a claim that gave tricks: ``stands`` or ``failed``) and ``first`` (the first trick it gave,
+    1-based), ``failed_at`` (the trick whose loss made a disputed claim fail)."""
 
     owners: list[str] = field(default_factory=list)
     played: list[Trick | None] = field(default_factory=list)
-    note: str = ""
+    outcome: ClaimOutcome = "played"
+    first: int = 0
+    failed_at: int | None = None
+
+
+class DoublingCall(NamedTuple):
+    """One step of a doubling chain as called: the ``step``, its caller, the log line."""
+
+    step: Step
+    player: str
+    line: int
+
+
+class HoldNote(NamedTuple):
+    """``player`` holds the standing ``bid`` (A1)."""
+
+    player: str
+    bid: Bid
+
+
+class ForcedNote(NamedTuple):
+    """The forced dealer (both others passed, no bid) ends the auction: bids ``bid``, or
+    (``contract`` True) sets it as the contract (A1, A10)."""
+
+    player: str
+    bid: Bid
+    contract: bool
+
+
+class TalonNote(NamedTuple):
+    """The declarer takes the top ``taken`` talon cards and lays away ``laid`` (Play)."""
+
+    player: str
+    taken: list[Card]
+    laid: list[Card]
+
+
+class DoubleNote(NamedTuple):
+    """A doubling ``step`` by ``player`` on ``target``; the stake now counts ``multiplier``
+    times (A2)."""
+
+    player: str
+    step: Step
+    target: Target
+    multiplier: int
+
+
+class ClaimNote(NamedTuple):
+    """The declarer claims after ``after`` complete tricks, ``mid_trick`` when cards of the next
+    trick are on the table (A7, A10)."""
+
+    player: str
+    after: int
+    mid_trick: bool
+
+
+Note = HoldNote | ForcedNote | TalonNote | DoubleNote | ClaimNote
+"""What ``history`` can say of an applied event beyond its generic words: facts, worded by the
+commentary."""
 
 
 class AsszortiHand(AuctionHand):
@@ -193,31 +295,64 @@ class AsszortiHand(AuctionHand):
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)
-        self.bid: str | None = None          # the latest bid (the level now held)
+        self.phase = AUCTION
+        self.bid: Bid | None = None          # the latest bid (the level now held)
         self.holder: str | None = None       # who holds that bid now
         self.auction: list[tuple[str, str]] = []
         self.declarer: str | None = None
-        self.last_bid: str | None = None
-        self.contract: str | None = None
+        self.last_bid: Bid | None = None
+        self.contract: Bid | None = None
         self.taken: list[Card] = []
         self.discards: list[Card] | None = None
         self.trump: str | None = None
         self.declared = False
         self.arrivazs = False
-        self.doubles: dict[str, list[tuple[str, str, int]]] = {t: [] for t in TARGETS}
+        self.doubles: dict[Target, list[DoublingCall]] = {t: [] for t in TARGETS}
         self.claim: Claim | None = None
         self.failed_by: str | None = None    # opponent credited after a failed disputed claim
         self.failed_at: int | None = None    # the trick whose loss made the claim fail
         self.net: dict[str, Number] | None = None
-        self.notes: dict[int, tuple] = {}     # line → what history says of an applied event
+        self.notes: dict[int, Note] = {}     # line → what history says of an applied event
 
-    def multiplier(self, target: str) -> int:
+    def multiplier(self, target: Target) -> int:
         """2 to the number of doubling steps called on ``target`` (A2)."""
-        return 2 ** len(self.doubles[target])
+        return 1 << len(self.doubles[target])
+
+    @property
+    def decl(self) -> str:
+        """The declarer, once the auction is over (RuntimeError before: a programming error)."""
+        d = self.declarer
+        if d is None:
+            raise RuntimeError("no declarer yet")
+        return d
+
+    @property
+    def level(self) -> Bid:
+        """The contract once it is fixed (RuntimeError before: a programming error)."""
+        k = self.contract
+        if k is None:
+            raise RuntimeError("no contract yet")
+        return k
+
+    @property
+    def tricks_play(self) -> TrickPlay:
+        """The trick play, once it has begun (RuntimeError before: a programming error)."""
+        tp = self.play
+        if tp is None:
+            raise RuntimeError("the play has not begun")
+        return tp
+
+
+def _won(t: Trick) -> str:
+    """The winner of a complete trick."""
+    w = t.winner
+    if w is None:
+        raise RuntimeError("trick not complete")
+    return w
 
 
 @register
-class Asszorti(MatchEngine):
+class Asszorti(MatchEngine[AsszortiHand]):
     """The Asszorti match engine (see the module docstring for the rules it follows).
 
     Besides the sheet totals (``totals``, what ``score`` events record) it keeps each player's
@@ -239,14 +374,13 @@ class Asszorti(MatchEngine):
               ev.Dispute: "on_dispute", ev.Play: "on_play", ev.Retract: "on_retract"}
     RULES = {"jump_bids": (bool, False), "kontra": (bool, True), "deals": (int, None)}
 
-    def __init__(self, players, rules, ctx) -> None:
+    def __init__(self, players: list[str], rules: Mapping[str, Any] | None, ctx: Context) -> None:
         super().__init__(players, rules, ctx)
         self.net: dict[str, Number] = {p: 0 for p in self.players}
         self.debt: dict[str, Number] = {p: 0 for p in self.players}
-        self.hand: AsszortiHand | None = None
 
     @classmethod
-    def check_rules(cls, rules):
+    def check_rules(cls, rules: Mapping[str, Any] | None) -> dict[str, Any]:
         """As the base, and ``deals`` must be at least 1 (ValueError otherwise)."""
         out = super().check_rules(rules)
         if out["deals"] is not None and out["deals"] < 1:
@@ -260,24 +394,24 @@ class Asszorti(MatchEngine):
         return self.seat_order(self.next_seat(h.dealer))
 
     def _active(self) -> list[str]:
-        h = self.hand
+        h = self.current
         return [p for p in self._speakers(h) if p not in h.passed]
 
     def forced(self, player: str) -> bool:
         """True when ``player`` is the last one left with no bid made: the dealer's forced
         contract (A1)."""
-        h = self.hand
+        h = self.current
         return h.phase == AUCTION and h.bid is None and self._active() == [player]
 
     def opponents(self) -> list[str]:
         """The declarer's two opponents, in seating order."""
-        d = self.hand.declarer
+        d = self.current.declarer
         return [p for p in self.players if p != d]
 
     # --- the auction (Play; A1, A10) -----------------------------------------------------------
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
-        self.hand.to_act = self.next_seat(e.dealer)
+        self.current.to_act = self.next_seat(e.dealer)
 
     def _auction_turn(self, player: str, line: int, what: str) -> None:
         """Out of turn (G2, G11, applied); a passed player who bids or holds is back in."""
@@ -286,87 +420,91 @@ class Asszorti(MatchEngine):
     def _priority(self, player: str) -> bool:
         """True if ``player`` spoke earlier than whoever holds the bid now (A1, A10): such a player
         holds or passes; a later one must bid the next level or pass."""
-        h = self.hand
+        h = self.current
         if h.holder is None:
             return False
         order = self._speakers(h)
         return order.index(player) < order.index(h.holder)
 
     def _next_to_speak(self, player: str) -> None:
-        h = self.hand
-        if h.bid is not None and self.auction_won_by(h.holder):
-            self._auction_won(h.holder, h.bid)
+        h = self.current
+        holder = h.holder
+        if h.bid is not None and holder is not None and self.auction_won_by(holder):
+            self._auction_won(holder, h.bid)
             return
         nxt = self.next_active(player, h.passed)
         if nxt is not None:
             h.to_act = nxt
 
-    def _auction_won(self, declarer: str, last_bid: str | None,
-                     contract: str | None = None) -> None:
-        h = self.hand
+    def _auction_won(self, declarer: str, last_bid: Bid | None,
+                     contract: Bid | None = None) -> None:
+        h = self.current
         h.declarer = declarer
         h.last_bid = last_bid
         h.contract = contract
         h.phase = TALON
         h.to_act = None
 
-    def _check_bid_word(self, e: Any, line: int, word: str | None) -> bool:
-        if word not in BIDS:
-            self.void("bad-event", line, f"an Asszorti {ev.name_of(e)} names "
-                      f"`bid` \"3\", \"2\", \"1\" or \"hand\", not {word!r}",
-                      getattr(e, "player", None),
-                      rule="G7", evidence={"event": event_name(e), "bid": word})
-            return False
-        return True
+    def _bid_word(self, e: ev.Bid | ev.Contract, line: int) -> Bid | None:
+        """The bid ``e`` names, or None after a ``bad-event`` (G7) when it names none."""
+        word = e.bid
+        if is_bid(word):
+            return word
+        self.void("bad-event", line, f"an Asszorti {ev.name_of(e)} names "
+                  f"`bid` \"3\", \"2\", \"1\" or \"hand\", not {word!r}",
+                  getattr(e, "player", None),
+                  rule="G7", evidence={"event": event_name(e), "bid": word})
+        return None
 
     def on_bid(self, e: ev.Bid, line: int) -> None:
         """A bid (A1): the first bid is 3, each later one the next level up (any higher level under
         ``jump_bids``); only a player who spoke later than the holder bids.  A bid that breaks
         this is ``illegal-bid``, applied as recorded (G2).  The forced dealer may bid any level,
         which ends the auction (A10)."""
-        h = self.hand
-        if not self._check_bid_word(e, line, e.bid):
+        h = self.current
+        bid = self._bid_word(e, line)
+        if bid is None:
             return
         if h.phase != AUCTION:
             self.out_of_phase(e, line, "after the auction is over")
             return
-        h.auction.append((e.player, e.bid))
+        h.auction.append((e.player, bid))
         if self.forced(e.player):
-            h.notes[line] = ("forced", e.player, f"bids {e.bid}")
-            self._auction_won(e.player, e.bid)
+            h.notes[line] = ForcedNote(e.player, bid, False)
+            self._auction_won(e.player, bid)
             return
         self._auction_turn(e.player, line, "bid")
-        level = bid_rank(e.bid)
+        level = bid_rank(bid)
         if self._priority(e.player):
-            self.irregular("illegal-bid", line, f"{e.player} bids {e.bid}, but spoke earlier than "
+            self.irregular("illegal-bid", line, f"{e.player} bids {bid}, but spoke earlier than "
                            f"{h.holder}, who holds {h.bid}: {e.player} may only hold or pass (A1, "
                            "A10); applied as recorded", e.player,
                            rule="A10",
-                           evidence={"player": e.player, "call": "bid", "bid": e.bid,
+                           evidence={"player": e.player, "call": "bid", "bid": bid,
                                      "holder": h.holder, "standing": h.bid, "applied": True})
         elif self.rules["jump_bids"]:
             if h.bid is not None and level <= bid_rank(h.bid):
-                self.irregular("illegal-bid", line, f"{e.player} bids {e.bid} over {h.holder}'s "
+                self.irregular("illegal-bid", line, f"{e.player} bids {bid} over {h.holder}'s "
                                f"{h.bid}: a bid must be higher (jump_bids); applied as recorded",
                                e.player,
                                rule="A10",
-                               evidence={"player": e.player, "call": "bid", "bid": e.bid,
+                               evidence={"player": e.player, "call": "bid", "bid": bid,
                                          "holder": h.holder, "standing": h.bid, "jump_bids": True,
                                          "applied": True})
         else:
             want = BIDS[0] if h.bid is None else (
                 BIDS[bid_rank(h.bid) + 1] if h.bid != BIDS[-1] else None)
-            if e.bid != want:
+            if bid != want:
                 why = (f"the first bid is {BIDS[0]}" if h.bid is None else
                        f"after {h.holder}'s {h.bid} the next bid is {want}" if want else
                        f"nothing is higher than {h.bid}; a later player can only pass")
-                self.irregular("illegal-bid", line, f"{e.player} bids {e.bid}: {why}; there are "
+                self.irregular("illegal-bid", line, f"{e.player} bids {bid}: {why}; there are "
                                "no jump bids (Play, A1); applied as recorded", e.player,
                                rule="A1",
-                               evidence={"player": e.player, "call": "bid", "bid": e.bid,
+                               evidence={"player": e.player, "call": "bid", "bid": bid,
                                          "holder": h.holder, "standing": h.bid, "next": want,
                                          "jump_bids": False, "applied": True})
-        h.bid = e.bid
+        h.bid = bid
         h.holder = e.player
         self._next_to_speak(e.player)
 
@@ -374,12 +512,14 @@ class Asszorti(MatchEngine):
         """``hold``: equal the latest bid, only by a player who spoke earlier than its holder
         (A1, A10).  With no bid to hold, or by the holder: ``illegal-bid``, not applied (A-R2).
         By a later player: ``illegal-bid``, applied (G2)."""
-        h = self.hand
+        h = self.current
         if h.phase != AUCTION:
             self.out_of_phase(e, line, "after the auction is over")
             return
-        if h.bid is None or h.holder == e.player:
-            why = "no bid has been made" if h.bid is None else f"{e.player} holds {h.bid} already"
+        standing = h.bid
+        if standing is None or h.holder == e.player:
+            why = ("no bid has been made" if standing is None else
+                   f"{e.player} holds {standing} already")
             self.irregular("illegal-bid", line, f"{e.player} holds, but {why}: there is nothing "
                            "to hold (A1, A-R2); not applied", e.player,
                            rule="A-R2",
@@ -396,13 +536,13 @@ class Asszorti(MatchEngine):
                            evidence={"player": e.player, "call": "hold", "holder": h.holder,
                                      "standing": h.bid, "applied": True})
         h.holder = e.player
-        h.notes[line] = ("hold", e.player, h.bid)
+        h.notes[line] = HoldNote(e.player, standing)
         self._next_to_speak(e.player)
 
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass is final (A1).  The forced dealer's pass is ``illegal-pass`` and not applied:
         the dealer still has to set a contract (A1, A-R3)."""
-        h = self.hand
+        h = self.current
         if h.phase != AUCTION:
             self.out_of_phase(e, line, "after the auction is over")
             return
@@ -431,24 +571,25 @@ class Asszorti(MatchEngine):
         ``jump_bids``.  Otherwise ``illegal-contract``, applied (G2).  The forced dealer sets any
         level (A10).  Once the contract is fixed (set, or taken as the last bid by a later event,
         A-R4), a different one is ``illegal-contract`` and not applied; the same one is ignored."""
-        h = self.hand
-        if not self._check_bid_word(e, line, e.bid):
+        h = self.current
+        bid = self._bid_word(e, line)
+        if bid is None:
             return
         if h.phase == AUCTION:
             if self.forced(e.player):
-                h.auction.append((e.player, f"contract {e.bid}"))
-                h.notes[line] = ("forced", e.player, f"sets the contract: {e.bid}")
-                self._auction_won(e.player, None, e.bid)
+                h.auction.append((e.player, f"contract {bid}"))
+                h.notes[line] = ForcedNote(e.player, bid, True)
+                self._auction_won(e.player, None, bid)
                 return
             self.out_of_phase(e, line, "before the auction is over")
             return
         if h.contract is not None:
-            if e.bid != h.contract:
-                self.irregular("illegal-contract", line, f"{e.player} sets contract {e.bid}, but "
+            if bid != h.contract:
+                self.irregular("illegal-contract", line, f"{e.player} sets contract {bid}, but "
                                f"the contract is {h.contract} already (A11, A-R4); not applied",
                                e.player,
                                rule="A-R4",
-                               evidence={"player": e.player, "contract": e.bid,
+                               evidence={"player": e.player, "contract": bid,
                                          "standing": h.contract, "applied": False})
             return
         if e.player != h.declarer:
@@ -456,36 +597,36 @@ class Asszorti(MatchEngine):
                            "won the auction (A1); applied as recorded (A-R5)", e.player,
                            rule="A-R5",
                            evidence={"player": e.player, "declarer": h.declarer,
-                                     "contract": e.bid})
+                                     "contract": bid})
         lb = h.last_bid
-        if lb is not None and bid_rank(e.bid) < bid_rank(lb):
-            self.irregular("illegal-contract", line, f"contract {e.bid} is below the last bid "
+        if lb is not None and bid_rank(bid) < bid_rank(lb):
+            self.irregular("illegal-contract", line, f"contract {bid} is below the last bid "
                            f"{lb}; the declarer must play at least the last bid (Play, A1); "
                            "applied as recorded", e.player,
                            rule="A1",
-                           evidence={"player": e.player, "contract": e.bid, "last_bid": lb,
+                           evidence={"player": e.player, "contract": bid, "last_bid": lb,
                                      "applied": True})
-        elif lb is not None and self.rules["jump_bids"] and e.bid != lb:
-            self.irregular("illegal-contract", line, f"contract {e.bid}, but with jump bids the "
+        elif lb is not None and self.rules["jump_bids"] and bid != lb:
+            self.irregular("illegal-contract", line, f"contract {bid}, but with jump bids the "
                            f"contract is fixed at the bid {lb} (jump_bids); applied as recorded",
                            e.player,
                            rule="A10",
-                           evidence={"player": e.player, "contract": e.bid, "last_bid": lb,
+                           evidence={"player": e.player, "contract": bid, "last_bid": lb,
                                      "jump_bids": True, "applied": True})
-        h.contract = e.bid
+        h.contract = bid
 
-    def _fix_contract(self) -> str:
+    def _fix_contract(self) -> Bid:
         """The contract, taken as the last bid if the declarer never set one (A11, A-R4)."""
-        h = self.hand
+        h = self.current
         if h.contract is None:
             h.contract = h.last_bid
-        return h.contract
+        return h.level
 
     def on_discard(self, e: ev.Discard, line: int) -> None:
         """The talon exchange: for contract N the declarer takes the top N talon cards and lays
         away N (Play).  A wrong number is ``illegal-discard``, applied (G2); a discard by anybody
         else, a second one, or in a ``hand`` contract cannot be applied (G3)."""
-        h = self.hand
+        h = self.current
         if h.phase != TALON:
             self.out_of_phase(e, line, "before the auction is over" if h.phase == AUCTION
                              else "after the first card is played")
@@ -526,13 +667,13 @@ class Asszorti(MatchEngine):
         h.hands[e.player] -= set(cs)
         h.taken = taken
         h.discards = cs
-        h.notes[line] = ("talon", e.player, taken, cs)
+        h.notes[line] = TalonNote(e.player, taken, cs)
 
     def on_declare(self, e: ev.Declare, line: int) -> None:
         """Trumps (a suit or ``none``) and the optional arrivázs, by the declarer (Play).  By
         another player: ``out-of-turn``, applied (A-R5).  A second declaration: ``illegal-trump``,
         not applied (A-R6)."""
-        h = self.hand
+        h = self.current
         if h.phase == AUCTION:
             self.out_of_phase(e, line, "before the auction is over")
             return
@@ -552,8 +693,8 @@ class Asszorti(MatchEngine):
                            f"but {trump_words(h.trump)} were declared already (A-R6); not "
                            "applied", e.player,
                            rule="A-R6",
-                           evidence={"player": e.player, "trump": SUIT_NAMES.get(trump, "none"),
-                                     "declared": SUIT_NAMES.get(h.trump, "none"),
+                           evidence={"player": e.player, "trump": trump_name(trump),
+                                     "declared": trump_name(h.trump),
                                      "applied": False})
             return
         if e.player != h.declarer:
@@ -562,7 +703,7 @@ class Asszorti(MatchEngine):
                            "arrivázs); applied as recorded (A-R5)", e.player,
                            rule="A-R5",
                            evidence={"player": e.player, "declarer": h.declarer,
-                                     "trump": SUIT_NAMES.get(trump, "none")})
+                                     "trump": trump_name(trump)})
         self._fix_contract()
         h.trump = trump
         h.arrivazs = bool(e.arrivazs)
@@ -570,16 +711,16 @@ class Asszorti(MatchEngine):
 
     # --- doubling (A2, G12) --------------------------------------------------------------------
 
-    def on_double(self, e: Any, line: int) -> None:
+    def on_double(self, e: DoublingEvent, line: int) -> None:
         """One step of the doubling chain on ``target`` (A2).  Not applied (G12): under
         ``kontra: false``, by the wrong side, out of sequence or repeated, or on an arrivázs not
         announced.  Applied with ``illegal-kontra`` (G12): szubkontra by anyone but the partner
         of the first kontra caller, a call before the trumps are named or after trick 1."""
-        h = self.hand
-        step = ev.name_of(e)
+        h = self.current
+        step = STEP_OF[type(e)]
         title = STEP_TITLE[step]
-        target = GAME if e.target is None else e.target
-        if target not in TARGETS:
+        target = target_of(e.target)
+        if target is None:
             self.void("bad-event", line, f"`target` is \"game\" or \"arrivazs\", not "
                       f"{e.target!r}", e.player,
                       rule="G7", evidence={"event": event_name(e), "target": e.target})
@@ -593,29 +734,29 @@ class Asszorti(MatchEngine):
         decl = h.declarer
         if not self.rules["kontra"]:
             self._no_double(p, line, f"{title} by {p}, but this table plays without kontra "
-                            "(rules kontra: false, A2)", e, kontra=False)
+                            "(rules kontra: false, A2)", step, target, kontra=False)
             return
         side = CALLER[step]
         if (side == DECLARER) != (p == decl):
             who = "the declarer" if side == DECLARER else "an opponent"
             self._no_double(p, line, f"{title} by {p} on {stake}: only {who} calls {title} (A2)",
-                            e, caller=side, declarer=decl)
+                            step, target, caller=side, declarer=decl)
             return
         if target == ARRIVAZS_TARGET and not (h.declared and h.arrivazs):
             self._no_double(p, line, f"{title} by {p} on the arrivázs, but {decl} has not "
-                            "announced arrivázs (A2)", e, arrivazs=False)
+                            "announced arrivázs (A2)", step, target, arrivazs=False)
             return
         i = STEPS.index(step)
         if i != len(chain):
-            done = " → ".join(STEP_TITLE[s] for s, _, _ in chain) or "no call yet"
+            done = " → ".join(STEP_TITLE[c.step] for c in chain) or "no call yet"
             why = "is called already" if i < len(chain) else "has nothing to answer"
             self._no_double(p, line, f"{title} by {p} on {stake} {why} (so far: {done}); the "
                             "chain is Kontra → Rekontra → Szubkontra → Hirskontra → Mordkontra "
-                            "(A2)", e, chain=[{"call": s, "player": q, "line": n}
-                                              for s, q, n in chain])
+                            "(A2)", step, target,
+                            chain=[{"call": s, "player": q, "line": n} for s, q, n in chain])
             return
         problems = []
-        if side == PARTNER and chain[0][1] == p:
+        if side == PARTNER and chain[0].player == p:
             problems.append(f"only the partner of {p}, who called the first Kontra, may call "
                             "Szubkontra")
         if not h.declared:
@@ -627,25 +768,25 @@ class Asszorti(MatchEngine):
                            + "; ".join(problems) + " (A2); applied (G12)", p,
                            rule="A2",
                            evidence={"player": p, "call": step, "target": target,
-                                     "first_kontra": chain[0][1] if chain else None,
+                                     "first_kontra": chain[0].player if chain else None,
                                      "declared": h.declared,
                                      "tricks": len(h.play.tricks) if h.play else 0,
                                      "applied": True})
-        chain.append((step, p, line))
-        h.notes[line] = ("double", p, title, stake, h.multiplier(target))
+        chain.append(DoublingCall(step, p, line))
+        h.notes[line] = DoubleNote(p, step, target, h.multiplier(target))
 
-    def _no_double(self, player: str, line: int, text: str, e: Any, **facts: Any) -> None:
-        """A doubling call that is reported and not applied (G12, A2); ``facts`` join the
-        evidence (player, call, target, applied)."""
+    def _no_double(self, player: str, line: int, text: str, step: Step, target: Target,
+                   **facts: Any) -> None:
+        """A doubling ``step`` on ``target`` that is reported and not applied (G12, A2);
+        ``facts`` join the evidence (player, call, target, applied)."""
         self.irregular("illegal-kontra", line, text + "; not applied (G12)", player, rule="A2",
-                       evidence={"player": player, "call": event_name(e),
-                                 "target": GAME if e.target is None else e.target,
+                       evidence={"player": player, "call": step, "target": target,
                                  "applied": False, **facts})
 
     # --- play and claims (Play; A3, A7, A10) -----------------------------------------------------
 
     def ready_to_play(self, player: str, c: Card, line: int) -> bool:
-        h = self.hand
+        h = self.current
         if h.phase == PLAY:
             return True
         if h.phase == AUCTION:
@@ -660,7 +801,7 @@ class Asszorti(MatchEngine):
         """Start the play: the trumps must be named (else the card cannot be followed: G10,
         A-R7); a missing talon exchange is ``illegal-discard`` and the talon stays out (A11, A-R8).
         The opponent on the declarer's right leads (A3)."""
-        h = self.hand
+        h = self.current
         if not h.declared:
             self.void("out-of-phase", line, f"play begins but {h.declarer} has not named trumps "
                       "or no trumps; the hand cannot be followed (G10, A-R7)", player,
@@ -678,7 +819,7 @@ class Asszorti(MatchEngine):
                                      "expected": TALON_CARDS[k]})
         h.phase = PLAY
         h.play = TrickPlay(self.players, h.hands, ORDERS[h.trump], follow_else_trump,
-                           self.next_seat(h.declarer, -1))
+                           self.next_seat(h.decl, -1))
         return True
 
     def apply(self, e: Any, line: int) -> None:
@@ -705,7 +846,7 @@ class Asszorti(MatchEngine):
     def on_claim(self, e: ev.Claim, line: int) -> None:
         """The declarer claims the rest (A7): it may come mid-trick (A10).  By an opponent, before
         the trumps are named, or while a claim stands: ``illegal-claim``, ignored (A10, A-R9)."""
-        h = self.hand
+        h = self.current
         if h.phase == AUCTION:
             self.out_of_phase(e, line, "during the auction")
             return
@@ -728,13 +869,14 @@ class Asszorti(MatchEngine):
             return
         if h.play is None and not self._begin_play(line, e.player):
             return
-        h.claim = Claim(e.player, line, len(h.play.tricks))
-        h.notes[line] = ("claim", e.player, h.claim.at, len(h.play.current.who))
+        tp = h.tricks_play
+        h.claim = Claim(e.player, line, len(tp.tricks))
+        h.notes[line] = ClaimNote(e.player, len(tp.tricks), bool(tp.current.who))
 
     def on_dispute(self, e: ev.Dispute, line: int) -> None:
         """An opponent disputes the claim: play goes on (A7).  With no claim, a second dispute,
         or by the declarer: ``illegal-claim``, ignored (A10)."""
-        h = self.hand
+        h = self.current
         c = h.claim
         why = None
         if c is None:
@@ -743,7 +885,7 @@ class Asszorti(MatchEngine):
             why = "only an opponent disputes a claim"
         elif c.dispute is not None:
             why = f"the claim was disputed already at line {c.dispute}"
-        if why:
+        if why or c is None:
             self.report("illegal-claim", line, f"dispute by {e.player}: {why} (A10); ignored",
                         player=e.player,
                         rule="A10",
@@ -759,7 +901,7 @@ class Asszorti(MatchEngine):
         may stop there (the hand is settled when it closes, :meth:`close_open_hand`) or the
         table may play the hand out: those cards are checked as any play (a revoke among them is
         a revoke, A9) and the hand is settled after its last trick (A10, A-R17)."""
-        h = self.hand
+        h = self.current
         c = h.claim
         if c is None or c.dispute is None or h.failed_by is not None or h.revoke is not None \
                 or h.mode != OPEN:
@@ -769,12 +911,12 @@ class Asszorti(MatchEngine):
             h.failed_at = trick.number
 
     def all_tricks_played(self) -> bool:
-        return len(self.hand.play.tricks) == TRICKS
+        return len(self.current.tricks_play.tricks) == TRICKS
 
     def close_open_hand(self) -> bool:
         """An undisputed claim, or a disputed one that has failed, is settled when the next deal,
         score, end or the end of the log comes (A7, A10)."""
-        h = self.hand
+        h = self.current
         c = h.claim
         if c is None or (c.dispute is not None and h.failed_by is None):
             return False
@@ -782,35 +924,33 @@ class Asszorti(MatchEngine):
         return True
 
     def _settle_claim(self) -> None:
-        self.score_hand(self.hand.last_line)
+        self.score_hand(self.current.last_line)
 
     def settlement(self) -> Settlement:
         """Who owns each of the eleven tricks: as played; after an undisputed claim the rest go to
         the declarer; after a failed disputed claim every trick from the claim on goes to the
         opponent who won the first trick the declarer lost (A7, A10)."""
-        h = self.hand
-        tp = h.play
+        h = self.current
         s = Settlement()
         c = h.claim
-        done = tp.tricks
-        if c is not None and h.failed_by is not None:
+        done = h.tricks_play.tricks
+        failed_by = h.failed_by
+        if c is not None and failed_by is not None:
             for t in done[:c.at]:
-                s.owners.append(t.winner)
+                s.owners.append(_won(t))
                 s.played.append(t)
             for t in done[c.at:]:
-                s.owners.append(h.failed_by)
+                s.owners.append(failed_by)
                 s.played.append(t)
-            s.note = (f"{h.declarer}'s disputed claim failed at trick {h.failed_at}: tricks "
-                      f"{c.at + 1}–{TRICKS} go to {h.failed_by} (A7)")
+            s.outcome, s.first, s.failed_at = "failed", c.at + 1, h.failed_at
         else:
             for t in done:
-                s.owners.append(t.winner)
+                s.owners.append(_won(t))
                 s.played.append(t)
             if c is not None and len(done) < TRICKS:
-                s.note = (f"{h.declarer}'s claim stands: tricks {len(done) + 1}–{TRICKS} go to "
-                          f"{h.declarer} (A7)")
+                s.outcome, s.first = "stands", len(done) + 1
         rest = TRICKS - len(s.owners)
-        owner = h.failed_by or h.declarer
+        owner = failed_by or h.decl
         s.owners.extend([owner] * rest)
         s.played.extend([None] * rest)
         return s
@@ -820,10 +960,10 @@ class Asszorti(MatchEngine):
     def score_hand(self, line: int) -> None:
         """Settle the basic game and the arrivázs (each opponent pays or is paid the full
         amount, A4), post the result on the sheet (A8) and finish the hand."""
-        h = self.hand
-        decl = h.declarer
+        h = self.current
+        decl = h.decl
         opps = self.opponents()
-        k = h.contract
+        k = h.level
         trumps = h.trump is not None
         s = self.settlement()
         n = Counter(s.owners)
@@ -834,22 +974,29 @@ class Asszorti(MatchEngine):
         if h.arrivazs:
             last = range(TRICKS - ARRIVAZS_TRICKS, TRICKS)
             won = all(s.owners[i] == decl for i in last)
+            order = ORDERS[h.trump]
             idegen = won and trumps and all(
-                s.played[i] is not None and not any(ORDERS[h.trump].is_trump(x)
-                                                    for x in s.played[i].cards) for i in last)
+                t is not None and not any(order.is_trump(x) for x in t.cards)
+                for t in (s.played[i] for i in last))
             a, aw = arrivazs_stake(trumps, won, idegen, h.multiplier(ARRIVAZS_TARGET))
             per_opp += a
             parts.append(f"{aw} {'won' if won else 'lost'}")
-        net = {p: 0 for p in self.players}
+        net: dict[str, Number] = {p: 0 for p in self.players}
         net[decl] = 2 * per_opp
         for o in opps:
             net[o] = -per_opp
         tricks = ", ".join(f"{p} {n[p]}" for p in self.players)
+        note = ""
+        if s.outcome == "failed":
+            note = (f"{decl}'s disputed claim failed at trick {s.failed_at}: tricks "
+                    f"{s.first}–{TRICKS} go to {s.owners[-1]} (A7)")
+        elif s.outcome == "stands":
+            note = f"{decl}'s claim stands: tricks {s.first}–{TRICKS} go to {decl} (A7)"
         verb = "wins" if per_opp > 0 else "pays" if per_opp < 0 else "wins nothing"
         dbl = self.doubling_words()
         head = (f"{decl} plays {self.contract_title()}" + (f", {dbl}," if dbl else "")
                 + f" and takes {d} trick{'s' * (d != 1)} "
-                f"({tricks})" + (f"; {s.note}" if s.note else ""))
+                f"({tricks})" + (f"; {note}" if note else ""))
         money = (f"{decl} {verb} {abs(per_opp)} {'from' if per_opp > 0 else 'to'} each opponent"
                  if per_opp else f"{decl} {verb}")
         self._post(net, f"{head}; {'; '.join(parts)}: {money}", decl)
@@ -858,7 +1005,7 @@ class Asszorti(MatchEngine):
               status: str | None = None) -> None:
         """Write a hand's ``net`` on the sheet (A8) and finish the hand with the sheet entries as
         its deltas (G8) and the net beside them."""
-        h = self.hand
+        h = self.current
         entries = sheet_entries(net, self.debt)
         for p, v in net.items():
             self.net[p] = tidy(self.net[p] + v)
@@ -873,11 +1020,11 @@ class Asszorti(MatchEngine):
         """A9: the hand ends; the side at fault loses the basic game at its plain value times its
         doubling (no overtricks) and an announced arrivázs at its value times its doubling; both
         opponents pay, or are paid, in full (A4)."""
-        h = self.hand
-        decl = h.declarer
+        h = self.current
+        decl = h.decl
         trumps = h.trump is not None
-        v = basic_game_value(h.contract, trumps) * h.multiplier(GAME)
-        words = f"basic game {basic_game_value(h.contract, trumps)}" + (
+        v = basic_game_value(h.level, trumps) * h.multiplier(GAME)
+        words = f"basic game {basic_game_value(h.level, trumps)}" + (
             f" × {h.multiplier(GAME)}" if h.multiplier(GAME) > 1 else "")
         if h.arrivazs:
             a = ARRIVAZS[trumps] * h.multiplier(ARRIVAZS_TARGET)
@@ -886,7 +1033,7 @@ class Asszorti(MatchEngine):
                 f" × {h.multiplier(ARRIVAZS_TARGET)}" if h.multiplier(ARRIVAZS_TARGET) > 1
                 else "")
         per_opp = -v if r.player == decl else v
-        net = {p: -per_opp for p in self.players}
+        net: dict[str, Number] = {p: -per_opp for p in self.players}
         net[decl] = 2 * per_opp
         entries = sheet_entries(net, self.debt)
         for p, x in net.items():
@@ -899,7 +1046,9 @@ class Asszorti(MatchEngine):
                     f"{words} = {v}")
         return entries, what, "Asszorti rules, Play (follow suit, else trump), A3 and A9"
 
-    def _emit(self, h, declarer, contract, status, deltas, summary, extra=None):
+    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: str,
+              deltas: dict[str, Number], summary: str,
+              extra: dict[str, Any] | None = None) -> HandResult:
         """As the base, with the hand's zero-sum ``net`` beside its deltas in every hand result
         (FORMAT.md): the net computed for it, or zeros (an unscored hand)."""
         extra = dict(extra or {})
@@ -926,7 +1075,7 @@ class Asszorti(MatchEngine):
 
     # --- the match (A8) --------------------------------------------------------------------------
 
-    def after_hand(self, result) -> None:
+    def after_hand(self, result: HandResult) -> None:
         self._deals_done()
 
     def after_unscored(self, h: Hand) -> None:
@@ -943,16 +1092,16 @@ class Asszorti(MatchEngine):
 
     def laid_away(self) -> dict[str, list[Card]]:
         """The declarer's discards after the talon exchange, once made."""
-        h = self.hand
+        h = self.current
         return {h.declarer: h.discards} if h.discards and h.declarer else {}
 
     def declarer_name(self) -> str | None:
-        return self.hand.declarer
+        return self.current.declarer
 
     def contract_name(self) -> str | None:
         """As ``score`` prints it: ``"1 diamonds"``, ``"hand no-trumps arrivazs"``, or just the
         level before the trumps are named."""
-        h = self.hand
+        h = self.current
         k = h.contract or h.last_bid
         if k is None:
             return None
@@ -964,23 +1113,24 @@ class Asszorti(MatchEngine):
     def contract_title(self) -> str | None:
         """Readable, once the trumps are named: ``1 with diamonds trumps (basic game 6)``,
         ``arrivázs (8)`` when announced (None before; ``history`` prints it when it changes)."""
-        h = self.hand
-        if not h.declared or h.contract is None:
+        h = self.current
+        k = h.contract
+        if not h.declared or k is None:
             return None
         trumps = h.trump is not None
-        out = (f"{h.contract} with {trump_words(h.trump)} (basic game "
-               f"{basic_game_value(h.contract, trumps)})")
+        out = (f"{k} with {trump_words(h.trump)} (basic game "
+               f"{basic_game_value(k, trumps)})")
         if h.arrivazs:
             out += f", arrivázs ({ARRIVAZS[trumps]})"
         return out
 
     def doubling_words(self) -> str:
         """The doubling chains called, e.g. ``game: Kontra (Anna) → Rekontra (Berta) ×4``."""
-        h = self.hand
+        h = self.current
         parts = []
         for t in TARGETS:
             if h.doubles[t]:
-                chain = " → ".join(f"{STEP_TITLE[s]} ({p})" for s, p, _ in h.doubles[t])
+                chain = " → ".join(f"{STEP_TITLE[c.step]} ({c.player})" for c in h.doubles[t])
                 parts.append(f"{'game' if t == GAME else 'arrivázs'}: {chain} ×{h.multiplier(t)}")
         return "; ".join(parts)
 
@@ -991,22 +1141,25 @@ class Asszorti(MatchEngine):
         note = h.notes.get(line) if h is not None else None
         if note is None:
             return None
-        kind, p = note[0], note[1]
-        names = lambda cs: " ".join(self.DECK.name(c, symbols) for c in cs)  # noqa: E731
-        if kind == "hold":
-            return f"{p} holds {note[2]}"
-        if kind == "forced":
-            return f"{p} (both others passed, no bid; cannot pass) {note[2]}"
-        if kind == "talon":
-            return f"{p} takes {names(note[2])} from the talon and lays away {names(note[3])}"
-        if kind == "double":
-            return f"{p}: {note[2]} on {note[3]} (×{note[4]})"
-        if kind == "claim":
-            where = f"after trick {note[2]}" if note[2] else "before the first trick"
-            if note[3]:
-                where = f"during trick {note[2] + 1}"
-            return f"{p} shows the hand and claims the rest ({where})"
-        return None
+        p = note.player
+
+        def names(cs: list[Card]) -> str:
+            return " ".join(self.DECK.name(c, symbols) for c in cs)
+
+        if isinstance(note, HoldNote):
+            return f"{p} holds {note.bid}"
+        if isinstance(note, ForcedNote):
+            said = f"sets the contract: {note.bid}" if note.contract else f"bids {note.bid}"
+            return f"{p} (both others passed, no bid; cannot pass) {said}"
+        if isinstance(note, TalonNote):
+            return f"{p} takes {names(note.taken)} from the talon and lays away {names(note.laid)}"
+        if isinstance(note, DoubleNote):
+            stake = "the basic game" if note.target == GAME else "the arrivázs"
+            return f"{p}: {STEP_TITLE[note.step]} on {stake} (×{note.multiplier})"
+        where = f"after trick {note.after}" if note.after else "before the first trick"
+        if note.mid_trick:
+            where = f"during trick {note.after + 1}"
+        return f"{p} shows the hand and claims the rest ({where})"
 
     def score_notes(self) -> list[str]:
         """Under the score table: how to read the sheet (A8)."""
