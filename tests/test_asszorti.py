@@ -51,7 +51,7 @@ def test_no_trump_1_seven_tricks_under_three_doublings_is_144():
     rec = run_log(case("nt1_kontra_rekontra_szubkontra_144"))
     assert rec.findings == []
     assert rec.hands[0].extra["net"] == {"Anna": -144, "Berta": 288, "Csaba": -144}
-    assert basic_game_stake("1", False, 7, (4, 0), 8) == (144, "(12 + 1 × 6) × 8 = 144")
+    assert basic_game_stake("1", False, 7, (4, 0), 8) == (144, 12, 1, 6, 8, 0)
 
 
 def test_six_five_zero_under_kontra_rekontra_wins_12_and_nothing_undoubled():
@@ -70,7 +70,7 @@ def test_declarer_with_five_tricks_in_2_trumps_pays_4_to_each():
     rec = run_log(case("trump2_five_tricks_pays_4"))
     assert rec.hands[0].extra["net"] == {"Anna": 4, "Berta": -8, "Csaba": 4}
     assert rec.last.extra["debt"] == {"Anna": 0, "Berta": 8, "Csaba": 0}
-    assert basic_game_stake("2", True, 5, (6, 0)) == (-4, "4 = 4")
+    assert basic_game_stake("2", True, 5, (6, 0)) == (-4, 4, 0, 2, 1, 0)
 
 
 def test_basic_game_table():

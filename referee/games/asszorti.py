@@ -9,6 +9,11 @@ the basic game by contract and trumps with overtricks at half value, the 6:5:0 r
 and idegen arrivázs (A6), both opponents paying in full (A4); the score sheet with no negative
 entries and debts carried to the next win (A8).
 
+This module is the game's rules core: it decides and keeps facts (findings as code, rule and
+evidence; what an event did, as :class:`Note` facts on the hand; a scored hand as
+:class:`HandScore`).  The words of all of them are in :mod:`referee.games.asszorti_commentary`;
+the events that may come next, in :mod:`referee.games.asszorti_policy`.
+
 Units: *tricks* are counted in tricks; *game points* are the score.  Every stake here is a whole
 number (each basic value is even, so half of it is whole too).
 """
@@ -16,14 +21,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, Mapping, NamedTuple, TypeGuard, Union
+from typing import TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, TypeGuard, Union
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from . import register
 from .base import (OPEN, AuctionHand, Context, Hand, HandResult, MatchEngine, Number, Revoke,
-                   _tag, event_name, strs, tidy)
+                   event_name, strs, tidy)
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
+
+if TYPE_CHECKING:
+    from .asszorti_commentary import AsszortiCommentary
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -77,7 +85,6 @@ DOUBLING: Final[tuple[tuple[Step, Side], ...]] = (
 ×2, ×4, ×8, ×16, ×32).  ``partner``: the partner of whoever first called kontra on that stake."""
 STEPS: Final[tuple[Step, ...]] = tuple(s for s, _ in DOUBLING)
 CALLER: Final[dict[Step, Side]] = dict(DOUBLING)
-STEP_TITLE: Final[dict[Step, str]] = {s: s.capitalize() for s in STEPS}
 DoublingEvent = Union[ev.Kontra, ev.Rekontra, ev.Szubkontra, ev.Hirskontra, ev.Mordkontra]
 """The events of the doubling chain."""
 STEP_OF: Final[dict[type, Step]] = {ev.Kontra: "kontra", ev.Rekontra: "rekontra",
@@ -120,10 +127,36 @@ def basic_game_value(bid: Bid, trumps: bool) -> int:
     return BASIC_GAME[(bid, trumps)]
 
 
+class BasicGame(NamedTuple):
+    """The basic game of a hand, in game points: ``amount`` what each opponent pays the declarer
+    (negative: what the declarer pays each opponent); the arithmetic: the plain ``value``, the
+    winning side's tricks past the sixth (``over``) at ``half`` each, the doubling
+    ``multiplier`` and the 6:5:0 ``deduction`` (the plain value, or 0)."""
+
+    amount: int
+    value: int
+    over: int
+    half: int
+    multiplier: int
+    deduction: int
+
+
+class ArrivazsStake(NamedTuple):
+    """An announced arrivázs, in game points: ``amount`` what each opponent pays the declarer
+    (negative: the declarer pays each opponent); its ``value`` (idegen arrivázs when ``idegen``)
+    and doubling ``multiplier``; whether the declarer ``won`` it."""
+
+    amount: int
+    value: int
+    multiplier: int
+    won: bool
+    idegen: bool
+
+
 def basic_game_stake(bid: Bid, trumps: bool, declarer_tricks: int, opponent_tricks: tuple[int, int],
-                     multiplier: int = 1) -> tuple[int, str]:
+                     multiplier: int = 1) -> BasicGame:
     """What each opponent pays the declarer for the basic game (negative: what the declarer pays
-    each opponent), in game points, with the arithmetic in words.
+    each opponent), in game points, with its arithmetic (:class:`BasicGame`).
 
     The side with six or more tricks wins the basic value plus half of it for each trick past the
     sixth, all of it multiplied by the doubling ``multiplier`` (1, 2, 4 … 32).  6:5:0 (A5): when the
@@ -135,30 +168,25 @@ def basic_game_stake(bid: Bid, trumps: bool, declarer_tricks: int, opponent_tric
     won = declarer_tricks >= BASIC_TRICKS
     side = declarer_tricks if won else TRICKS - declarer_tricks
     over = side - BASIC_TRICKS
-    raw = v + over * half
-    words = f"{v}" + (f" + {over} × {half}" if over else "")
-    amount = raw * multiplier
-    if multiplier != 1:
-        words = f"({words}) × {multiplier}" if over else f"{words} × {multiplier}"
+    amount = (v + over * half) * multiplier
+    deduction = 0
     if won and declarer_tricks == BASIC_TRICKS and max(opponent_tricks) == TRICKS - BASIC_TRICKS:
+        deduction = v
         amount -= v
-        words += f" - {v} (6:5:0, A5)"
-    words += f" = {amount}"
-    return (amount if won else -amount), words
+    return BasicGame(amount if won else -amount, v, over, half, multiplier, deduction)
 
 
-def arrivazs_stake(trumps: bool, won: bool, idegen: bool, multiplier: int = 1) -> tuple[int, str]:
+def arrivazs_stake(trumps: bool, won: bool, idegen: bool, multiplier: int = 1) -> ArrivazsStake:
     """What each opponent pays the declarer for an announced arrivázs (negative: the declarer pays
-    each opponent), in game points, with words.
+    each opponent), in game points (:class:`ArrivazsStake`).
 
     8 with trumps, 16 with no trumps; idegen arrivázs (won in a trump contract with no trump played
     in the last three tricks) 16 (A6); times the arrivázs doubling ``multiplier``.
     """
-    v = IDEGEN_ARRIVAZS if won and idegen and trumps else ARRIVAZS[trumps]
+    idegen = won and idegen and trumps
+    v = IDEGEN_ARRIVAZS if idegen else ARRIVAZS[trumps]
     amount = v * multiplier
-    name = "idegen arrivázs" if won and idegen and trumps else "arrivázs"
-    words = f"{name} {v}" + (f" × {multiplier}" if multiplier != 1 else "") + f" = {amount}"
-    return (amount if won else -amount), words
+    return ArrivazsStake(amount if won else -amount, v, multiplier, won, idegen)
 
 
 def sheet_entries(net: dict[str, Number], debt: dict[str, Number]) -> dict[str, Number]:
@@ -195,9 +223,6 @@ def trump_name(trump: str | None) -> str:
     return "none" if trump is None else SUIT_NAMES[trump]
 
 
-def trump_words(trump: str | None) -> str:
-    """A trump choice in words: ``diamonds trumps`` or ``no trumps``."""
-    return "no trumps" if trump is None else f"{SUIT_NAMES[trump]} trumps"
 
 
 # --- the hand's state --------------------------------------------------------------------------
@@ -230,6 +255,39 @@ class Settlement:
     outcome: ClaimOutcome = "played"
     first: int = 0
     failed_at: int | None = None
+
+
+@dataclass(slots=True)
+class HandScore:
+    """A scored hand's facts (A4–A8): the ``declarer``, the ``tricks`` each player owns (seating
+    order), how they were owned (``settlement``), the ``basic`` game, the ``arrivazs`` when
+    announced, what each opponent pays the declarer in all (``per_opponent``, negative: is
+    paid), the sheet ``entries`` written for the hand, the ``sheet`` totals and each player's
+    ``debt`` after it."""
+
+    declarer: str
+    tricks: dict[str, int]
+    settlement: Settlement
+    basic: BasicGame
+    arrivazs: ArrivazsStake | None
+    per_opponent: int
+    entries: dict[str, Number]
+    sheet: dict[str, Number]
+    debt: dict[str, Number]
+
+
+class RevokeFacts(NamedTuple):
+    """An established revoke's penalty (A9): whether the ``declarer`` is at fault; the basic
+    game's plain value and doubling, the arrivázs's (None: not announced); ``amount`` what each
+    opponent pays or is paid in all."""
+
+    declarer: str
+    declarer_at_fault: bool
+    basic_value: int
+    basic_multiplier: int
+    arrivazs_value: int | None
+    arrivazs_multiplier: int
+    amount: int
 
 
 class DoublingCall(NamedTuple):
@@ -313,6 +371,7 @@ class AsszortiHand(AuctionHand):
         self.failed_at: int | None = None    # the trick whose loss made the claim fail
         self.net: dict[str, Number] | None = None
         self.notes: dict[int, Note] = {}     # line → what history says of an applied event
+        self.score: HandScore | None = None  # the facts of the hand's result, once scored
 
     def multiplier(self, target: Target) -> int:
         """2 to the number of doubling steps called on ``target`` (A2)."""
@@ -450,8 +509,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         word = e.bid
         if is_bid(word):
             return word
-        self.void("bad-event", line, f"an Asszorti {ev.name_of(e)} names "
-                  f"`bid` \"3\", \"2\", \"1\" or \"hand\", not {word!r}",
+        self.void("bad-event", line, None,
                   getattr(e, "player", None),
                   rule="G7", evidence={"event": event_name(e), "bid": word})
         return None
@@ -476,16 +534,13 @@ class Asszorti(MatchEngine[AsszortiHand]):
         self._auction_turn(e.player, line, "bid")
         level = bid_rank(bid)
         if self._priority(e.player):
-            self.irregular("illegal-bid", line, f"{e.player} bids {bid}, but spoke earlier than "
-                           f"{h.holder}, who holds {h.bid}: {e.player} may only hold or pass (A1, "
-                           "A10); applied as recorded", e.player,
+            self.irregular("illegal-bid", line, None, e.player,
                            rule="A10",
                            evidence={"player": e.player, "call": "bid", "bid": bid,
                                      "holder": h.holder, "standing": h.bid, "applied": True})
         elif self.rules["jump_bids"]:
             if h.bid is not None and level <= bid_rank(h.bid):
-                self.irregular("illegal-bid", line, f"{e.player} bids {bid} over {h.holder}'s "
-                               f"{h.bid}: a bid must be higher (jump_bids); applied as recorded",
+                self.irregular("illegal-bid", line, None,
                                e.player,
                                rule="A10",
                                evidence={"player": e.player, "call": "bid", "bid": bid,
@@ -495,11 +550,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
             want = BIDS[0] if h.bid is None else (
                 BIDS[bid_rank(h.bid) + 1] if h.bid != BIDS[-1] else None)
             if bid != want:
-                why = (f"the first bid is {BIDS[0]}" if h.bid is None else
-                       f"after {h.holder}'s {h.bid} the next bid is {want}" if want else
-                       f"nothing is higher than {h.bid}; a later player can only pass")
-                self.irregular("illegal-bid", line, f"{e.player} bids {bid}: {why}; there are "
-                               "no jump bids (Play, A1); applied as recorded", e.player,
+                self.irregular("illegal-bid", line, None, e.player,
                                rule="A1",
                                evidence={"player": e.player, "call": "bid", "bid": bid,
                                          "holder": h.holder, "standing": h.bid, "next": want,
@@ -518,10 +569,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
             return
         standing = h.bid
         if standing is None or h.holder == e.player:
-            why = ("no bid has been made" if standing is None else
-                   f"{e.player} holds {standing} already")
-            self.irregular("illegal-bid", line, f"{e.player} holds, but {why}: there is nothing "
-                           "to hold (A1, A-R2); not applied", e.player,
+            self.irregular("illegal-bid", line, None, e.player,
                            rule="A-R2",
                            evidence={"player": e.player, "call": "hold", "holder": h.holder,
                                      "standing": h.bid, "applied": False})
@@ -529,9 +577,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         h.auction.append((e.player, "hold"))
         self._auction_turn(e.player, line, "hold")
         if not self._priority(e.player):
-            self.irregular("illegal-bid", line, f"{e.player} holds {h.holder}'s {h.bid}, but "
-                           f"spoke later than {h.holder}: {e.player} must bid the next level or "
-                           "pass (A1, A10); applied as recorded", e.player,
+            self.irregular("illegal-bid", line, None, e.player,
                            rule="A10",
                            evidence={"player": e.player, "call": "hold", "holder": h.holder,
                                      "standing": h.bid, "applied": True})
@@ -547,14 +593,12 @@ class Asszorti(MatchEngine[AsszortiHand]):
             self.out_of_phase(e, line, "after the auction is over")
             return
         if e.player in h.passed:
-            self.irregular("out-of-turn", line, f"{e.player} has already passed (A1)", e.player,
+            self.irregular("out-of-turn", line, None, e.player,
                            rule="A1",
                            evidence={"player": e.player, "call": "pass", "passed": True})
             return
         if self.forced(e.player):
-            self.irregular("illegal-pass", line, f"{e.player} passes, but both others have "
-                           f"passed without a bid: {e.player} cannot pass and must set one of "
-                           "the four contracts (Play, A1); not applied (A-R3)", e.player,
+            self.irregular("illegal-pass", line, None, e.player,
                            rule="A-R3",
                            evidence={"player": e.player, "call": "pass", "forced": True,
                                      "applied": False})
@@ -585,30 +629,25 @@ class Asszorti(MatchEngine[AsszortiHand]):
             return
         if h.contract is not None:
             if bid != h.contract:
-                self.irregular("illegal-contract", line, f"{e.player} sets contract {bid}, but "
-                               f"the contract is {h.contract} already (A11, A-R4); not applied",
+                self.irregular("illegal-contract", line, None,
                                e.player,
                                rule="A-R4",
                                evidence={"player": e.player, "contract": bid,
                                          "standing": h.contract, "applied": False})
             return
         if e.player != h.declarer:
-            self.irregular("out-of-turn", line, f"{e.player} sets the contract, but {h.declarer} "
-                           "won the auction (A1); applied as recorded (A-R5)", e.player,
+            self.irregular("out-of-turn", line, None, e.player,
                            rule="A-R5",
                            evidence={"player": e.player, "declarer": h.declarer,
                                      "contract": bid})
         lb = h.last_bid
         if lb is not None and bid_rank(bid) < bid_rank(lb):
-            self.irregular("illegal-contract", line, f"contract {bid} is below the last bid "
-                           f"{lb}; the declarer must play at least the last bid (Play, A1); "
-                           "applied as recorded", e.player,
+            self.irregular("illegal-contract", line, None, e.player,
                            rule="A1",
                            evidence={"player": e.player, "contract": bid, "last_bid": lb,
                                      "applied": True})
         elif lb is not None and self.rules["jump_bids"] and bid != lb:
-            self.irregular("illegal-contract", line, f"contract {bid}, but with jump bids the "
-                           f"contract is fixed at the bid {lb} (jump_bids); applied as recorded",
+            self.irregular("illegal-contract", line, None,
                            e.player,
                            rule="A10",
                            evidence={"player": e.player, "contract": bid, "last_bid": lb,
@@ -637,13 +676,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         k = self._fix_contract()
         n = TALON_CARDS[k]
         if e.player != h.declarer or h.discards is not None or n == 0:
-            why = (f"only the declarer ({h.declarer}) exchanges with the talon"
-                   if e.player != h.declarer else
-                   "the declarer has discarded already" if h.discards is not None else
-                   "a hand contract is played with the eleven cards dealt; the talon is out of "
-                   "play")
-            self.void("illegal-discard", line, f"{e.player} discards {self.names(cs)}: {why} "
-                      "(Play)", e.player,
+            self.void("illegal-discard", line, None, e.player,
                       rule="A11",
                       evidence={"player": e.player, "cards": strs(cs), "declarer": h.declarer,
                                 "contract": k, "discarded": strs(h.discards)})
@@ -657,9 +690,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
                                 "talon_top": strs(taken)})
             return
         if len(cs) != n:
-            self.irregular("illegal-discard", line, f"contract {k} takes the top {n} talon "
-                           f"card{'s' * (n > 1)} and lays away as many; {e.player} laid away "
-                           f"{len(cs)} (Play); applied as recorded", e.player,
+            self.irregular("illegal-discard", line, None, e.player,
                            rule="A11",
                            evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
                                      "expected": n, "contract": k})
@@ -684,23 +715,19 @@ class Asszorti(MatchEngine[AsszortiHand]):
             try:
                 trump = parse_suit(e.trump)
             except ValueError:
-                self.void("bad-event", line, f"`trump` is a suit or \"none\", not {e.trump!r}",
+                self.void("bad-event", line, None,
                           e.player,
                           rule="G7", evidence={"event": "declare", "trump": e.trump})
                 return
         if h.declared:
-            self.irregular("illegal-trump", line, f"{e.player} declares {trump_words(trump)}, "
-                           f"but {trump_words(h.trump)} were declared already (A-R6); not "
-                           "applied", e.player,
+            self.irregular("illegal-trump", line, None, e.player,
                            rule="A-R6",
                            evidence={"player": e.player, "trump": trump_name(trump),
                                      "declared": trump_name(h.trump),
                                      "applied": False})
             return
         if e.player != h.declarer:
-            self.irregular("out-of-turn", line, f"{e.player} names trumps, but {h.declarer} is "
-                           "the declarer (Play: only the declarer names trumps and announces "
-                           "arrivázs); applied as recorded (A-R5)", e.player,
+            self.irregular("out-of-turn", line, None, e.player,
                            rule="A-R5",
                            evidence={"player": e.player, "declarer": h.declarer,
                                      "trump": trump_name(trump)})
@@ -718,68 +745,48 @@ class Asszorti(MatchEngine[AsszortiHand]):
         of the first kontra caller, a call before the trumps are named or after trick 1."""
         h = self.current
         step = STEP_OF[type(e)]
-        title = STEP_TITLE[step]
         target = target_of(e.target)
         if target is None:
-            self.void("bad-event", line, f"`target` is \"game\" or \"arrivazs\", not "
-                      f"{e.target!r}", e.player,
+            self.void("bad-event", line, None, e.player,
                       rule="G7", evidence={"event": event_name(e), "target": e.target})
             return
         if h.phase == AUCTION:
             self.out_of_phase(e, line, "before there is a contract")
             return
-        stake = "the basic game" if target == GAME else "the arrivázs"
         chain = h.doubles[target]
         p = e.player
         decl = h.declarer
         if not self.rules["kontra"]:
-            self._no_double(p, line, f"{title} by {p}, but this table plays without kontra "
-                            "(rules kontra: false, A2)", step, target, kontra=False)
+            self._no_double(p, line, step, target, kontra=False)
             return
         side = CALLER[step]
         if (side == DECLARER) != (p == decl):
-            who = "the declarer" if side == DECLARER else "an opponent"
-            self._no_double(p, line, f"{title} by {p} on {stake}: only {who} calls {title} (A2)",
-                            step, target, caller=side, declarer=decl)
+            self._no_double(p, line, step, target, caller=side, declarer=decl)
             return
         if target == ARRIVAZS_TARGET and not (h.declared and h.arrivazs):
-            self._no_double(p, line, f"{title} by {p} on the arrivázs, but {decl} has not "
-                            "announced arrivázs (A2)", step, target, arrivazs=False)
+            self._no_double(p, line, step, target, arrivazs=False, declarer=decl)
             return
-        i = STEPS.index(step)
-        if i != len(chain):
-            done = " → ".join(STEP_TITLE[c.step] for c in chain) or "no call yet"
-            why = "is called already" if i < len(chain) else "has nothing to answer"
-            self._no_double(p, line, f"{title} by {p} on {stake} {why} (so far: {done}); the "
-                            "chain is Kontra → Rekontra → Szubkontra → Hirskontra → Mordkontra "
-                            "(A2)", step, target,
+        if STEPS.index(step) != len(chain):
+            self._no_double(p, line, step, target,
                             chain=[{"call": s, "player": q, "line": n} for s, q, n in chain])
             return
-        problems = []
-        if side == PARTNER and chain[0].player == p:
-            problems.append(f"only the partner of {p}, who called the first Kontra, may call "
-                            "Szubkontra")
-        if not h.declared:
-            problems.append("doubling starts when the trumps are named")
-        elif h.play is not None and h.play.tricks:
-            problems.append("doubling ends when the first trick is complete")
-        if problems:
-            self.irregular("illegal-kontra", line, f"{title} by {p} on {stake}: "
-                           + "; ".join(problems) + " (A2); applied (G12)", p,
+        tricks = len(h.play.tricks) if h.play is not None else 0
+        if side == PARTNER and chain[0].player == p or not h.declared or tricks:
+            self.irregular("illegal-kontra", line, None, p,
                            rule="A2",
                            evidence={"player": p, "call": step, "target": target,
                                      "first_kontra": chain[0].player if chain else None,
                                      "declared": h.declared,
-                                     "tricks": len(h.play.tricks) if h.play else 0,
+                                     "tricks": tricks,
                                      "applied": True})
         chain.append(DoublingCall(step, p, line))
         h.notes[line] = DoubleNote(p, step, target, h.multiplier(target))
 
-    def _no_double(self, player: str, line: int, text: str, step: Step, target: Target,
+    def _no_double(self, player: str, line: int, step: Step, target: Target,
                    **facts: Any) -> None:
         """A doubling ``step`` on ``target`` that is reported and not applied (G12, A2);
         ``facts`` join the evidence (player, call, target, applied)."""
-        self.irregular("illegal-kontra", line, text + "; not applied (G12)", player, rule="A2",
+        self.irregular("illegal-kontra", line, None, player, rule="A2",
                        evidence={"player": player, "call": step, "target": target,
                                  "applied": False, **facts})
 
@@ -790,7 +797,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if h.phase == PLAY:
             return True
         if h.phase == AUCTION:
-            self.void("out-of-phase", line, "a card played during the auction (G10)", player,
+            self.void("out-of-phase", line, None, player,
                       rule="G10",
                       evidence={"event": "play", "phase": h.phase, "when": "during the auction",
                                 "card": str(c)})
@@ -803,16 +810,13 @@ class Asszorti(MatchEngine[AsszortiHand]):
         The opponent on the declarer's right leads (A3)."""
         h = self.current
         if not h.declared:
-            self.void("out-of-phase", line, f"play begins but {h.declarer} has not named trumps "
-                      "or no trumps; the hand cannot be followed (G10, A-R7)", player,
+            self.void("out-of-phase", line, None, player,
                       rule="A-R7",
                       evidence={"event": "play", "declarer": h.declarer, "declared": False})
             return False
         k = self._fix_contract()
         if TALON_CARDS[k] and h.discards is None:
-            self.irregular("illegal-discard", line, f"the play begins but {h.declarer} has not "
-                           f"exchanged {TALON_CARDS[k]} talon card{'s' * (TALON_CARDS[k] > 1)} "
-                           f"for contract {k} (Play); the talon stays out of play (A11, A-R8)",
+            self.irregular("illegal-discard", line, None,
                            h.declarer,
                            rule="A-R8",
                            evidence={"player": h.declarer, "contract": k,
@@ -834,9 +838,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
             self._settle_claim()
             h.late_reported = True
             h.last_line = line
-            self.report("out-of-phase", line, f"{_tag(e)} after {c.player}'s claim at line "
-                        f"{c.line}, which nobody disputed: the claim stands and the hand is over "
-                        "(A7, A10, G4); ignored", player=getattr(e, "player", None), trick=None,
+            self.report("out-of-phase", line, None, player=getattr(e, "player", None), trick=None,
                         rule="A10",
                         evidence={"event": event_name(e),
                                   "claim": {"player": c.player, "line": c.line}})
@@ -850,19 +852,10 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if h.phase == AUCTION:
             self.out_of_phase(e, line, "during the auction")
             return
-        why = None
-        claim_rule = "A-R9"
-        if e.player != h.declarer:
-            claim_rule = "A10"
-            why = f"{e.player} is an opponent; only the declarer ({h.declarer}) claims (A10)"
-        elif not h.declared:
-            why = "the trumps are not named yet (A11, A-R9)"
-        elif h.claim is not None:
-            why = f"{e.player} claimed already at line {h.claim.line} (A-R9)"
-        if why:
-            self.report("illegal-claim", line, f"claim by {e.player}: {why}; ignored",
+        if e.player != h.declarer or not h.declared or h.claim is not None:
+            self.report("illegal-claim", line, None,
                         player=e.player,
-                        rule=claim_rule,
+                        rule="A10" if e.player != h.declarer else "A-R9",
                         evidence={"player": e.player, "event": "claim", "declarer": h.declarer,
                                   "declared": h.declared,
                                   "claimed_at": None if h.claim is None else h.claim.line})
@@ -878,15 +871,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
         or by the declarer: ``illegal-claim``, ignored (A10)."""
         h = self.current
         c = h.claim
-        why = None
-        if c is None:
-            why = "there is no claim to dispute"
-        elif e.player == h.declarer:
-            why = "only an opponent disputes a claim"
-        elif c.dispute is not None:
-            why = f"the claim was disputed already at line {c.dispute}"
-        if why or c is None:
-            self.report("illegal-claim", line, f"dispute by {e.player}: {why} (A10); ignored",
+        if c is None or e.player == h.declarer or c.dispute is not None:
+            self.report("illegal-claim", line, None,
                         player=e.player,
                         rule="A10",
                         evidence={"player": e.player, "event": "dispute", "declarer": h.declarer,
@@ -959,18 +945,18 @@ class Asszorti(MatchEngine[AsszortiHand]):
 
     def score_hand(self, line: int) -> None:
         """Settle the basic game and the arrivázs (each opponent pays or is paid the full
-        amount, A4), post the result on the sheet (A8) and finish the hand."""
+        amount, A4), post the result on the sheet (A8) and finish the hand; its facts are kept as
+        the hand's ``score`` (:class:`HandScore`)."""
         h = self.current
         decl = h.decl
         opps = self.opponents()
-        k = h.level
         trumps = h.trump is not None
         s = self.settlement()
         n = Counter(s.owners)
-        d = n[decl]
-        per_opp, words = basic_game_stake(k, trumps, d, (n[opps[0]], n[opps[1]]),
-                                          h.multiplier(GAME))
-        parts = [f"basic game {words}"]
+        basic = basic_game_stake(h.level, trumps, n[decl], (n[opps[0]], n[opps[1]]),
+                                 h.multiplier(GAME))
+        per_opp = basic.amount
+        arrivazs = None
         if h.arrivazs:
             last = range(TRICKS - ARRIVAZS_TRICKS, TRICKS)
             won = all(s.owners[i] == decl for i in last)
@@ -978,73 +964,59 @@ class Asszorti(MatchEngine[AsszortiHand]):
             idegen = won and trumps and all(
                 t is not None and not any(order.is_trump(x) for x in t.cards)
                 for t in (s.played[i] for i in last))
-            a, aw = arrivazs_stake(trumps, won, idegen, h.multiplier(ARRIVAZS_TARGET))
-            per_opp += a
-            parts.append(f"{aw} {'won' if won else 'lost'}")
+            arrivazs = arrivazs_stake(trumps, won, idegen, h.multiplier(ARRIVAZS_TARGET))
+            per_opp += arrivazs.amount
         net: dict[str, Number] = {p: 0 for p in self.players}
         net[decl] = 2 * per_opp
         for o in opps:
             net[o] = -per_opp
-        tricks = ", ".join(f"{p} {n[p]}" for p in self.players)
-        note = ""
-        if s.outcome == "failed":
-            note = (f"{decl}'s disputed claim failed at trick {s.failed_at}: tricks "
-                    f"{s.first}–{TRICKS} go to {s.owners[-1]} (A7)")
-        elif s.outcome == "stands":
-            note = f"{decl}'s claim stands: tricks {s.first}–{TRICKS} go to {decl} (A7)"
-        verb = "wins" if per_opp > 0 else "pays" if per_opp < 0 else "wins nothing"
-        dbl = self.doubling_words()
-        head = (f"{decl} plays {self.contract_title()}" + (f", {dbl}," if dbl else "")
-                + f" and takes {d} trick{'s' * (d != 1)} "
-                f"({tricks})" + (f"; {note}" if note else ""))
-        money = (f"{decl} {verb} {abs(per_opp)} {'from' if per_opp > 0 else 'to'} each opponent"
-                 if per_opp else f"{decl} {verb}")
-        self._post(net, f"{head}; {'; '.join(parts)}: {money}", decl)
+        entries = self._post(net)
+        h.score = HandScore(decl, {p: n[p] for p in self.players}, s, basic, arrivazs, per_opp,
+                            entries, {p: tidy(self.totals[p] + entries[p]) for p in self.players},
+                            dict(self.debt))
+        # The result's sentence is the commentary's, from the facts just kept (HandResult keeps
+        # it as text: history and score print it).
+        summary = self.commentary().hand_summary(self, h.score)
+        self.finish(decl, self.contract_name(), entries, summary,
+                    extra={"net": {p: tidy(v) for p, v in net.items()}})
 
-    def _post(self, net: dict[str, Number], summary: str, declarer: str | None,
-              status: str | None = None) -> None:
-        """Write a hand's ``net`` on the sheet (A8) and finish the hand with the sheet entries as
-        its deltas (G8) and the net beside them."""
-        h = self.current
+    def _post(self, net: dict[str, Number]) -> dict[str, Number]:
+        """Write a hand's ``net`` on the sheet (A8): the sheet entries (the hand's deltas, G8),
+        with each player's ``debt`` and ``net`` balance brought up to date."""
         entries = sheet_entries(net, self.debt)
         for p, v in net.items():
             self.net[p] = tidy(self.net[p] + v)
-        h.net = net
-        sheet = ", ".join(f"{p} {tidy(self.totals[p] + entries[p])}"
-                          + (f" (owes {tidy(self.debt[p])})" if self.debt[p] else "")
-                          for p in self.players)
-        self.finish(declarer, self.contract_name(), entries, f"{summary}; sheet: {sheet}",
-                    status=status, extra={"net": {p: tidy(v) for p, v in net.items()}})
+        self.current.net = net
+        return entries
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
         """A9: the hand ends; the side at fault loses the basic game at its plain value times its
         doubling (no overtricks) and an announced arrivázs at its value times its doubling; both
-        opponents pay, or are paid, in full (A4)."""
+        opponents pay, or are paid, in full (A4).  The consequence and the rules cited are the
+        commentary's words of the facts (:class:`RevokeFacts`)."""
         h = self.current
         decl = h.decl
         trumps = h.trump is not None
-        v = basic_game_value(h.level, trumps) * h.multiplier(GAME)
-        words = f"basic game {basic_game_value(h.level, trumps)}" + (
-            f" × {h.multiplier(GAME)}" if h.multiplier(GAME) > 1 else "")
+        value = basic_game_value(h.level, trumps)
+        v = value * h.multiplier(GAME)
+        arrivazs = None
         if h.arrivazs:
-            a = ARRIVAZS[trumps] * h.multiplier(ARRIVAZS_TARGET)
-            v += a
-            words += f" + arrivázs {ARRIVAZS[trumps]}" + (
-                f" × {h.multiplier(ARRIVAZS_TARGET)}" if h.multiplier(ARRIVAZS_TARGET) > 1
-                else "")
+            arrivazs = ARRIVAZS[trumps]
+            v += arrivazs * h.multiplier(ARRIVAZS_TARGET)
         per_opp = -v if r.player == decl else v
         net: dict[str, Number] = {p: -per_opp for p in self.players}
         net[decl] = 2 * per_opp
-        entries = sheet_entries(net, self.debt)
-        for p, x in net.items():
-            self.net[p] = tidy(self.net[p] + x)
-        h.net = net
-        if r.player == decl:
-            what = f"the hand ends; {decl} pays each opponent {words} = {v}"
-        else:
-            what = (f"the hand ends; the opponents' side is at fault: each opponent pays {decl} "
-                    f"{words} = {v}")
-        return entries, what, "Asszorti rules, Play (follow suit, else trump), A3 and A9"
+        entries = self._post(net)
+        facts = RevokeFacts(decl, r.player == decl, value, h.multiplier(GAME), arrivazs,
+                            h.multiplier(ARRIVAZS_TARGET), v)
+        what, rule = self.commentary().revoke_consequence(self, facts)
+        return entries, what, rule
+
+    def commentary(self) -> AsszortiCommentary:
+        """The game's commentary (:mod:`referee.games.asszorti_commentary`), which words the
+        facts the rules core keeps; imported on first use (it imports this module)."""
+        from .asszorti_commentary import COMMENTARY
+        return COMMENTARY
 
     def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: str,
               deltas: dict[str, Number], summary: str,
@@ -1059,14 +1031,13 @@ class Asszorti(MatchEngine[AsszortiHand]):
 
     def revoke_text(self, player: str, c: Card, allowed: frozenset[Card], tp: TrickPlay) -> str:
         """The base's revoke words (led suit, the cards held that the duty required), and which
-        duty was broken: following suit, or trumping when void in the suit led (A3)."""
+        duty was broken (A3): following suit, or trumping when void in the suit led, in the
+        commentary's words."""
         text = super().revoke_text(player, c, allowed, tp)
         order = tp.order
         led = order.suit_of[tp.current.cards[0]]
-        if all(order.suit_of[x] != led for x in allowed):
-            return (text + f"; void in {order.names[led]}, {player} had to play a trump "
-                    "(failure to trump)")
-        return text + f"; {player} had to follow suit"
+        void_in = order.names[led] if all(order.suit_of[x] != led for x in allowed) else None
+        return text + "; " + self.commentary().revoke_duty(self, player, void_in)
 
     def summary_extra(self) -> dict[str, Any]:
         """``net`` (zero-sum balance) and ``debt`` (still owed) beside the sheet totals (A8)."""
@@ -1100,7 +1071,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
 
     def contract_name(self) -> str | None:
         """As ``score`` prints it: ``"1 diamonds"``, ``"hand no-trumps arrivazs"``, or just the
-        level before the trumps are named."""
+        level before the trumps are named.  A formatted value, not a sentence: the ``contract``
+        of ``score`` and of every hand result (FORMAT.md), so it stays in the rules core."""
         h = self.current
         k = h.contract or h.last_bid
         if k is None:
@@ -1109,61 +1081,3 @@ class Asszorti(MatchEngine[AsszortiHand]):
             return k
         t = "no-trumps" if h.trump is None else SUIT_NAMES[h.trump]
         return f"{k} {t}" + (" arrivazs" if h.arrivazs else "")
-
-    def contract_title(self) -> str | None:
-        """Readable, once the trumps are named: ``1 with diamonds trumps (basic game 6)``,
-        ``arrivázs (8)`` when announced (None before; ``history`` prints it when it changes)."""
-        h = self.current
-        k = h.contract
-        if not h.declared or k is None:
-            return None
-        trumps = h.trump is not None
-        out = (f"{k} with {trump_words(h.trump)} (basic game "
-               f"{basic_game_value(k, trumps)})")
-        if h.arrivazs:
-            out += f", arrivázs ({ARRIVAZS[trumps]})"
-        return out
-
-    def doubling_words(self) -> str:
-        """The doubling chains called, e.g. ``game: Kontra (Anna) → Rekontra (Berta) ×4``."""
-        h = self.current
-        parts = []
-        for t in TARGETS:
-            if h.doubles[t]:
-                chain = " → ".join(f"{STEP_TITLE[c.step]} ({c.player})" for c in h.doubles[t])
-                parts.append(f"{'game' if t == GAME else 'arrivázs'}: {chain} ×{h.multiplier(t)}")
-        return "; ".join(parts)
-
-    def describe_event(self, line: int, e: Any, symbols: bool = True) -> str | None:
-        """``history``'s words for the auction, the talon exchange, the doubling chain and claims:
-        the bid held, the cards taken from the talon, the stake a call doubles and by how much."""
-        h = self.hand
-        note = h.notes.get(line) if h is not None else None
-        if note is None:
-            return None
-        p = note.player
-
-        def names(cs: list[Card]) -> str:
-            return " ".join(self.DECK.name(c, symbols) for c in cs)
-
-        if isinstance(note, HoldNote):
-            return f"{p} holds {note.bid}"
-        if isinstance(note, ForcedNote):
-            said = f"sets the contract: {note.bid}" if note.contract else f"bids {note.bid}"
-            return f"{p} (both others passed, no bid; cannot pass) {said}"
-        if isinstance(note, TalonNote):
-            return f"{p} takes {names(note.taken)} from the talon and lays away {names(note.laid)}"
-        if isinstance(note, DoubleNote):
-            stake = "the basic game" if note.target == GAME else "the arrivázs"
-            return f"{p}: {STEP_TITLE[note.step]} on {stake} (×{note.multiplier})"
-        where = f"after trick {note.after}" if note.after else "before the first trick"
-        if note.mid_trick:
-            where = f"during trick {note.after + 1}"
-        return f"{p} shows the hand and claims the rest ({where})"
-
-    def score_notes(self) -> list[str]:
-        """Under the score table: how to read the sheet (A8)."""
-        owing = [f"{p} {tidy(v)}" for p, v in self.debt.items() if v]
-        return ["totals are the score sheet (no entry below 0); net is the zero-sum balance; "
-                "debt is what each still owes, taken off the next win (A8)"
-                + (f"; still owed: {', '.join(owing)}" if owing else "")]
