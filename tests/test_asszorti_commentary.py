@@ -54,6 +54,7 @@ def test_the_game_has_its_commentary_and_the_engine_no_text_hooks():
     for hook in ("describe_event", "contract_title", "score_notes"):
         assert getattr(Asszorti, hook) is getattr(MatchEngine, hook), hook
     assert not hasattr(Asszorti, "doubling_words")
+    assert not Asszorti._LEGACY_REVOKE_WORDS  # revokes worded from evidence, not on the engine
 
 
 # --- each form of the game's findings, from its evidence --------------------------------------
@@ -250,8 +251,7 @@ def test_every_finding_of_every_log_names_the_cards_of_its_evidence():
             if not ours or f.code == "illegal-discard" and "count" in e or \
                     f.code == "out-of-phase" and "card" in e:
                 continue
-            if f.code != "revoke":  # worded by the shared base (core) for now
-                assert COMMENTARY.say(engine, f.code, f.rule, e) in f.message
+            assert COMMENTARY.say(engine, f.code, f.rule, e) in f.message
             named = [e["card"]] if isinstance(e.get("card"), str) else []
             named += e.get("cards") or [] if isinstance(e.get("cards"), list) else []
             for c in named:
@@ -305,3 +305,28 @@ def test_the_worked_hand_result_sentence():
                                 "tricks (")
     assert h.summary.endswith("; basic game 6 + 1 × 3 = 9: Berta wins 9 from each opponent; "
                               "sheet: Anna 0 (owes 9), Berta 18, Csaba 0 (owes 9)")
+
+
+def test_a_revoke_penalty_is_kept_as_facts_and_worded_from_them():
+    # A9: Berta (declarer, hand with spades = 8) fails to follow in trick 1 under a kontra on
+    # the game and one on the arrivázs (8 with trumps): 8 × 2 + 8 × 2 = 32 to each opponent.
+    from tests.test_asszorti_helpers import line_of, rounds_for
+    b7 = pattern("BBBBBBAAAAB")
+    log = hand_log(b7, arrivazs=True,
+                   before_play=[{"event": "kontra", "player": "Anna"},
+                                {"event": "kontra", "player": "Csaba", "target": "arrivazs"}])
+    first = line_of(log, lambda e: e["event"] == "play") - 1
+    log[first + 1]["card"] = rounds_for(b7)[1]["Berta"]  # a diamond on a club lead
+    rec = run_log(log)
+    f = rec.findings[0]
+    assert f.code == "revoke"
+    assert f.evidence["consequence"] == {
+        "at_fault": "declarer", "declarer": "Berta", "basic_game": 8, "basic_multiplier": 2,
+        "arrivazs": 8, "arrivazs_multiplier": 2, "each": 32}
+    assert f.evidence["penalty_rule"] == \
+        "Asszorti rules, Play (follow suit, else trump), A3 and A9"
+    assert f.message.endswith("; the hand ends; Berta pays each opponent basic game 8 × 2 + "
+                              "arrivázs 8 × 2 = 32")
+    assert "Berta had to follow suit" in f.message
+    assert rec.hands[0].summary == ("revoke by Berta: the hand ends; Berta pays each opponent "
+                                    "basic game 8 × 2 + arrivázs 8 × 2 = 32")

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, TypeGuard, Union
+from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGuard,
+                    Union)
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
@@ -276,18 +277,24 @@ class HandScore:
     debt: dict[str, Number]
 
 
-class RevokeFacts(NamedTuple):
-    """An established revoke's penalty (A9): whether the ``declarer`` is at fault; the basic
-    game's plain value and doubling, the arrivázs's (None: not announced); ``amount`` what each
-    opponent pays or is paid in all."""
+class RevokeConsequence(TypedDict):
+    """An established revoke's penalty (A9, A4), the ``consequence`` of its evidence: which side
+    is ``at_fault``, the ``declarer``; the plain ``basic_game`` value and its doubling
+    ``basic_multiplier``, an announced ``arrivazs`` value (None: not announced) and its
+    ``arrivazs_multiplier``; ``each``: what each opponent pays the declarer, or is paid, in all
+    (game points)."""
 
+    at_fault: Literal["declarer", "opponents"]
     declarer: str
-    declarer_at_fault: bool
-    basic_value: int
+    basic_game: int
     basic_multiplier: int
-    arrivazs_value: int | None
+    arrivazs: int | None
     arrivazs_multiplier: int
-    amount: int
+    each: int
+
+
+REVOKE_PENALTY_RULE: Final = "Asszorti rules, Play (follow suit, else trump), A3 and A9"
+"""The clauses an established revoke's penalty applies (its evidence's ``penalty_rule``)."""
 
 
 class DoublingCall(NamedTuple):
@@ -989,11 +996,11 @@ class Asszorti(MatchEngine[AsszortiHand]):
         self.current.net = net
         return entries
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence, str]:
         """A9: the hand ends; the side at fault loses the basic game at its plain value times its
         doubling (no overtricks) and an announced arrivázs at its value times its doubling; both
-        opponents pay, or are paid, in full (A4).  The consequence and the rules cited are the
-        commentary's words of the facts (:class:`RevokeFacts`)."""
+        opponents pay, or are paid, in full (A4).  Gives the sheet entries, the facts of the
+        consequence (:class:`RevokeConsequence`, worded by the commentary) and the clauses."""
         h = self.current
         decl = h.decl
         trumps = h.trump is not None
@@ -1007,14 +1014,16 @@ class Asszorti(MatchEngine[AsszortiHand]):
         net: dict[str, Number] = {p: -per_opp for p in self.players}
         net[decl] = 2 * per_opp
         entries = self._post(net)
-        facts = RevokeFacts(decl, r.player == decl, value, h.multiplier(GAME), arrivazs,
-                            h.multiplier(ARRIVAZS_TARGET), v)
-        what, rule = self.commentary().revoke_consequence(self, facts)
-        return entries, what, rule
+        facts: RevokeConsequence = {
+            "at_fault": "declarer" if r.player == decl else "opponents", "declarer": decl,
+            "basic_game": value, "basic_multiplier": h.multiplier(GAME), "arrivazs": arrivazs,
+            "arrivazs_multiplier": h.multiplier(ARRIVAZS_TARGET), "each": v}
+        return entries, facts, REVOKE_PENALTY_RULE
 
     def commentary(self) -> AsszortiCommentary:
         """The game's commentary (:mod:`referee.games.asszorti_commentary`), which words the
-        facts the rules core keeps; imported on first use (it imports this module)."""
+        facts the rules core keeps (as the base's, typed as the game's own); imported on first
+        use (it imports this module)."""
         from .asszorti_commentary import COMMENTARY
         return COMMENTARY
 
@@ -1028,16 +1037,6 @@ class Asszorti(MatchEngine[AsszortiHand]):
             net = getattr(h, "net", None) or {p: 0 for p in self.players}
             extra["net"] = {p: tidy(v) for p, v in net.items()}
         return super()._emit(h, declarer, contract, status, deltas, summary, extra)
-
-    def revoke_text(self, player: str, c: Card, allowed: frozenset[Card], tp: TrickPlay) -> str:
-        """The base's revoke words (led suit, the cards held that the duty required), and which
-        duty was broken (A3): following suit, or trumping when void in the suit led, in the
-        commentary's words."""
-        text = super().revoke_text(player, c, allowed, tp)
-        order = tp.order
-        led = order.suit_of[tp.current.cards[0]]
-        void_in = order.names[led] if all(order.suit_of[x] != led for x in allowed) else None
-        return text + "; " + self.commentary().revoke_duty(self, player, void_in)
 
     def summary_extra(self) -> dict[str, Any]:
         """``net`` (zero-sum balance) and ``debt`` (still owed) beside the sheet totals (A8)."""

@@ -21,7 +21,7 @@ from .. import commentary as shared
 from ..cards import SUIT_NAMES, Card, Deck
 from .asszorti import (ARRIVAZS, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TARGETS, TRICKS,
                        Asszorti, ArrivazsStake, BasicGame, ClaimNote, DoubleNote, ForcedNote,
-                       HandScore, HoldNote, Note, RevokeFacts, TalonNote, basic_game_value)
+                       HandScore, HoldNote, Note, TalonNote, basic_game_value)
 from .base import tidy
 from .commentary import Commentary
 
@@ -29,9 +29,6 @@ Evidence = Mapping[str, Any]
 
 STEP_TITLE: dict[str, str] = {s: s.capitalize() for s in STEPS}
 """Each doubling step as said at the table: ``Kontra``, ``Rekontra`` …"""
-
-REVOKE_RULE_WORDS = "Asszorti rules, Play (follow suit, else trump), A3 and A9"
-"""How an established revoke's message cites the rules it applies."""
 
 
 def trump_words(trump: str | None) -> str:
@@ -348,26 +345,27 @@ class AsszortiCommentary(Commentary[Asszorti]):
                           for p, v in s.sheet.items())
         return f"{head}; {'; '.join(parts)}: {money}; sheet: {sheet}"
 
-    def revoke_consequence(self, engine: Asszorti, r: RevokeFacts) -> tuple[str, str]:
-        """An established revoke's penalty in words, and the rules it cites (A9, A4)."""
-        words = f"basic game {r.basic_value}" + (
-            f" × {r.basic_multiplier}" if r.basic_multiplier > 1 else "")
-        if r.arrivazs_value is not None:
-            words += f" + arrivázs {r.arrivazs_value}" + (
-                f" × {r.arrivazs_multiplier}" if r.arrivazs_multiplier > 1 else "")
-        if r.declarer_at_fault:
-            what = f"the hand ends; {r.declarer} pays each opponent {words} = {r.amount}"
-        else:
-            what = (f"the hand ends; the opponents' side is at fault: each opponent pays "
-                    f"{r.declarer} {words} = {r.amount}")
-        return what, REVOKE_RULE_WORDS
+    def revoke_detail(self, engine: Asszorti, evidence: Evidence) -> str:
+        """Which duty a revoke broke (A3): following suit, or, void in the suit led (no card of
+        it ``held``), playing a trump."""
+        p = evidence["player"]
+        if not evidence["held"]:
+            return f"void in {evidence['led_suit']}, {p} had to play a trump (failure to trump)"
+        return f"{p} had to follow suit"
 
-    def revoke_duty(self, engine: Asszorti, player: str, void_in: str | None) -> str:
-        """Which duty a revoke broke (A3): following suit, or, ``void_in`` the suit led (its
-        name), playing a trump."""
-        if void_in is not None:
-            return f"void in {void_in}, {player} had to play a trump (failure to trump)"
-        return f"{player} had to follow suit"
+    def revoke_consequence(self, engine: Asszorti, evidence: Evidence) -> str:
+        """An established revoke's penalty in words, from its ``consequence``
+        (:class:`~referee.games.asszorti.RevokeConsequence`, A9, A4)."""
+        r = evidence["consequence"]
+        words = f"basic game {r['basic_game']}" + (
+            f" × {r['basic_multiplier']}" if r["basic_multiplier"] > 1 else "")
+        if r["arrivazs"] is not None:
+            words += f" + arrivázs {r['arrivazs']}" + (
+                f" × {r['arrivazs_multiplier']}" if r["arrivazs_multiplier"] > 1 else "")
+        if r["at_fault"] == "declarer":
+            return f"the hand ends; {r['declarer']} pays each opponent {words} = {r['each']}"
+        return (f"the hand ends; the opponents' side is at fault: each opponent pays "
+                f"{r['declarer']} {words} = {r['each']}")
 
     def score_notes(self, engine: Asszorti) -> list[str]:
         """Under the score table: how to read the sheet, and who still owes what (A8)."""
