@@ -27,8 +27,8 @@ from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, Typ
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from . import register
-from .base import (OPEN, AuctionHand, Context, Hand, HandResult, MatchEngine, Number, Revoke,
-                   event_name, strs, tidy)
+from .base import (OPEN, AuctionHand, Context, Hand, HandResult, HandStatus, MatchEngine, Number,
+                   Revoke, event_name, strs, tidy)
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
 if TYPE_CHECKING:
@@ -1027,7 +1027,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         from .asszorti_commentary import COMMENTARY
         return COMMENTARY
 
-    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: str,
+    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
               deltas: dict[str, Number], summary: str,
               extra: dict[str, Any] | None = None) -> HandResult:
         """As the base, with the hand's zero-sum ``net`` beside its deltas in every hand result

@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping
 
 from .. import commentary as shared
 from ..cards import SUIT_NAMES, Card, Deck
+from ..findings import FindingCode
 from .asszorti import (ARRIVAZS, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TARGETS, TRICKS,
                        Asszorti, ArrivazsStake, BasicGame, ClaimNote, DoubleNote, ForcedNote,
                        HandScore, HoldNote, Note, TalonNote, basic_game_value)
@@ -253,7 +254,8 @@ finding to the shared words."""
 class AsszortiCommentary(Commentary[Asszorti]):
     """Asszorti's words (see the module docstring)."""
 
-    def say(self, engine: Asszorti, code: str, rule: str | None, evidence: Evidence) -> str:
+    def say(self, engine: Asszorti, code: FindingCode, rule: str | None,
+            evidence: Evidence) -> str:
         """The game's codes and forms (:data:`MESSAGES`), else the shared words."""
         sayer = MESSAGES.get(code)
         if sayer is not None:
