@@ -782,22 +782,6 @@ class MatchEngine(Generic[H]):
         pos = {c: i for i, c in enumerate(self.DISPLAY_ORDER or self.DECK.cards)}
         return sorted(cs, key=lambda c: pos.get(c, 999))
 
-    def deal_notes(self) -> list[tuple[str, str]]:
-        """Extra (label, text) lines ``history`` shows under a deal (Sixty-Six's trump card)."""
-        return []
-
-    def describe_event(self, line: int, e: Any, symbols: bool = True) -> str | None:
-        """Game hook: ``history``'s line for the event just applied at ``line``, when the game can
-        say more than the generic words (Asszorti: the bid held, the talon cards taken); None
-        keeps the generic line."""
-        return None
-
-    def take_notes(self, name: Any) -> tuple[list[str], list[str]]:
-        """Lines ``history`` shows for what the last event did beyond its own line (Sixty-Six's
-        implicit draws), as (lines before the event's line, lines after it); ``name`` turns a
-        card into text.  The engine forgets them once taken.  Default: none."""
-        return [], []
-
     def contract_title(self) -> str | None:
         """The current hand's contract as ``history`` names it (with its value)."""
         return self.contract_name()
@@ -807,10 +791,6 @@ class MatchEngine(Generic[H]):
         counts them (no last-trick bonus), or None where the hand is decided by tricks
         (default)."""
         return None
-
-    def score_notes(self) -> list[str]:
-        """Extra lines under a match's text score table (Eighty-Three's team totals)."""
-        return []
 
     def summary_extra(self) -> dict[str, Any]:
         """Game-specific keys of a match's ``score --format json`` object (Asszorti's net/debt)."""
@@ -1080,11 +1060,3 @@ def missing(e: Any, *fields: str) -> list[str]:
 def event_name(e: Any) -> str:
     """The log's name of event ``e`` (``"play"``), or ``"event"`` for anything else."""
     return ev.name_of(e) if hasattr(type(e), "__struct_config__") else "event"
-
-
-
-
-def _tag(e: Any) -> str:
-    """Transitional (issue 14): an event's name as a message quotes it; words belong to the
-    commentary, and this goes once the games no longer word findings themselves."""
-    return f"`{event_name(e)}`"

@@ -35,8 +35,9 @@ class Commentary(Generic[E]):
     the engine (``E``, the game's :class:`~referee.games.base.MatchEngine`) as it stands and
     never changes it.  One instance per game, from :func:`commentary_for`.
 
-    During the move of the words out of the rules core (issue 14), a method a game has not yet
-    overridden falls back to the engine hook of the same name, where one is left."""
+    During the move of the words out of the rules core (issue 14), ``contract_title``,
+    ``rotation_words`` and ``phase_words`` fall back to the engine's own hook or table where a
+    game still has one (transitional)."""
 
     def say(self, engine: E, code: FindingCode, rule: str | None, evidence: Mapping[str, Any]) -> str:
         """The message of a finding of ``code`` under ``rule`` with ``evidence`` (keys per code
@@ -165,20 +166,17 @@ class Commentary(Generic[E]):
     def describe_event(self, engine: E, line: int, e: Any, symbols: bool = True) -> str | None:
         """``history``'s line for the event just applied at ``line``, when the game can say more
         than the generic words of :mod:`referee.render.words`; None keeps the generic line."""
-        hook = getattr(engine, "describe_event", None)
-        return hook(line, e, symbols) if hook is not None else None
+        return None
 
     def take_notes(self, engine: E, name: Callable[[Card], str]) -> tuple[list[str], list[str]]:
         """Lines ``history`` shows for what the last event did beyond its own line (Sixty-Six's
         implicit draws), as (lines before the event's line, lines after it); ``name`` turns a
         card into text.  The facts are consumed (the engine forgets them once taken)."""
-        hook = getattr(engine, "take_notes", None)
-        return hook(name) if hook is not None else ([], [])
+        return [], []
 
     def deal_notes(self, engine: E) -> list[tuple[str, str]]:
         """Extra (label, text) lines ``history`` shows under a deal (Sixty-Six's trump card)."""
-        hook = getattr(engine, "deal_notes", None)
-        return hook() if hook is not None else []
+        return []
 
     def contract_title(self, engine: E) -> str | None:
         """The current hand's contract as ``history`` names it (with its value)."""
@@ -187,8 +185,7 @@ class Commentary(Generic[E]):
 
     def score_notes(self, engine: E) -> list[str]:
         """Extra lines under a match's text score table (Eighty-Three's team totals)."""
-        hook = getattr(engine, "score_notes", None)
-        return hook() if hook is not None else []
+        return []
 
 
 def legacy_revoke_text(engine: MatchEngine[Any], player: str, c: Card, allowed: frozenset[Card],
