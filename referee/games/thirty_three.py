@@ -11,13 +11,16 @@ are the score (contract values, Kontra payments, bonuses), halves kept exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Iterable, Literal, Mapping, TypeGuard
+from typing import TYPE_CHECKING, Any, Final, Iterable, Literal, Mapping, TypeGuard
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from . import register
 from .base import AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, missing, strs
 from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
+
+if TYPE_CHECKING:
+    from .thirty_three_commentary import ThirtyThreeCommentary
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -184,7 +187,8 @@ class Contract:
 
     @property
     def draw(self) -> int | None:
-        """Boat cards drawn in Null+2/Null+1; None when the contract takes the whole boat or none."""
+        """Boat cards drawn in Null+2/Null+1; None when the contract takes the whole boat or
+        none."""
         return NULL_DRAW.get(self.level) if self.misere else None
 
     @property
@@ -192,16 +196,54 @@ class Contract:
         """A Slam, Slam Hand or Slam Ouvert: all ten tricks to make."""
         return isinstance(self.level, str)
 
+    # The contract's two names stay in the rules core: they are formatted values, not
+    # sentences, and part of the output contract (FORMAT.md): the log name is score's contract
+    # column (HandResult.contract), the title the ``contract`` of findings' evidence.
+
     def log_name(self) -> str:
         """As ``score`` prints it: ``"24 nines"``, ``"slam-hand clubs"``, ``"18 misere"``."""
         return f"{self.level} {self.game}"
 
     def title(self) -> str:
-        """Readable: ``Nines 24``, ``Clubs Slam Hand``, ``Low``, ``Null+2``."""
+        """The contract's name (§3): ``Nines 24``, ``Clubs Slam Hand``, ``Low``, ``Null+2``."""
         if self.misere:
             return MISERE_NAME[self.level]
         lv = str(self.level).replace("slam-", "slam ").title() if self.slam else str(self.level)
         return f"{GAME_TITLE[self.game]} {lv}"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractBonus:
+    """§11, T6: ``player`` is the first to win ``contracts`` contracts and gets ``points``."""
+
+    player: str
+    contracts: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Capped:
+    """§12, T7: ``player`` would have reached ``reached`` game points (200 or more) without
+    winning a contract or a Kontra, and stands at 199."""
+
+    player: str
+    reached: Number
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The facts of a scored hand (§11), which the commentary words as its result: the
+    ``declarer``'s ``contract`` ``made`` or not, the declarer's ``tricks`` and ``card_points``
+    (discards included), the Kontra callers in call order (``kontra``), and the bonuses and
+    199 resets it brought (``notes``)."""
+
+    declarer: str
+    contract: Contract
+    made: bool
+    tricks: int
+    card_points: int
+    kontra: tuple[str, ...]
+    notes: tuple[ContractBonus | Capped, ...]
 
 
 Phase = Literal["auction", "boat", "play"]
@@ -219,7 +261,8 @@ class ThirtyThreeHand(AuctionHand):
     contract (§3); ``drawn``: the boat cards taken in Null+2/Null+1 (None before); ``discards``
     and ``discarded``: the declarer's cards laid away (§4); ``boat_in_play``: the boat was taken
     whole, so the discards count for the declarer; ``kontra``: caller → answered by Rekontra
-    (§5); ``revealed``: the Ouvert declarer showed the hand (§6)."""
+    (§5); ``revealed``: the Ouvert declarer showed the hand (§6); ``outcome``: the facts of
+    the hand's score, once scored (None for a hand passed out or not scored)."""
 
     phase: Phase
 
@@ -235,6 +278,7 @@ class ThirtyThreeHand(AuctionHand):
         self.boat_in_play = False
         self.kontra: dict[str, bool] = {}
         self.revealed = False
+        self.outcome: Outcome | None = None
 
     def declared(self) -> tuple[str, Contract]:
         """(declarer, contract), for the phases after the auction (boat, play).  Raises
@@ -257,6 +301,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
 
     GAME = "thirty-three"
     REVOKE_RULE = "T8"
+    PENALTY_RULE: Final = "Thirty-Three §6 follow suit, §13 and T8"
+    """The clauses a revoke's penalty follows (evidence ``penalty_rule``)."""
     TITLE = "Thirty-Three"
     PLAYERS = 3
     DECK = DECK
@@ -280,9 +326,6 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         self.bonus_given: set[int] = set()
         """The contract counts whose bonus someone has had (§11, T6: only the first)."""
 
-    def rotation_words(self) -> str:
-        return "clockwise"
-
     # --- the auction (§3, T1, T11) --------------------------------------------------------
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
@@ -297,8 +340,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         active = [p for p in self.players if p not in h.passed]
         if h.standing is None:
             if not active:
-                self.finish(None, None, {p: 0 for p in self.players},
-                            "all three passed; the same dealer deals again (§3)",
+                self.finish(None, None, {p: 0 for p in self.players}, self._result_words(),
                             status="passed-out" if h.status == "scored" else h.status)
                 self.next_dealers = {h.dealer}
                 return
@@ -321,23 +363,18 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         applied."""
         h = self.current
         if e.game is None or e.level is None:
-            self.void("bad-event", line, "a Thirty-Three bid names a `game` and a `level`",
-                      e.player,
+            self.void("bad-event", line, None, e.player,
                       rule="G7", evidence={"event": "bid", "missing": missing(e, "game", "level")})
             return
         game, level = e.game, e.level
         if not is_game(game) or not is_level(level):
-            self.void("bad-event", line, f"no such bid: game {e.game!r}, level {e.level!r} "
-                      f"(games: {', '.join(GAMES)}; levels: 18 … 28, slam, slam-hand, "
-                      "slam-ouvert)", e.player,
+            self.void("bad-event", line, None, e.player,
                       rule="G7", evidence={"event": "bid", "game": e.game, "level": e.level})
             return
         if not self.require_phase(e, line, AUCTION):
             return
         if game == "misere" and level not in MISERE_VALUE:
-            self.void("illegal-bid", line, f"{e.player} bids Misère at {e.level}: Misère goes "
-                      "from 18 (Low) to 28 (Null Ouvert); there is no such contract (T11)",
-                      e.player,
+            self.void("illegal-bid", line, None, e.player,
                       rule="T11", evidence={"player": e.player, "game": e.game, "level": e.level})
             return
         self._auction_turn(e.player, line, "bid")
@@ -345,12 +382,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         if h.standing is not None:
             p0, c0 = h.standing
             if level_key(bid.level) <= level_key(c0.level) or bid.cv < c0.cv:
-                why = (f"its level must be above {c0.level}" if level_key(bid.level)
-                       <= level_key(c0.level) else
-                       f"its contract value {bid.cv} is below {c0.cv}")
-                self.irregular("illegal-bid", line, f"{e.player} bids {bid.title()} (CV "
-                               f"{bid.cv}) over {p0}'s {c0.title()} (CV {c0.cv}): {why} (§3, "
-                               "T1); applied as recorded (G2)", e.player,
+                self.irregular("illegal-bid", line, None, e.player,
                                rule="T1",
                                evidence={"player": e.player,
                                          "bid": {"game": bid.game, "level": bid.level,
@@ -368,7 +400,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
-            self.irregular("out-of-turn", line, f"{e.player} has already passed", e.player,
+            self.irregular("out-of-turn", line, None, e.player,
                            rule="T1",
                            evidence={"player": e.player, "call": "pass", "passed": True})
             return
@@ -382,7 +414,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         """Null+2/Null+1: the declarer takes 2 or 1 boat cards (§4, T2, T11, T-R2)."""
         h = self.current
         if e.player is None or e.cards is None:
-            self.void("bad-event", line, "a Thirty-Three draw names a `player` and `cards`",
+            self.void("bad-event", line, None,
                       rule="G7",
                       evidence={"event": "draw", "missing": missing(e, "player", "cards")})
             return
@@ -394,30 +426,23 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         decl, c = h.declared()
         k = c.draw
         if e.player != decl or k is None or h.drawn is not None:
-            why = ("only the declarer draws" if e.player != decl else
-                   "the declarer has drawn already" if h.drawn is not None else
-                   f"{c.title()} does not draw single boat cards (T2)")
-            self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}: {why}",
-                      e.player,
-                      rule="T2" if "T2" in why else "T11",
+            # T2 for the declarer's draw in a contract that takes no single boat cards; T11
+            # for a draw by a defender or a second draw
+            self.void("illegal-draw", line, None, e.player,
+                      rule="T2" if e.player == decl and h.drawn is None else "T11",
                       evidence={"player": e.player, "cards": strs(cs), "declarer": decl,
                                 "drawn": strs(h.drawn), "contract": c.title()})
             return
         bad = strays(cs, h.pile)
         if bad:
-            self.void("illegal-draw", line, f"{e.player} draws {self.names(cs)}, but the boat "
-                      f"holds {self.names(h.pile)} (T11)"
-                      + self.whereabouts_note([c for c in bad if c not in h.pile],
-                                              alone=len(cs) == 1), e.player,
+            self.void("illegal-draw", line, None, e.player,
                       rule="T11",
                       evidence={"player": e.player, "cards": strs(cs), "boat": strs(h.pile),
                                 "whereabouts": self.whereabouts_facts(
                                     x for x in bad if x not in h.pile)})
             return
         if len(cs) != k:
-            self.irregular("illegal-draw", line, f"{c.title()} takes {k} boat "
-                           f"card{'s' if k > 1 else ''}; {e.player} drew {len(cs)} (T2); "
-                           "applied as recorded", e.player,
+            self.irregular("illegal-draw", line, None, e.player,
                            rule="T2",
                            evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
                                      "expected": k, "contract": c.title()})
@@ -436,12 +461,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             return
         decl, c = h.declared()
         if e.player != decl or h.discarded or c.from_hand or c.draw is not None and h.drawn is None:
-            why = ("only the declarer discards" if e.player != decl else
-                   "the declarer has discarded already" if h.discarded else
-                   f"{c.title()} is played from the hand; the boat is out of play (§4)"
-                   if c.from_hand else f"{c.title()} draws from the boat before discarding")
-            self.void("illegal-discard", line, f"{e.player} discards {self.names(cs)}: {why}",
-                      e.player,
+            self.void("illegal-discard", line, None, e.player,
                       rule="T-R1",
                       evidence={"player": e.player, "cards": strs(cs), "declarer": decl,
                                 "discarded": h.discarded, "contract": c.title()})
@@ -459,8 +479,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                                 "boat": c.draw is None})
             return
         if len(cs) != want:
-            self.irregular("illegal-discard", line, f"{e.player} discards {len(cs)} cards; "
-                           f"{c.title()} discards {want} (§4); applied as recorded", e.player,
+            self.irregular("illegal-discard", line, None, e.player,
                            rule="T11",
                            evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
                                      "expected": want, "contract": c.title()})
@@ -481,28 +500,24 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             self.require_phase(e, line, BOAT)
             return
         if e.player == h.declarer:
-            self.irregular("illegal-kontra", line, f"{e.player} is the declarer; only a defender "
-                           "calls Kontra (§5, T12); not applied", e.player,
+            self.irregular("illegal-kontra", line, None, e.player,
                            rule="T12",
                            evidence={"player": e.player, "call": "kontra", "declarer": h.declarer,
                                      "applied": False})
             return
         if e.player in h.kontra:
-            self.irregular("illegal-kontra", line, f"{e.player} has already called Kontra "
-                           "(T12); not applied", e.player,
+            self.irregular("illegal-kontra", line, None, e.player,
                            rule="T12",
                            evidence={"player": e.player, "call": "kontra", "again": True,
                                      "applied": False})
             return
         if e.player not in h.bidders:
-            self.irregular("illegal-kontra", line, f"{e.player} made no bid this round; only a "
-                           "defender who bid may call Kontra (§5, T3); applied (T12)", e.player,
+            self.irregular("illegal-kontra", line, None, e.player,
                            rule="T3",
                            evidence={"player": e.player, "call": "kontra", "bid": False,
                                      "applied": True})
         elif h.phase == PLAY:
-            self.irregular("illegal-kontra", line, f"Kontra by {e.player} after the first card "
-                           "(§5, T3); applied (T12)", e.player,
+            self.irregular("illegal-kontra", line, None, e.player,
                            rule="T3",
                            evidence={"player": e.player, "call": "kontra",
                                      "after_first_card": True, "applied": True})
@@ -517,24 +532,20 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             return
         open_calls = [p for p, answered in h.kontra.items() if not answered]
         if e.player != h.declarer:
-            self.irregular("illegal-kontra", line, f"{e.player} is a defender; only the declarer "
-                           "calls Rekontra (§5, T12); not applied", e.player,
+            self.irregular("illegal-kontra", line, None, e.player,
                            rule="T12",
                            evidence={"player": e.player, "call": "rekontra",
                                      "declarer": h.declarer, "applied": False})
             return
         targets = [e.against] if e.against is not None else open_calls
         if not targets or any(t not in open_calls for t in targets):
-            who = f"from {e.against}" if e.against else "to answer"
-            self.irregular("illegal-kontra", line, f"Rekontra with no Kontra {who} (T3, T12); "
-                           "not applied", e.player,
+            self.irregular("illegal-kontra", line, None, e.player,
                            rule="T3",
                            evidence={"player": e.player, "call": "rekontra", "against": e.against,
                                      "open_kontras": open_calls, "applied": False})
             return
         if h.phase == PLAY:
-            self.irregular("illegal-kontra", line, "Rekontra after the first card (T3); "
-                           "applied (G12)", e.player,
+            self.irregular("illegal-kontra", line, None, e.player,
                            rule="T3",
                            evidence={"player": e.player, "call": "rekontra",
                                      "after_first_card": True, "applied": True})
@@ -558,26 +569,21 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         if h.phase == PLAY:
             return True
         if h.phase == AUCTION:
-            self.void("out-of-phase", line, "a card played during the auction (G10)", player,
+            self.void("out-of-phase", line, None, player,
                       rule="G10",
-                      evidence={"event": "play", "phase": h.phase, "when": "during the auction",
-                                "card": str(c)})
+                      evidence={"event": "play", "phase": h.phase,
+                                "when": self.PHASE_WORDS[AUCTION], "card": str(c)})
             return False
         decl, k = h.declared()
         if k.draw is not None and h.drawn is None:
-            self.irregular("illegal-draw", line, f"the play begins but {decl} has not drawn "
-                           f"from the boat for {k.title()} (T2, T11); the boat stays out of "
-                           "play", decl,
+            self.irregular("illegal-draw", line, None, decl,
                            rule="T11",
                            evidence={"player": decl, "contract": k.title(), "draw": k.draw})
         elif not k.from_hand and not h.discarded:
-            self.irregular("illegal-discard", line, f"the play begins but {decl} has not "
-                           f"discarded for {k.title()} (§4, T11); the boat stays out of play",
-                           decl,
+            self.irregular("illegal-discard", line, None, decl,
                            rule="T11", evidence={"player": decl, "contract": k.title()})
         if k.ouvert and not h.revealed:
-            self.report("missing-reveal", line, f"{k.title()}: {decl} did not show the hand "
-                        "before the first card (§6, T10)", player=decl, trick=1,
+            self.report("missing-reveal", line, None, player=decl, trick=1,
                         rule="T10", evidence={"player": decl, "contract": k.title()})
         h.phase = PLAY
         h.play = TrickPlay(self.players, h.hands, ORDERS[k.game], follow_suit,
@@ -587,28 +593,6 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
     def all_tricks_played(self) -> bool:
         """Ten tricks (§6)."""
         return len(self.current.trick_play().tricks) == TRICKS
-
-    def counting_words(self, c: Card | None = None) -> str:
-        """``, as Diamonds counts them`` where the contract moves a card of this trick out of
-        its printed suit (Nines, a bower, the Bug led or played); nothing for plain cards."""
-        h = self.current
-        tp = h.trick_play()
-        lead = tp.current.cards[0]
-        k = h.declared()[1]
-        moved = [x for x in (lead, c) if x is not None and tp.order.suit_of[x] != x.suit]
-        if k.game == "nines" or moved:
-            return f", as {GAME_TITLE[k.game]} counts them"
-        return ""
-
-    def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
-        """Why the revoking card was not of its printed suit: a left bower, a nine in Nines."""
-        k = self.current.declared()[1]
-        t = TRUMP_SUIT.get(k.game)
-        if t is not None and c.rank == "J" and c.suit == SAME_COLOUR[t]:
-            return f"{self.name(c)} is the left bower, a {k.game[:-1]} here"
-        if k.game == "nines" and c.rank == "9":
-            return f"{self.name(c)} is a trump in Nines, not a {c.suit}"
-        return ""
 
     def laid_away(self) -> dict[str, list[Card]]:
         """The declarer's discards (§4), once made."""
@@ -631,12 +615,6 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         if k is None or k.misere:
             return None
         return sum(map(CARD_POINTS_OF.__getitem__, cards))
-
-    def contract_title(self) -> str | None:
-        k = self.hand.contract if self.hand is not None else None
-        if k is None:
-            return None
-        return f"{k.title()} ({k.log_name()}, CV {k.cv})" if k.misere else f"{k.title()} (CV {k.cv})"
 
     # --- scoring (§11, §12, T3–T8, T13) ------------------------------------------------------
 
@@ -663,13 +641,10 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                 made = tricks[decl] == 0 or all(tricks[decl] < tricks[d] for d in defenders)
             else:
                 made = tricks[decl] == 0
-            how = f"{tricks[decl]} trick{'s' if tricks[decl] != 1 else ''}"
         elif isinstance(level, str):  # a slam: all ten tricks
             made = tricks[decl] == TRICKS
-            how = f"{tricks[decl]} tricks"
         else:
             made = points[decl] >= level
-            how = f"{points[decl]} card points"
         cv = k.cv
         deltas: dict[str, Number] = {p: 0 for p in self.players}
         deltas[decl] = cv if made else -cv
@@ -687,17 +662,18 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                 paid_kontra.add(caller)
         won = {decl} if made else set()
         notes = self._bonus_and_199(deltas, won, paid_kontra)
-        verb = "made" if made else "failed"
-        summary = (f"{decl} {verb} {k.title()} (CV {cv}) with {how}"
-                   + (f"; Kontra by {', '.join(h.kontra)}" if h.kontra else "")
-                   + ("; " + "; ".join(notes) if notes else ""))
-        self.finish(decl, k.log_name(), deltas, summary)
+        h.outcome = Outcome(decl, k, made, tricks[decl], points[decl], tuple(h.kontra),
+                            tuple(notes))
+        # contract_name (the log's "24 nines") and the result's sentence are the output's
+        # (score's contract column, history's result line): formatted values, not facts the
+        # core decides; the sentence comes from the commentary, built from h.outcome
+        self.finish(decl, k.log_name(), deltas, self._result_words())
 
     def _bonus_and_199(self, deltas: dict[str, Number], won: set[str],
-                       paid_kontra: set[str]) -> list[str]:
+                       paid_kontra: set[str]) -> list[ContractBonus | Capped]:
         """Add the contract-count bonuses (§11, T6, T13) and apply the 199 rule (§12, T7) to
-        ``deltas``; return notes on what was applied."""
-        notes: list[str] = []
+        ``deltas``; return what was applied, in that order."""
+        notes: list[ContractBonus | Capped] = []
         for p in won:
             self.contracts_won[p] += 1
             n = self.contracts_won[p]
@@ -705,14 +681,24 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             if bonus and n not in self.bonus_given:
                 self.bonus_given.add(n)
                 deltas[p] += bonus
-                notes.append(f"{p} is first to {n} contracts won: +{bonus}")
+                notes.append(ContractBonus(p, n, bonus))
         for p in self.players:
             new = self.totals[p] + deltas[p]
             if new >= TARGET and p not in won and p not in paid_kontra:
                 deltas[p] = (TARGET - 1) - self.totals[p]
-                notes.append(f"{p} reached {new:g} without winning a contract or a Kontra: "
-                             "set to 199 (§12)")
+                notes.append(Capped(p, new))
         return notes
+
+    def commentary(self) -> ThirtyThreeCommentary:
+        """The game's commentary (:mod:`.thirty_three_commentary`), which words what the core
+        records."""
+        from .thirty_three_commentary import COMMENTARY  # late: that module imports this one
+        return COMMENTARY
+
+    def _result_words(self) -> str:
+        """The current hand's result as a sentence (``HandResult.summary``), worded by the
+        commentary from the hand's facts (its ``outcome``; none when passed out)."""
+        return self.commentary().result(self, self.current)
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
         """T8, T13: the offender loses the plain contract value; nobody else scores."""
@@ -720,8 +706,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         deltas: dict[str, Number] = {p: 0 for p in self.players}
         deltas[r.player] = -cv
         self._bonus_and_199(deltas, set(), set())
-        return (deltas, f"round ends, {r.player} -{cv}, nobody else scores",
-                "Thirty-Three §6 follow suit, §13 and T8")
+        # the consequence is kept as the commentary words it (evidence ``consequence``)
+        return deltas, self.commentary().penalty_words(self, r.player, cv), self.PENALTY_RULE
 
     def after_hand(self, result: HandResult) -> None:
         """§12, T7: the match ends once anyone stands at +200 or more or -200 or less."""
