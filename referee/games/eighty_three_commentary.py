@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 
 from .. import commentary as shared
 from ..cards import SUIT_NAMES, Deck
+from ..findings import FindingCode
 from .commentary import Commentary
 from .eighty_three import BID_MIN, PLAY_SIZE, Bid, EightyThree
 
@@ -168,7 +169,7 @@ class EightyThreeCommentary(Commentary[EightyThree]):
     """Eighty-Three's words: its findings (:data:`SAYERS`), the teams under a deal and a score
     table, a contract with its bidders."""
 
-    def say(self, engine: EightyThree, code: str, rule: str | None,
+    def say(self, engine: EightyThree, code: FindingCode, rule: str | None,
             evidence: Mapping[str, Any]) -> str:
         """The game's own forms of a finding (:data:`SAYERS`), else the shared words."""
         sayer = SAYERS.get(code)
