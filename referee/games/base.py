@@ -442,11 +442,6 @@ class MatchEngine(Generic[H]):
         return {"player": player, "cards": [str(c) for c in cs],
                 "whereabouts": self.whereabouts_facts(cs)}
 
-    def whereabouts_note(self, cs: list[Card], alone: bool = True) -> str:
-        """Transitional (issue 14), for a game that still words its ``card-not-held`` itself:
-        :meth:`~referee.games.commentary.Commentary.whereabouts_note` of the facts of ``cs``."""
-        return self.commentary().whereabouts_note(self, self.whereabouts_facts(cs), alone)
-
     def laid_away(self) -> dict[str, list[Card]]:
         """Game hook: the cards each player has laid away in this hand (discards); default none."""
         return {}
@@ -781,10 +776,6 @@ class MatchEngine(Generic[H]):
         """A dealt hand in the game's own display order (default: deck order)."""
         pos = {c: i for i, c in enumerate(self.DISPLAY_ORDER or self.DECK.cards)}
         return sorted(cs, key=lambda c: pos.get(c, 999))
-
-    def contract_title(self) -> str | None:
-        """The current hand's contract as ``history`` names it (with its value)."""
-        return self.contract_name()
 
     def card_points_of(self, cards: Iterable[Card]) -> int | None:
         """Game hook: the card points of a trick's ``cards`` as the current hand's contract

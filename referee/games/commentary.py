@@ -35,9 +35,10 @@ class Commentary(Generic[E]):
     the engine (``E``, the game's :class:`~referee.games.base.MatchEngine`) as it stands and
     never changes it.  One instance per game, from :func:`commentary_for`.
 
-    During the move of the words out of the rules core (issue 14), ``contract_title``,
-    ``rotation_words`` and ``phase_words`` fall back to the engine's own hook or table where a
-    game still has one (transitional)."""
+    During the move of the words out of the rules core (issue 14), ``phase_words`` falls back
+    to the engine's own ``PHASE_WORDS`` where a game still has them, and a game still wording
+    its revokes on the engine (``counting_words``/``revoke_detail`` there) keeps those words
+    (transitional)."""
 
     def say(self, engine: E, code: FindingCode, rule: str | None, evidence: Mapping[str, Any]) -> str:
         """The message of a finding of ``code`` under ``rule`` with ``evidence`` (keys per code
@@ -153,9 +154,8 @@ class Commentary(Generic[E]):
 
     def rotation_words(self, engine: E) -> str:
         """How the deal passes (``wrong-dealer``'s evidence ``rotation``): ``"to the left"``
-        by default.  Transitional: an engine's own ``rotation_words`` hook wins."""
-        hook = getattr(engine, "rotation_words", None)
-        return str(hook()) if hook is not None else "to the left"
+        by default."""
+        return "to the left"
 
     def whereabouts_note(self, engine: E, facts: list[dict[str, Any]], alone: bool = True) -> str:
         """Whereabouts facts (``MatchEngine.where_is``) to follow a finding's words:
@@ -180,8 +180,7 @@ class Commentary(Generic[E]):
 
     def contract_title(self, engine: E) -> str | None:
         """The current hand's contract as ``history`` names it (with its value)."""
-        hook = getattr(engine, "contract_title", None)
-        return hook() if hook is not None else engine.contract_name()
+        return engine.contract_name()
 
     def score_notes(self, engine: E) -> list[str]:
         """Extra lines under a match's text score table (Eighty-Three's team totals)."""
