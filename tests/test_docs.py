@@ -85,3 +85,13 @@ def test_no_page_points_at_files_that_are_not_installed():
     for page in PAGES:
         text = page.read_text().replace("\\-", "-")
         assert not re.search(r"docs/|\w\.md\b", text), page.name
+
+
+def test_ci_runs_the_readme_test_command():
+    """CI (``.ci/run``) runs the README's test command as its last step, and that command
+    checks the types before the tests (issue 14 item 6)."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("to install the test tools, check the types and run the tests:")[1]
+    command = block.split("```sh\n")[1].split("\n")[0]
+    assert command == "pip install '.[test]' && mypy && pytest"
+    assert (ROOT / ".ci" / "run").read_text().rstrip("\n").splitlines()[-1] == command
