@@ -37,6 +37,7 @@ from typing import IO, Any, Union
 
 import msgspec
 
+from .cards import is_blank
 from .games.commentary import commentary_for
 from . import events as ev
 from .events import GameName
@@ -293,7 +294,7 @@ def _hand(engine: MatchEngine[Any], result: HandResult | None,
     return Hand(h.number, h.line, dealer, declarer, contract, status, dict(deltas), dict(totals),
                 _tricks(engine), tuple(sorted(findings, key=lambda f: f.line)),
                 {p: tuple(map(str, cs)) for p, cs in h.dealt.items()},
-                tuple(map(str, h.pile)), summary, extra)
+                tuple(map(str, h.pile)) if h.pile_known else (), summary, extra)
 
 
 class _MatchRecord:
@@ -361,7 +362,8 @@ def _step(line: int, e: Any, engine: MatchEngine[Any]) -> Step:
     else:
         text = words.describe_event(engine, line, e, True) or _describe(e, engine, _WORDS) or ""
     sort = engine.sort_for_display
-    held = {p: tuple(map(str, sort(h.hands[p]))) for p in engine.players if p in h.hands}
+    held = {p: tuple(str(c) for c in sort(h.hands[p]) if not is_blank(c))
+            for p in engine.players if p in h.hands}
     table: tuple[Play, ...] = ()
     number = winner = None
     tp = h.play

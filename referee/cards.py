@@ -104,6 +104,10 @@ def parse_suit(text: object) -> str:
     raise ValueError(f"{text!r} is not a suit")
 
 
+BLANK_RANK = "?"
+"""The rank of a blank: a card of a holding that the record does not name (format 1.1, G14)."""
+
+
 class Deck:
     """The cards one game is played with.
 
@@ -145,6 +149,8 @@ class Deck:
         is always named (``Bug``/``Joker``): ``JK`` is only the log's notation (FORMAT.md)."""
         if c.rank == "JK":
             return self.joker_name
+        if c.rank == BLANK_RANK:
+            return "?"  # a card the record does not name (G14)
         return c.rank + (SUIT_SYMBOLS[c.suit] if symbols else c.suit)
 
 
@@ -156,6 +162,19 @@ def build_deck(ranks: str, *, joker: bool = False, aliases: dict[str, Card] | No
     if joker:
         cs.append(JOKER)
     return Deck(cs, aliases, joker_name)
+
+
+def blanks(n: int, start: int = 0) -> list[Card]:
+    """``n`` distinct blanks (``Card("?", "0")``, ``Card("?", "1")``, ...) numbered from
+    ``start``: the places of cards a record of the play alone leaves unknown (RULINGS G14).  A
+    blank is no card of any deck; it stands in a holding (or a pile) until the card in its place
+    is seen, and never reaches output."""
+    return [Card(BLANK_RANK, str(i)) for i in range(start, start + n)]
+
+
+def is_blank(c: Card) -> bool:
+    """True for a blank (:func:`blanks`)."""
+    return c.rank == BLANK_RANK
 
 
 def strays(cs: Iterable[Card], pool: "set[Card] | frozenset[Card] | list[Card]") -> list[Card]:

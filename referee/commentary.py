@@ -40,12 +40,29 @@ def where(fact: Evidence, it: str, deck: Deck | None) -> str:
         return (f"{fact['played_by']} already played {it} to trick {fact['trick']} at line "
                 f"{fact['line']}")
     if "held_by" in fact:
+        if "line" in fact:
+            return f"{fact['held_by']} holds {it} ({fact['how']} at line {fact['line']})"
         return f"{fact['held_by']} holds {it}"
     if "laid_away_by" in fact:
+        if "line" in fact:
+            return f"{fact['laid_away_by']} laid {it} away at line {fact['line']}"
         return f"{fact['laid_away_by']} laid {it} away"
     if fact.get("pile") == "trump_card":
         return f"{it} is the turned-up trump card"
     return f"{it} is still in the {fact['pile']}"
+
+
+_SEEN_WORDS = {"played": "played", "discarded": "laid away", "given": "given",
+               "exchanged": "exchanged", "shown": "shown", "taken": "taken"}
+
+
+def proof(fact: Evidence, player: str, deck: Deck | None) -> str:
+    """The proof of a revoke in a record of the play alone (``proved_by``: ``card``, ``line``,
+    ``how``, RULINGS G14): the later card that shows the player could have done as the duty
+    asked."""
+    how = _SEEN_WORDS.get(fact["how"], fact["how"])
+    return (f"proved by {card(fact['card'], deck)}, {how} by {player} at line {fact['line']}, "
+            "a card held at the time (G14); established at once")
 
 
 def where_note(facts: Iterable[Evidence], deck: Deck | None, it: bool) -> str:
@@ -204,8 +221,6 @@ def _misdeal(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     at all, Sixty-Six's missing trump card (``trump_card`` None)."""
     if "trump_card" in e:
         return "no `trump_card` was turned up under the stock"
-    if "missing_hands" in e:
-        return f"no hand dealt to {', '.join(e['missing_hands'])}"
     if "player" in e:
         return f"{e['player']} was dealt {e['count']} cards ({e['expected']} expected)"
     if "pile" in e:

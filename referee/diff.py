@@ -695,7 +695,7 @@ def _holders(d: ev.Deal, game: str | None) -> dict[str, str]:
             c = text
         out[c] = who
 
-    for p, cs in d.hands.items():
+    for p, cs in (d.hands or {}).items():
         for t in cs:
             put(t, p)
     for pile in ("boat", "talon", "stock", "kitty"):

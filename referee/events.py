@@ -1,4 +1,4 @@
-"""Typed log events (FORMAT.md, log format version 1) and the line-by-line reader.
+"""Typed log events (FORMAT.md, log format version 1.1) and the line-by-line reader.
 
 Each event is a :mod:`msgspec` struct, tagged by its ``event`` field; :data:`Event` is their union
 and :data:`DECODER` decodes one JSON line straight into it.  Card fields stay strings here: which
@@ -49,10 +49,12 @@ class Match(_Base, tag="match"):
 
 
 class Deal(_Base, tag="deal"):
-    """Starts a hand: ``dealer``, ``hands`` (player → card strings) and the game's extra pile."""
+    """Starts a hand: ``dealer``, ``hands`` (player → card strings) and the game's extra pile.
+    Since format 1.1 ``hands`` may be left out or name only some players, and the pile may be
+    left out: what is not given is unknown (RULINGS G14)."""
 
     dealer: str
-    hands: dict[str, list[str]]
+    hands: dict[str, list[str]] | None = None
     boat: list[str] | None = None
     talon: list[str] | None = None
     stock: list[str] | None = None

@@ -36,6 +36,9 @@ class _Quiet:
     def on_trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
         pass
 
+    def withdraw(self, hand: int, after: int) -> None:
+        """A revoke proven by a later card (G14): what followed it is passed over."""
+
     def on_hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         pass
 

@@ -160,6 +160,9 @@ class _Run:
         self.pending: list[Finding] = []
         self.spill: IO[bytes] | None = None  # findings held beyond HOLD (_spill_over)
         self.spill_last = 0
+        self.dropped: tuple[Any, int, int] | None = None
+        """(match, hand, line): findings of that hand after that line are passed over
+        (:meth:`withdraw`), for those that had gone to the temporary file."""
         self.orphan_reported = False
         self.bad_match = False
         self.wants_events = listener_wants(listener, "event")
@@ -191,6 +194,17 @@ class _Run:
             if first is None or first[0] != hand or line < first[1]:
                 self.hand_error = (hand, line)
         self.deliver()
+
+    def withdraw(self, hand: int, after: int) -> None:
+        """Drop the findings held of ``hand`` (of the match in play) at lines after ``after``: a
+        revoke proven there by a later card passes over what followed it (RULINGS G14, G4).
+        They are all still held, for the engine's finding floor kept them from going out."""
+        match = self.info.match if self.info else None
+        keep = [f for f in self.pending
+                if not (f.hand == hand and f.match == match and f.line > after)]
+        self.pending[:] = keep
+        if self.spill is not None:
+            self.dropped = (match, hand, after)
 
     def deliver(self) -> None:
         """Hand on, sorted by line, the findings held that no finding still to come can precede
@@ -267,7 +281,11 @@ class _Run:
             self._hand_on(heapq.merge(map(_DECODE, spill), now, key=_line_of))
 
     def _hand_on(self, found: Iterable[Finding]) -> None:
+        drop = self.dropped
         for f in found:
+            if drop is not None and f.match == drop[0] and f.hand == drop[1] and \
+                    f.line > drop[2]:
+                continue
             if f.severity == ERROR:
                 self.stats.errors += 1
             else:

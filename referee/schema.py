@@ -1,4 +1,4 @@
-"""The JSON Schema of one log line (``referee schema``; FORMAT.md, log format version 1).
+"""The JSON Schema of one log line (``referee schema``; FORMAT.md, log format version 1.1).
 
 msgspec generates the shape of each event from the event types of :mod:`referee.events`;
 :func:`log_schema` then narrows the fields whose values the format enumerates: card strings get
@@ -117,5 +117,5 @@ def log_schema() -> dict[str, Any]:
     for (event, field), value in _narrowed().items():
         _narrow(defs[event.__name__]["properties"][field], value)
     body["$schema"] = JSON_SCHEMA
-    body["title"] = "referee log event, format version 1"
+    body["title"] = "referee log event, format version 1.1"
     return body

@@ -688,6 +688,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
                       evidence={"player": e.player, "cards": strs(cs), "declarer": h.declarer,
                                 "contract": k, "discarded": strs(h.discards)})
             return
+        if h.partial:  # cards of an unknown hand or talon are seen here (G14)
+            self.reveal(e.player, cs, line, "discarded", n)
         taken = h.pile[:n]
         pool = h.hands[e.player] | set(taken)
         bad = strays(cs, pool)

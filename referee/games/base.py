@@ -12,16 +12,18 @@ Scores are numbers of game points (``int``, or ``float`` where halves occur, kep
 """
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
 from typing import (TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Literal, Mapping, Protocol,
                     TypeVar, cast)
 
-from ..cards import SUIT_NAMES, Card, CardError, Deck
+from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
 from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
-from .tricks import Trick, TrickPlay
+from .tricks import Duty, Trick, TrickOrder, TrickPlay
 
 if TYPE_CHECKING:
     from .commentary import Commentary
@@ -64,6 +66,10 @@ class Context(Protocol):
     def on_trick(self, engine: "MatchEngine[Any]", trick: Trick) -> None: ...
 
     def on_hand(self, engine: "MatchEngine[Any]", result: "HandResult") -> None: ...
+
+    def withdraw(self, hand: int, after: int) -> None:
+        """Pass over the findings of ``hand`` reported at lines after ``after`` (a revoke proven
+        by a later card there, G14); the engine's finding floor has held them back."""
 
 
 @dataclass(slots=True)
@@ -118,11 +124,60 @@ class Revoke:
     evidence: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """A card seen from a holding the record leaves unknown (RULINGS G14): ``card``, the
+    ``line`` of the event that showed it and ``how`` (``"played"``, ``"discarded"``,
+    ``"given"``, ``"exchanged"``, ``"shown"``, or ``"taken"`` for a card named from an unknown
+    pile)."""
+
+    card: Card
+    line: int
+    how: str
+
+
+@dataclass(slots=True)
+class Suspect:
+    """A card played from a holding with unknown cards (blanks) while a duty to follow bound it:
+    a possible revoke, proven when cards later seen from the player, which the player held at
+    that card, would have made it illegal (RULINGS G14).
+
+    The trick as it stood (``trick`` number, ``who`` played and ``before``: their cards, the lead
+    first, with their ``lines``), the contract's ``order`` and ``duty`` are kept so the game's
+    own duty decides; ``blanks``: the player's unknown cards right after the card (a later sight
+    proves only while the player holds no blank acquired since); ``known``: the cards the player
+    surely held at the card (the card itself included), grown by later sights; ``proof``: the
+    sight that proved it and ``allowed`` the cards the duty then called for."""
+
+    player: str
+    card: Card
+    line: int
+    trick: int
+    who: tuple[str, ...]
+    before: tuple[Card, ...]
+    lines: tuple[int, ...]
+    order: TrickOrder
+    duty: Duty
+    blanks: frozenset[Card]
+    known: set[Card]
+    proof: Sighting | None = None
+    allowed: frozenset[Card] | None = None
+
+
 class Hand:
     """One hand (deal to last trick).  Games subclass it to add auction and contract state.
 
-    ``hands``: player → set of cards held now; ``dealt``: the cards dealt (as dealt);
-    ``pile``: the game's extra pile (boat/talon/stock/kitty) in the order given.
+    ``hands``: player → set of cards held now; ``dealt``: the cards dealt (as dealt), for the
+    players whose hand the deal gives; ``pile``: the game's extra pile (boat/talon/stock/kitty)
+    in the order given.
+
+    A record of the play alone (format 1.1, RULINGS G14) leaves out some hands or the pile: the
+    players in ``unknown`` (and the pile unless ``pile_known``) hold *blanks*
+    (:func:`referee.cards.blanks`) in place of the cards not given.  A card seen from such a
+    holding (played, discarded, given, exchanged, shown) takes a blank's place there
+    (:meth:`MatchEngine.reveal`) and is noted in ``seen`` (player → :class:`Sighting` list, in
+    line order: the holding as reconstructed; ``pile_seen`` for the pile).  ``suspects``: the
+    cards played from such holdings that a later sight may still prove a revoke (line order).
     """
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
@@ -142,6 +197,20 @@ class Hand:
         self.ended_line: int | None = None
         self.revoke_established_at: int | None = None
         """The line of the event that established a revoke (the next card, G4), if one did."""
+        self.unknown: set[str] = set()
+        """Players whose dealt hand the record leaves out (G14)."""
+        self.pile_known = True
+        """False when the record leaves out the extra pile (G14)."""
+        self.seen: dict[str, list[Sighting]] = {}
+        self.pile_seen: list[Sighting] = []
+        self.suspects: list[Suspect] = []
+        self.proof: Sighting | None = None
+        """The sight that proved the revoke that decided the hand (G14), if one did."""
+
+    @property
+    def partial(self) -> bool:
+        """True when the record leaves out any hand or the pile (a record of the play alone)."""
+        return bool(self.unknown) or not self.pile_known
 
     @property
     def trick_number(self) -> int | None:
@@ -330,6 +399,8 @@ class MatchEngine(Generic[H]):
         """An event that cannot have happened (G3): report it, make the hand ``unscored`` and skip
         the rest of it up to the next deal."""
         h = self.hand
+        if h is not None and h.mode == OPEN and h.suspects and self.settle_suspects(True):
+            return  # a revoke proven before this line decided the hand (G14, G4)
         if message is None:
             message = self.words(code, rule, evidence or {})
         if h is not None and h.mode == OPEN:
@@ -349,6 +420,7 @@ class MatchEngine(Generic[H]):
         h.mode = SKIP
         h.status = "unscored"
         h.revoke = None
+        h.suspects.clear()
         self._emit(h, self.declarer_name(), self.contract_name(), "unscored",
                    {p: 0 for p in self.players},
                    self.commentary().unscored_summary(self, reason, facts or {}))
@@ -396,17 +468,149 @@ class MatchEngine(Generic[H]):
     def names(self, cs: Iterable[Card]) -> str:
         return " ".join(self.DECK.name(c) for c in cs)
 
-    def holds(self, player: str, cs: Iterable[Card], line: int) -> bool:
-        """True if ``player`` holds every card of ``cs``; else ``card-not-held`` (G3) and False."""
+    def holds(self, player: str, cs: Iterable[Card], line: int, how: str = "shown") -> bool:
+        """True if ``player`` holds every card of ``cs``; else ``card-not-held`` (G3) and False.
+        Cards of an unknown holding are seen there first (:meth:`reveal`, ``how`` they were
+        seen: ``"discarded"``, ``"given"``, ``"exchanged"``, ``"shown"``)."""
         hand = self.current.hands[player]
         if hand.issuperset(cs):
             return True
+        if self.hand.partial:
+            cs = list(cs)
+            self.reveal(player, cs, line, how)
+            if self.hand.mode is not OPEN:
+                return False  # a card seen proved a revoke that decided the hand (G14)
+            if hand.issuperset(cs):
+                return True
         missing = [c for c in cs if c not in hand]
         if missing:
             self.void("card-not-held", line, None, player, rule="G3",
                       evidence=self.not_held(player, missing))
             return False
         return True
+
+    # --- records of the play alone (format 1.1, RULINGS G14) ----------------------------------
+
+    def reveal(self, player: str | None, cs: Iterable[Card], line: int, how: str,
+               pile: int = 0) -> None:
+        """Cards ``cs`` seen from ``player``'s holding at ``line`` (``how``: a
+        :class:`Sighting`'s word), or from the top ``pile`` cards of the pile: each card the
+        holding (or that part of the pile) does not hold yet, and that the record places nowhere
+        else (:meth:`where_is`), takes the place of one of its blanks (G14).  A card that cannot
+        be placed is left alone: the caller's own check then reports it (``card-not-held``, with
+        where the card was seen).  A card seen from a player may prove a revoke
+        (:meth:`_sighted`).  ``player`` None: the pile alone."""
+        h = self.current
+        hand = h.hands[player] if player is not None else None
+        for c in cs:
+            if hand is not None and c in hand or c in h.pile[:pile]:
+                continue
+            if self.where_is(c) is not None:
+                continue
+            spot = min((b for b in hand if is_blank(b)), default=None) if hand is not None \
+                else None
+            if spot is not None:
+                self._sighted(player, c, line, how, hand)
+                hand.discard(spot)
+                hand.add(c)
+                h.seen.setdefault(player, []).append(Sighting(c, line, how))
+                continue
+            top = h.pile[:pile]
+            spot = min((b for b in top if is_blank(b)), default=None)
+            if spot is not None:
+                h.pile[h.pile.index(spot)] = c
+                h.pile_seen.append(Sighting(c, line, "taken"))
+        if h.suspects:
+            self.settle_suspects(False)
+
+    def _sighted(self, player: str, c: Card, line: int, how: str, hand: set[Card]) -> None:
+        """Card ``c`` is seen at ``line`` in place of one of ``player``'s blanks: it proves each
+        open :class:`Suspect` of the player that it was held at (no blank has come into the
+        holding since) and whose card the duty, evaluated on the cards surely held then and
+        ``c``, would not have allowed (G14)."""
+        h = self.current
+        if not h.suspects:
+            return
+        now = frozenset(b for b in hand if is_blank(b))
+        for s in h.suspects:
+            if s.player != player or s.proof is not None or not now <= s.blanks:
+                continue
+            s.known.add(c)
+            allowed = s.duty(s.known, s.before, s.order)
+            if allowed is not None and s.card not in allowed:
+                s.proof = Sighting(c, line, how)
+                s.allowed = allowed
+
+    def duty_in_force(self) -> Duty | None:
+        """Game hook: the duty to follow that binds the card about to be played (None: any
+        card may be played); default the contract's.  Sixty-Six has none while the talon is
+        open (S1)."""
+        return self.current.play.duty if self.current.play is not None else None
+
+    def _suspect(self, player: str, c: Card, line: int) -> None:
+        """``player``, whose holding has blanks, plays ``c`` (not to a lead) and the cards surely
+        held allow it: keep it as a :class:`Suspect` while a later sight may prove a revoke
+        (G14).  A card of the suit led where following is all the duty asks is never one."""
+        h = self.current
+        tp = h.play
+        duty = self.duty_in_force()
+        cur = tp.current
+        if duty is None or not cur.cards:
+            return
+        if tp.follow_fast and tp.order.suit_of[c] is tp.order.suit_of[cur.cards[0]]:
+            return
+        if c in (duty(self.DECK.members, cur.cards, tp.order) or (c,)):
+            return  # allowed whatever the player held: nothing seen later can prove it
+        held = tp.hands[player]
+        h.suspects.append(Suspect(
+            player, c, line, cur.number, tuple(cur.who), tuple(cur.cards), tuple(cur.lines),
+            tp.order, duty, frozenset(b for b in held if is_blank(b)),
+            {x for x in held if not is_blank(x)}))
+
+    def settle_suspects(self, final: bool) -> bool:
+        """Decide the possible revokes of the hand (G14): the earliest proven one is the revoke,
+        once no earlier one can still be proven (``final``: nothing more can be seen in this
+        hand).  Suspects nothing can prove any more (the player has no blank left) are dropped.
+        Returns True when a proven revoke was established (the hand is then decided, G4)."""
+        h = self.current
+        ss = h.suspects
+        if not ss:
+            return False
+        hands = h.hands
+        ss[:] = [s for s in ss if s.proof is not None or
+                 (not final and any(map(is_blank, hands[s.player])))]
+        first = next((s for s in ss if s.proof is not None), None)
+        if first is None or any(s.line < first.line and s.proof is None for s in ss):
+            return False
+        ss.clear()
+        self._establish_proven(first)
+        return True
+
+    def _establish_proven(self, s: Suspect) -> None:
+        """A revoke proven by a later sight (G14): at the failing card's line, with the proof in
+        its evidence, established at once; what the hand recorded after that line is passed
+        over without findings (G4).  The game's revoke rule decides the hand."""
+        h = self.current
+        self.ctx.withdraw(h.number, s.line)
+        tp = h.play
+        snap = copy.copy(tp)  # the trick as it stood at the failing card, for its words
+        t = Trick(s.trick)
+        t.who, t.cards, t.lines = list(s.who), list(s.before), list(s.lines)
+        snap.current = t
+        snap.hands = {**tp.hands, s.player: set(s.known)}
+        assert s.allowed is not None and s.proof is not None
+        h.play = snap
+        try:
+            self.start_revoke(s.player, s.card, s.line, s.allowed)
+        finally:
+            h.play = tp
+        r = h.revoke
+        assert r is not None
+        proof = s.proof
+        h.proof = proof
+        r.evidence["proved_by"] = {"card": str(proof.card), "line": proof.line,
+                                   "how": proof.how}
+        self.establish_revoke(proof.line)
 
     def where_is(self, c: Card) -> dict[str, Any] | None:
         """Where card ``c`` of the current hand is, as facts for a ``card-not-held`` finding:
@@ -424,12 +628,20 @@ class MatchEngine(Generic[H]):
                             "line": t.lines[i]}
         for p, held in h.hands.items():
             if c in held:
-                return {"card": str(c), "held_by": p}
+                return {"card": str(c), "held_by": p, **self._sight_of(p, c)}
         for p, cs in self.laid_away().items():
             if c in cs:
-                return {"card": str(c), "laid_away_by": p}
+                return {"card": str(c), "laid_away_by": p, **self._sight_of(p, c)}
         pile = self.pile_place(c)
         return None if pile is None else {"card": str(c), "pile": pile}
+
+    def _sight_of(self, player: str, c: Card) -> dict[str, Any]:
+        """``{"line", "how"}`` of the last time ``c`` was seen from ``player``'s unknown
+        holding (G14), or ``{}``: the earlier line of a card seen twice."""
+        for s in reversed(self.current.seen.get(player, ())):
+            if s.card == c:
+                return {"line": s.line, "how": s.how}
+        return {}
 
     def whereabouts_facts(self, cs: Iterable[Card]) -> list[dict[str, Any]]:
         """:meth:`where_is` of each card of ``cs`` that the record places."""
@@ -544,14 +756,15 @@ class MatchEngine(Generic[H]):
             self.void("unknown-player", line, None, rule="G3",
                       evidence={"players": [e.dealer], "field": "dealer"})
             return
-        unknown = [p for p in e.hands if p not in self.seat]
+        given = e.hands if e.hands is not None else {}
+        unknown = [p for p in given if p not in self.seat]
         if unknown:
             self.void("unknown-player", line, None, rule="G3",
                       evidence={"players": unknown, "field": "hands"})
             return
         pile_texts = getattr(e, self.PILE) if self.PILE else None
         dealt: dict[str, list[Card]] = {}
-        for p, texts in e.hands.items():
+        for p, texts in given.items():
             cs = self.cards(texts, line, p)
             if cs is None:
                 return
@@ -559,6 +772,8 @@ class MatchEngine(Generic[H]):
         pile = self.cards(pile_texts or [], line)
         if pile is None:
             return
+        h.unknown = {p for p in self.players if p not in dealt}
+        h.pile_known = pile_texts is not None or not self.PILE
         problem = self.deal_problem(e, dealt, pile)
         if problem:
             self.void("misdeal", line, None, rule="G3", evidence=problem)
@@ -568,6 +783,15 @@ class MatchEngine(Generic[H]):
         h.dealt = dealt
         h.hands = {p: set(cs) for p, cs in dealt.items()}
         h.pile = pile
+        if h.partial:  # a record of the play alone: blanks stand for what is not given (G14)
+            n = 0
+            for p in self.players:
+                if p in h.unknown:
+                    h.hands[p] = set(blanks(self.HAND_SIZE, n))
+                    n += self.HAND_SIZE
+            if not h.pile_known:
+                h.pile = blanks(self.PILE_SIZE, n)
+            h.hands = {p: h.hands[p] for p in self.players}  # seating order, as when dealt
         if self.next_dealers is not None and e.dealer not in self.next_dealers:
             due = [p for p in self.players if p in self.next_dealers]
             self.irregular("wrong-dealer", line, None, e.dealer,
@@ -584,22 +808,23 @@ class MatchEngine(Generic[H]):
     def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]],
                      pile: list[Card]) -> dict[str, Any] | None:
         """What makes the cards dealt no proper deal, as the evidence of a ``misdeal`` (G3),
-        or None: ``{"missing_hands": [players]}``; ``{"player", "count", "expected"}`` (a hand
-        of the wrong size); ``{"pile", "count", "expected"}``; ``{"twice": [{"card",
-        "places"}], "not_dealt": [cards]}`` (places: players, ``"the boat"``, ``"the turned-up
-        card"``)."""
-        missing = [p for p in self.players if p not in dealt]
-        if missing:
-            return {"missing_hands": missing}
+        or None: ``{"player", "count", "expected"}`` (a hand of the wrong size); ``{"pile",
+        "count", "expected"}``; ``{"twice": [{"card", "places"}], "not_dealt": [cards]}``
+        (places: players, ``"the boat"``, ``"the turned-up card"``).  A hand or pile the record
+        leaves out (format 1.1) is unknown, not missing: what is given is checked, and cards
+        not dealt only when everything is given (G14)."""
+        h = self.hand
         for p in self.players:
-            if len(dealt[p]) != self.HAND_SIZE:
+            if p in dealt and len(dealt[p]) != self.HAND_SIZE:
                 return {"player": p, "count": len(dealt[p]), "expected": self.HAND_SIZE}
-        if self.PILE and len(pile) != self.PILE_SIZE:
+        if self.PILE and h.pile_known and len(pile) != self.PILE_SIZE:
             return {"pile": self.PILE, "count": len(pile), "expected": self.PILE_SIZE}
         extra = self.extra_deal_cards(e)
         every = list(chain(*dealt.values(), pile, extra))
         if len(every) == len(self.DECK.cards) and self.DECK.members.issubset(every):
             return None  # the whole deck, each card once (the usual case, checked in one pass)
+        if h.partial and len(set(every)) == len(every):
+            return None  # what is given holds no card twice; the rest is unknown
         seen: dict[Card, str] = {}
         twice: list[dict[str, Any]] = []
         places = list(dealt.items()) + [(f"the {self.PILE}", pile), ("the turned-up card", extra)]
@@ -608,7 +833,7 @@ class MatchEngine(Generic[H]):
                 if c in seen:
                     twice.append({"card": str(c), "places": [seen[c], where]})
                 seen[c] = where
-        absent = [str(c) for c in self.DECK.cards if c not in seen]
+        absent = [] if h.partial else [str(c) for c in self.DECK.cards if c not in seen]
         if twice or absent:
             return {"twice": twice, "not_dealt": absent}
         return None
@@ -726,6 +951,8 @@ class MatchEngine(Generic[H]):
         h = self.hand
         if h is None or h.mode != OPEN:
             return
+        if h.suspects and self.settle_suspects(True):
+            return
         if h.revoke is not None:
             self.establish_revoke(None, "record-stops", stopped_after=h.last_line, stop=cause)
             return
@@ -741,16 +968,19 @@ class MatchEngine(Generic[H]):
         None when no finding can come at a line earlier than the next event's.
 
         While a hand is open, a finding can still come at its last line (``incomplete-hand``
-        when the record stops, G5) or, with a revoke open, at the revoke's line (established or
-        repaired later, G4).  A hand over or skipped, or no hand, reports only at the lines it
+        when the record stops, G5), with a revoke open at the revoke's line (established or
+        repaired later, G4), or at the first card a later sight may still prove a revoke (G14).  A hand over or skipped, or no hand, reports only at the lines it
         is given.  The replay hands findings on up to this line at once (bounded memory)."""
         h = self.hand
         if h is None or h.mode != OPEN:
             return None
+        floor = h.last_line
         r = h.revoke
-        if r is not None and r.line < h.last_line:
-            return r.line
-        return h.last_line
+        if r is not None and r.line < floor:
+            floor = r.line
+        if h.suspects and h.suspects[0].line < floor:
+            floor = h.suspects[0].line  # a revoke may still be proven there (G14)
+        return floor
 
     def close_open_hand(self) -> bool:
         """Game hook: settle a hand left open at its end (an undisputed Asszorti claim).
@@ -807,6 +1037,9 @@ class MatchEngine(Generic[H]):
         """Record the hand's outcome: apply ``deltas`` to the totals, emit the result, close the
         hand (later events of it are out of phase) and run :meth:`after_hand`."""
         h = self.current
+        if h.suspects and self.settle_suspects(True):
+            assert h.result is not None
+            return h.result  # a revoke proven by a sight decided the hand instead (G14)
         h.mode = DONE
         h.ended_line = h.last_line
         r = self._emit(h, declarer, contract, status or h.status, deltas, summary, extra)
@@ -842,11 +1075,16 @@ class MatchEngine(Generic[H]):
             tp = h.play
             assert tp is not None  # ready_to_play set it
         held = tp.hands[player]
+        if c not in held and h.partial:
+            self.reveal(player, (c,), line, "played")
+            if h.mode is not OPEN:
+                return  # the card proved a revoke that decided the hand (G14)
         if c not in held:
             fact = self.where_is(c)
             self.void("card-not-held", line, None, player, rule="G3",
                       evidence={"player": player, "card": str(c),
-                                "holding": [str(x) for x in tp.order.sort(held)],
+                                "holding": [str(x) for x in tp.order.sort(
+                                    x for x in held if not is_blank(x))],
                                 "whereabouts": [fact] if fact else []})
             return
         cur = tp.current
@@ -880,12 +1118,18 @@ class MatchEngine(Generic[H]):
                 allowed = self.allowed_cards(player)
                 if allowed is not None and c not in allowed:
                     self.start_revoke(player, c, line, allowed)
+                elif h.partial and any(map(is_blank, tp.hands[player])):
+                    self._suspect(player, c, line)
         trick = tp.play(player, c, line)
+        if h.suspects and self.settle_suspects(False):
+            return
         if trick is None:
             return  # the hand can only end when a trick is complete
         self.ctx.on_trick(self, trick)
         self.after_trick(trick, line)
         if h.mode is OPEN and self.all_tricks_played():
+            if h.suspects and self.settle_suspects(True):
+                return
             if h.revoke is not None:
                 self.establish_revoke(None, "last-card")
             else:
@@ -1021,6 +1265,8 @@ class MatchEngine(Generic[H]):
             return
         assert tp is not None  # the last play was found in it
         tp.retract()
+        if h.suspects and h.suspects[-1].line == last[2]:
+            h.suspects.pop()  # the card taken back is no possible revoke any more
         r = h.revoke
         if r is not None and r.player == e.player and r.card == c:
             h.revoke = None

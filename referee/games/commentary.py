@@ -81,6 +81,8 @@ class Commentary(Generic[E]):
         at = e["established_at"]
         where = (f"established at line {at}" if at is not None else
                  f"established {self.revoke_established(engine, e)}")
+        if "proved_by" in e:  # a record of the play alone (G14)
+            where = shared.proof(e["proved_by"], e["player"], engine.DECK)
         return f"{text}. Rule: {e['penalty_rule']}; {where}; {self.revoke_consequence(engine, e)}"
 
     def counting_words(self, engine: E, evidence: Mapping[str, Any]) -> str:

@@ -23,7 +23,7 @@ from typing import Any, Final, Iterable, Literal, Mapping
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
-    parse_suit
+    is_blank, parse_suit
 from . import register
 from .base import OPEN, AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, strs
 from .tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
@@ -373,7 +373,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                                 "twice": sorted({str(c) for c in cs if cs.count(c) > 1}),
                                 "whereabouts": []})
             return None
-        if not self.holds(e.player, cs, line):
+        if not self.holds(e.player, cs, line, "given" if type(e) is ev.Give else "discarded"):
             return None
         return cs
 
@@ -399,12 +399,16 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         excess = len(held) - PLAY_SIZE
         partner = self.partner_of(giver)
         plain = [c for c in cs if not o.is_trump(c)]
-        if to != partner or plain or excess <= 0 or len(cs) > excess or to in h.discarded:
+        # how many trumps an unknown hand holds is not known: not judged (G14, R25)
+        unknown = any(map(is_blank, h.hands[giver]))
+        over = not unknown and (excess <= 0 or len(cs) > excess)
+        if to != partner or plain or over or to in h.discarded:
             self.irregular("illegal-give", line, None, giver, rule="E2",
                            evidence={"player": giver, "to": to, "cards": strs(cs),
                                      "partner": partner, "not_trumps": strs(plain),
                                      "trump": SUIT_NAMES[self.trump_suit()],
-                                     "trumps_held": len(held), "excess": max(excess, 0),
+                                     "trumps_held": None if unknown else len(held),
+                                     "excess": None if unknown else max(excess, 0),
                                      "to_discarded": to in h.discarded, "applied": True})
         h.hands[giver] -= set(cs)
         h.hands[to] |= set(cs)
@@ -430,13 +434,16 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         left = len(h.hands[p]) - len(cs)
         again = p in h.discarded
         # Trumps only beyond six held, at most the excess (E2, E-R8); none without an excess.
-        too_many_trumps = len(trumps) > max(excess, 0)
+        # How many trumps an unknown hand holds is not known: not judged (G14, R25).
+        unknown = any(map(is_blank, h.hands[p]))
+        too_many_trumps = not unknown and len(trumps) > max(excess, 0)
         illegal = again or left != PLAY_SIZE or bool(pointed) or too_many_trumps
         if illegal:
             self.irregular("illegal-discard", line, None, p, rule="E2",
                            evidence={"player": p, "cards": strs(cs), "left": left,
                                      "point_trumps": strs(pointed), "trumps": strs(trumps),
-                                     "trumps_held": len(held), "excess": max(excess, 0),
+                                     "trumps_held": None if unknown else len(held),
+                                     "excess": None if unknown else max(excess, 0),
                                      "again": again, "applied": True})
         if illegal and left < PLAY_SIZE:
             h.short.setdefault(p, line)

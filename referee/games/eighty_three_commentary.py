@@ -100,7 +100,9 @@ def _illegal_give(rule: str | None, e: Evidence, deck: Deck) -> str | None:
         verb = "is not a trump" if len(plain) == 1 else "are not trumps"
         why.append(f"{shared.cards(plain, deck)} {verb} with {e['trump']} trumps")
     held, excess = e["trumps_held"], e["excess"]
-    if excess <= 0:
+    if excess is None:
+        pass  # an unknown hand: its trumps are not counted (G14, R25)
+    elif excess <= 0:
         why.append(f"{giver} holds {held} trumps, not more than {PLAY_SIZE}")
     elif len(e["cards"]) > excess:
         why.append(f"{giver} holds {held} trumps and may give at most the {excess} over "
@@ -131,7 +133,9 @@ def _illegal_discard(rule: str | None, e: Evidence, deck: Deck) -> str | None:
                    f"{'is a point trump' if one else 'are point trumps'}, which may never be "
                    f"discarded (E2); {'it counts' if one else 'they count'} for nobody (E7)")
     trumps, held, excess = e["trumps"], e["trumps_held"], e["excess"]
-    if trumps and excess <= 0:
+    if excess is None:
+        pass  # an unknown hand: its trumps are not counted (G14, R25)
+    elif trumps and excess <= 0:
         why.append(f"{p} holds {held} trumps, not more than {PLAY_SIZE}, and may not discard a "
                    "trump (E2)")
     elif len(trumps) > excess:

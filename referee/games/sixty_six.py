@@ -30,7 +30,7 @@ from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
 from . import register
 from .base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
-from .tricks import Trick, TrickOrder, TrickPlay, follow_head_trump
+from .tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -460,6 +460,12 @@ class SixtySix(MatchEngine[SixtySixHand]):
         assert tp is not None  # set by start_hand: the deal opens the play
         return tp.allowed(player)
 
+    def duty_in_force(self) -> Duty | None:
+        """No duty while the talon is open; else follow, head the trick, trump when void
+        (S1)."""
+        h = self.current
+        return None if h.talon_open else follow_head_trump
+
     def after_trick(self, trick: Trick, line: int) -> None:
         """The winner may declare (S5); while the talon is open a draw becomes due."""
         h = self.hand  # the hot path: no property call (a handler runs inside a hand)
@@ -580,6 +586,10 @@ class SixtySix(MatchEngine[SixtySixHand]):
                       evidence={"player": p, "card": str(nine),
                                 "turned_up": str(h.turned) if h.turned else None})
             return
+        if h.partial:
+            self.reveal(p, [nine], line, "exchanged")
+            if h.mode != OPEN:
+                return  # the nine proved a revoke that decided the hand (G14)
         if nine not in h.hands[p]:
             self.void("card-not-held", line, None, p, rule="G3",
                       evidence={**self.not_held(p, [nine]), "action": "exchange"})
@@ -619,6 +629,10 @@ class SixtySix(MatchEngine[SixtySixHand]):
             return
         self._settle_draw()
         pair = [ALL_CARDS["K" + s], ALL_CARDS["Q" + s]]
+        if h.partial:
+            self.reveal(p, pair, line, "shown")
+            if h.mode != OPEN:
+                return  # a card shown proved a revoke that decided the hand (G14)
         missing = [c for c in pair if c not in h.hands[p]]
         if missing:
             self.void("card-not-held", line, None, p, rule="G3",

@@ -433,6 +433,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                       evidence={"player": e.player, "cards": strs(cs), "declarer": decl,
                                 "drawn": strs(h.drawn), "contract": c.title()})
             return
+        if not h.pile_known:
+            self.reveal(None, cs, line, "taken", pile=len(h.pile))
         bad = strays(cs, h.pile)
         if bad:
             self.void("illegal-draw", line, None, e.player,
@@ -472,6 +474,9 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         else:
             pool = h.hands[e.player]
             want = len(h.drawn)
+        if h.partial:  # cards of an unknown hand or boat are seen here (G14)
+            self.reveal(e.player, cs, line, "discarded", len(h.pile) if c.draw is None else 0)
+            pool = h.hands[e.player] | set(h.pile) if c.draw is None else h.hands[e.player]
         bad = strays(cs, pool)
         if bad:
             self.void("card-not-held", line, None, e.player, rule="G3",

@@ -218,10 +218,14 @@ class HistoryPrinter(Listener):
         name = self.name
         self._add(h.line, f"-- Hand {h.number} (line {h.line}), dealer {h.dealer}", "bold")
         for p in engine.players:
+            if p not in h.dealt:  # a record of the play alone (G14)
+                self._add(h.line, f"   {fit(p, 10)} (not recorded)")
+                continue
             self._add(h.line, f"   {fit(p, 10)} " + " ".join(name(c) for c in
                                                            engine.sort_for_display(h.dealt[p])))
         if engine.PILE:
-            self._add(h.line, f"   {engine.PILE:<10} " + " ".join(name(c) for c in h.pile))
+            self._add(h.line, f"   {engine.PILE:<10} " + (" ".join(name(c) for c in h.pile)
+                                                          if h.pile_known else "(not recorded)"))
         for label, value in commentary_for(engine).deal_notes(engine):
             self._add(h.line, f"   {label:<10} {value}")
 
