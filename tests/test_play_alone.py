@@ -401,3 +401,39 @@ def test_a_card_that_may_have_come_in_after_the_failure_proves_nothing():
     g.apply(ev.Play(player="Bob", card="AS"), 9)
     g.close_hand()
     assert t.findings == [(9, "incomplete-hand")]
+
+
+# --- scores from the cards seen (R27) and what a deal of the play alone checks (R25) -----------
+
+def test_33_a_hand_played_out_is_scored_from_the_cards_seen():
+    # tests/test_thirty_three.py's Nines hand (A 24 Nines, CV 13 × 5 = 65, made with 28 card
+    # points: 25 in tricks + the discards 8♠ 7♠ J♠ = 2 + 0 + 1 = 3; B 5 card points, C 0): the
+    # discards are named, the tricks are all played, so without hands or boat the score is the
+    # same: A +65, B 5, C 0 (R27).
+    from tools.thirty_three_logs import MATCH, nines_hand
+    for pile in (False, True):
+        rec = run_log(hidden([MATCH, *nines_hand()], pile=pile))
+        assert rec.codes == []
+        h = rec.hands[0]
+        assert (h.declarer, h.contract, h.status) == ("A", "24 nines", "scored")
+        assert h.deltas == {"A": 65, "B": 5, "C": 0}
+
+
+def test_83_trump_counts_of_an_unknown_hand_are_not_judged_but_point_trumps_are():
+    # E2 lets a player lay trumps away only while holding more than six; an unknown hand's
+    # trumps are not known, so Bob laying away the 3♥ (hearts trumps, no point trump) is no
+    # finding (R25); the 2♥ (low, a point trump, E2) may never be laid away: illegal-discard.
+    log = example("eighty-three")
+    assert log[8]["player"] == "Bob" and log[8]["event"] == "discard"  # line 9
+    log[8] = {**log[8], "cards": ["3H", "5C", "4C", "3C", "JD", "10D"]}
+    log = hidden(log)[:9]
+    assert found(run_log(log)) == [(9, "incomplete-hand")]
+    log[8] = {**log[8], "cards": ["2H", "5C", "4C", "3C", "JD", "10D"]}
+    assert found(run_log(log)) == [(9, "illegal-discard"), (9, "incomplete-hand")]
+
+
+def test_66_a_deal_without_the_trump_card_is_a_misdeal():
+    rec = run_log([{"event": "match", "game": "sixty-six", "players": ["Ann", "Bob"]},
+                   {"event": "deal", "dealer": "Bob"}])
+    assert found(rec) == [(2, "misdeal")]
+    assert rec.findings[0].evidence == {"trump_card": None}
