@@ -279,6 +279,7 @@ class _Run:
         with spill:
             spill.seek(0)
             self._hand_on(heapq.merge(map(_DECODE, spill), now, key=_line_of))
+        self.dropped = None
 
     def _hand_on(self, found: Iterable[Finding]) -> None:
         drop = self.dropped

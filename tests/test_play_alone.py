@@ -437,3 +437,18 @@ def test_66_a_deal_without_the_trump_card_is_a_misdeal():
                    {"event": "deal", "dealer": "Bob"}])
     assert found(rec) == [(2, "misdeal")]
     assert rec.findings[0].evidence == {"trump_card": None}
+
+
+def test_findings_after_a_failure_later_proven_are_passed_over_even_past_the_hold():
+    # After B's A♠ to the A♥ lead (line 8) C keeps calling Kontra: each call after the first
+    # card is a finding (T12) that waits, for B's failure may yet be proven; past HOLD of them
+    # they wait in a temporary file.  B's 8♥ proves the revoke: every one of them is passed over
+    # (G4, R26), and only the revoke is reported.
+    from referee.replay import HOLD
+    n = HOLD + 50
+    log = thirty_three("hearts", ("A", "AH"), ("B", "AS"), ("C", "7H"))
+    log += [{"event": "kontra", "player": "C"}] * n + plays(("A", "KS"), ("B", "8H"))
+    rec = run_log(log)
+    assert found(rec) == [(8, "revoke")]
+    assert revoke_of(rec).evidence["proved_by"] == {"card": "8H", "line": 11 + n,
+                                                    "how": "played"}

@@ -206,11 +206,8 @@ class Hand:
         self.suspects: list[Suspect] = []
         self.proof: Sighting | None = None
         """The sight that proved the revoke that decided the hand (G14), if one did."""
-
-    @property
-    def partial(self) -> bool:
+        self.partial = False
         """True when the record leaves out any hand or the pile (a record of the play alone)."""
-        return bool(self.unknown) or not self.pile_known
 
     @property
     def trick_number(self) -> int | None:
@@ -774,6 +771,7 @@ class MatchEngine(Generic[H]):
             return
         h.unknown = {p for p in self.players if p not in dealt}
         h.pile_known = pile_texts is not None or not self.PILE
+        h.partial = bool(h.unknown) or not h.pile_known
         problem = self.deal_problem(e, dealt, pile)
         if problem:
             self.void("misdeal", line, None, rule="G3", evidence=problem)
@@ -1217,6 +1215,8 @@ class MatchEngine(Generic[H]):
         r = h.revoke
         assert r is not None  # called only with a revoke open
         h.revoke = None
+        if h.suspects and self.settle_suspects(True):
+            return  # an earlier failure, proven by a later card, is the revoke (G14, R26)
         h.revoke_established_at = line
         deltas, consequence, rule = self.revoke_penalty(r)
         evidence = {**r.evidence, "established_at": line, "repaired_at": None,
