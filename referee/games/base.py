@@ -469,13 +469,14 @@ class MatchEngine(Generic[H]):
         """True if ``player`` holds every card of ``cs``; else ``card-not-held`` (G3) and False.
         Cards of an unknown holding are seen there first (:meth:`reveal`, ``how`` they were
         seen: ``"discarded"``, ``"given"``, ``"exchanged"``, ``"shown"``)."""
-        hand = self.current.hands[player]
+        h = self.current
+        hand = h.hands[player]
         if hand.issuperset(cs):
             return True
-        if self.hand.partial:
+        if h.partial:
             cs = list(cs)
             self.reveal(player, cs, line, how)
-            if self.hand.mode is not OPEN:
+            if h.mode is not OPEN:
                 return False  # a card seen proved a revoke that decided the hand (G14)
             if hand.issuperset(cs):
                 return True
@@ -498,22 +499,18 @@ class MatchEngine(Generic[H]):
         where the card was seen).  A card seen from a player may prove a revoke
         (:meth:`_sighted`).  ``player`` None: the pile alone."""
         h = self.current
-        hand = h.hands[player] if player is not None else None
+        hand = h.hands[player] if player is not None else set()
         for c in cs:
-            if hand is not None and c in hand or c in h.pile[:pile]:
+            if c in hand or c in h.pile[:pile] or self.where_is(c) is not None:
                 continue
-            if self.where_is(c) is not None:
-                continue
-            spot = min((b for b in hand if is_blank(b)), default=None) if hand is not None \
-                else None
-            if spot is not None:
+            spot = min((b for b in hand if is_blank(b)), default=None)
+            if spot is not None and player is not None:
                 self._sighted(player, c, line, how, hand)
                 hand.discard(spot)
                 hand.add(c)
                 h.seen.setdefault(player, []).append(Sighting(c, line, how))
                 continue
-            top = h.pile[:pile]
-            spot = min((b for b in top if is_blank(b)), default=None)
+            spot = min((b for b in h.pile[:pile] if is_blank(b)), default=None)
             if spot is not None:
                 h.pile[h.pile.index(spot)] = c
                 h.pile_seen.append(Sighting(c, line, "taken"))
