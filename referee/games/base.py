@@ -547,6 +547,7 @@ class MatchEngine(Generic[H]):
         (G14).  A card of the suit led where following is all the duty asks is never one."""
         h = self.current
         tp = h.play
+        assert tp is not None  # cards are being played
         duty = self.duty_in_force()
         cur = tp.current
         if duty is None or not cur.cards:
@@ -587,6 +588,7 @@ class MatchEngine(Generic[H]):
         h = self.current
         self.ctx.withdraw(h.number, s.line)
         tp = h.play
+        assert tp is not None  # cards are being played
         snap = copy.copy(tp)  # the trick as it stood at the failing card, for its words
         t = Trick(s.trick)
         t.who, t.cards, t.lines = list(s.who), list(s.before), list(s.lines)
@@ -808,7 +810,7 @@ class MatchEngine(Generic[H]):
         (places: players, ``"the boat"``, ``"the turned-up card"``).  A hand or pile the record
         leaves out (format 1.1) is unknown, not missing: what is given is checked, and cards
         not dealt only when everything is given (G14)."""
-        h = self.hand
+        h = self.current
         for p in self.players:
             if p in dealt and len(dealt[p]) != self.HAND_SIZE:
                 return {"player": p, "count": len(dealt[p]), "expected": self.HAND_SIZE}
