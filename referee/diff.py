@@ -457,7 +457,7 @@ def normalise(e: Any, game: str | None, rules: dict[str, Any] | None = None) -> 
     for name in _ORDERED_FIELDS:
         if name in d:
             d[name] = _cards(deck, d[name], False)
-    if kind is ev.Deal:
+    if kind is ev.Deal and "hands" in d:  # a record of the play alone has none (G14)
         d["hands"] = {p: _cards(deck, cs, True) for p, cs in d["hands"].items()}
     for name in _SUIT_FIELDS:
         if name in d:

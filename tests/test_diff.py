@@ -395,7 +395,7 @@ def respelled(draw, path):
                 e[k] = [respell(draw, c, game) for c in e[k]]
                 if k in _SET_FIELDS:
                     e[k] = draw(st.permutations(e[k]))
-        if e["event"] == "deal":
+        if e["event"] == "deal" and "hands" in e:  # a record of the play alone has none
             e["hands"] = {p: draw(st.permutations([respell(draw, c, game) for c in cs]))
                           for p, cs in e["hands"].items()}
         if draw(st.booleans()):

@@ -17,6 +17,7 @@ import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
+from types import EllipsisType
 from typing import (TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Literal, Mapping, Protocol,
                     TypeVar, cast)
 
@@ -147,7 +148,13 @@ class Suspect:
     own duty decides; ``blanks``: the player's unknown cards right after the card (a later sight
     proves only while the player holds no blank acquired since); ``known``: the cards the player
     surely held at the card (the card itself included), grown by later sights; ``proof``: the
-    sight that proved it and ``allowed`` the cards the duty then called for."""
+    sight that proved it and ``allowed`` the cards the duty then called for; ``declarer``: the
+    hand's declarer at the card (what followed it is passed over, G4: a Sixty-Six declaration
+    out after it names nobody).
+
+    A revoke from a known holding, established while an earlier suspect may still be proven,
+    waits among the suspects as one already proven (R26): ``revoke`` holds it and the line and
+    words of what established it."""
 
     player: str
     card: Card
@@ -162,6 +169,8 @@ class Suspect:
     known: set[Card]
     proof: Sighting | None = None
     allowed: frozenset[Card] | None = None
+    declarer: str | None = None
+    revoke: tuple[Revoke, int | None, str, dict[str, Any]] | None = None
 
 
 class Hand:
@@ -560,7 +569,7 @@ class MatchEngine(Generic[H]):
         h.suspects.append(Suspect(
             player, c, line, cur.number, tuple(cur.who), tuple(cur.cards), tuple(cur.lines),
             tp.order, duty, frozenset(b for b in held if is_blank(b)),
-            {x for x in held if not is_blank(x)}))
+            {x for x in held if not is_blank(x)}, declarer=self.declarer_name()))
 
     def settle_suspects(self, final: bool) -> bool:
         """Decide the possible revokes of the hand (G14): the earliest proven one is the revoke,
@@ -587,6 +596,10 @@ class MatchEngine(Generic[H]):
         over without findings (G4).  The game's revoke rule decides the hand."""
         h = self.current
         self.ctx.withdraw(h.number, s.line)
+        if s.revoke is not None:  # a revoke from a known holding that waited (R26)
+            h.revoke, line, how, facts = s.revoke
+            self.establish_revoke(line, how, declarer=s.declarer, **facts)
+            return
         tp = h.play
         assert tp is not None  # cards are being played
         snap = copy.copy(tp)  # the trick as it stood at the failing card, for its words
@@ -606,7 +619,7 @@ class MatchEngine(Generic[H]):
         h.proof = proof
         r.evidence["proved_by"] = {"card": str(proof.card), "line": proof.line,
                                    "how": proof.how}
-        self.establish_revoke(proof.line)
+        self.establish_revoke(proof.line, declarer=s.declarer)
 
     def where_is(self, c: Card) -> dict[str, Any] | None:
         """Where card ``c`` of the current hand is, as facts for a ``card-not-held`` finding:
@@ -1202,20 +1215,39 @@ class MatchEngine(Generic[H]):
         """Transitional: see :meth:`revoke_text`."""
         return ""
 
-    def establish_revoke(self, line: int | None, how: str = "hand-ended", **facts: Any) -> None:
+    def establish_revoke(self, line: int | None, how: str = "hand-ended", *,
+                         declarer: str | None | EllipsisType = ..., **facts: Any) -> None:
         """The revoke stands: another card was played at ``line``, or (``line`` None) the hand
         ended as ``how`` says, a value the commentary words
         (:meth:`~referee.games.commentary.Commentary.revoke_established`): ``"last-card"`` (the
         hand's last card), ``"record-stops"`` (``facts``: ``stopped_after``, the hand's last
         line, and ``stop``, what came instead, G11), ``"hand-ended"`` or a game's own.  Report
         it as an error with the game's penalty (:meth:`revoke_penalty`) and end the hand (G4,
-        G11)."""
+        G11).  ``declarer``: the declarer to score the hand with, if not the current one (a
+        revoke proven by a later card: the declarer at the failing card, G14).
+
+        In a record of the play alone, while an earlier failure from an unknown holding may
+        still be proven, a revoke established by the next card waits among the suspects as one
+        proven (R26: the earlier line is the revoke): the hand goes on being followed, its
+        findings held, until that is settled."""
         h = self.current
         r = h.revoke
         assert r is not None  # called only with a revoke open
         h.revoke = None
-        if h.suspects and self.settle_suspects(True):
-            return  # an earlier failure, proven by a later card, is the revoke (G14, R26)
+        if h.suspects:
+            tp = h.play
+            if line is not None and tp is not None and any(
+                    s.line < r.line and s.proof is None for s in h.suspects):
+                h.suspects.append(Suspect(
+                    r.player, r.card, r.line, r.trick, (), (), (), tp.order, tp.duty,
+                    frozenset(), set(), Sighting(r.card, line, "played"), r.required,
+                    declarer=self.declarer_name() if declarer is ... else declarer,
+                    revoke=(r, line, how, facts)))
+                h.suspects.sort(key=lambda s: s.line)
+                self.settle_suspects(False)
+                return
+            if self.settle_suspects(True):
+                return  # an earlier failure, proven by a later card, is the revoke (G14, R26)
         h.revoke_established_at = line
         deltas, consequence, rule = self.revoke_penalty(r)
         evidence = {**r.evidence, "established_at": line, "repaired_at": None,
@@ -1228,8 +1260,9 @@ class MatchEngine(Generic[H]):
         self.report("revoke", r.line, words.revoke_words(self, evidence, r.text),
                     player=r.player, trick=r.trick, rule=self.REVOKE_RULE, evidence=evidence)
         h.status = "penalty"
-        self.finish(self.declarer_name(), self.contract_name(), deltas,
-                    words.revoke_summary(self, evidence), status="penalty")
+        self.finish(self.declarer_name() if declarer is ... else declarer,
+                    self.contract_name(), deltas, words.revoke_summary(self, evidence),
+                    status="penalty")
         h.mode = SKIP
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Any, str]:
