@@ -27,6 +27,7 @@ it does not change what the engine decides.
 """
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 from collections import deque
@@ -135,8 +136,10 @@ class Step:
     ``history`` sorts a hand in); ``table``: the cards of the trick on the table after it (the trick
     this event completed, or the one being played; empty between tricks); ``trick``: that
     trick's number; ``winner``: its winner when this event completed it; ``contract`` and
-    ``declarer``: as they stand after the event (``history``'s words for the contract).
-    Cards are canonical text.
+    ``declarer``: as they stand after the event (``history``'s words for the contract);
+    ``hidden``: in a record of the play alone (format 1.1, RULINGS G14), how many cards not
+    seen yet each player whose hand is not recorded holds (``held`` has only the cards seen),
+    else None.  Cards are canonical text.
     """
 
     line: int
@@ -153,6 +156,18 @@ class Step:
     winner: str | None
     contract: str | None
     declarer: str | None
+    hidden: dict[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A card seen from a holding the record leaves out (format 1.1, RULINGS G14): ``card``
+    (canonical text), ``line`` of the event that showed it, ``how`` (``"played"``,
+    ``"discarded"``, ``"given"``, ``"exchanged"``, ``"shown"``)."""
+
+    card: str
+    line: int
+    how: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +186,12 @@ class Hand:
     result in one sentence; ``extra``: game-specific keys of ``score --format json`` (Asszorti's
     zero-sum ``net``); ``steps``: every event of the hand in order, each with the state it left
     (:class:`Step`), when read with ``steps=True`` (else empty); a ``score`` or ``end`` between
-    this hand and the next is among them.
+    this hand and the next is among them.  A record of the play alone (format 1.1, RULINGS
+    G14) leaves hands out: ``unknown`` names those players (``dealt`` has no entry for them;
+    ``pile`` is empty when the pile is not recorded either), ``seen`` gives each of them the
+    cards seen from their holding in line order (:class:`Seen`: the holding as reconstructed)
+    and ``unseen`` how many of their cards were never seen; both None when every hand is
+    recorded.
     """
 
     number: int
@@ -189,6 +209,9 @@ class Hand:
     summary: str = ""
     extra: dict[str, Any] | None = None
     steps: tuple[Step, ...] = ()
+    unknown: tuple[str, ...] = ()
+    seen: dict[str, tuple[Seen, ...]] | None = None
+    unseen: dict[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,7 +317,21 @@ def _hand(engine: MatchEngine[Any], result: HandResult | None,
     return Hand(h.number, h.line, dealer, declarer, contract, status, dict(deltas), dict(totals),
                 _tricks(engine), tuple(sorted(findings, key=lambda f: f.line)),
                 {p: tuple(map(str, cs)) for p, cs in h.dealt.items()},
-                tuple(map(str, h.pile)) if h.pile_known else (), summary, extra)
+                tuple(map(str, h.pile)) if h.pile_known else (), summary, extra,
+                unknown=tuple(p for p in engine.players if p in h.unknown),
+                **_seen(engine))
+
+
+def _seen(engine: MatchEngine[Any]) -> dict[str, Any]:
+    """``seen`` and ``unseen`` of a :class:`Hand` (G14): empty when every hand is recorded."""
+    h = engine.hand
+    assert h is not None
+    if not h.unknown:
+        return {}
+    return {"seen": {p: tuple(Seen(str(s.card), s.line, s.how) for s in h.seen.get(p, ()))
+                     for p in engine.players if p in h.unknown},
+            "unseen": {p: sum(map(is_blank, h.hands.get(p, ()))) for p in engine.players
+                       if p in h.unknown}}
 
 
 class _MatchRecord:
@@ -328,9 +365,8 @@ class _MatchRecord:
 def _with_findings(h: Hand, findings: Iterable[Finding],
                    steps: Iterable[Step] | None = None) -> Hand:
     """``h`` with ``findings`` (sorted by line) as its findings, and ``steps`` if given."""
-    return Hand(h.number, h.line, h.dealer, h.declarer, h.contract, h.status, h.deltas, h.totals,
-                h.tricks, tuple(sorted(findings, key=lambda f: f.line)), h.dealt, h.pile,
-                h.summary, h.extra, tuple(steps) if steps is not None else h.steps)
+    return dataclasses.replace(h, findings=tuple(sorted(findings, key=lambda f: f.line)),
+                               steps=tuple(steps) if steps is not None else h.steps)
 
 
 _WORDS = Style()
@@ -380,7 +416,9 @@ def _step(line: int, e: Any, engine: MatchEngine[Any]) -> Step:
     return Step(line, ev.name_of(e), getattr(e, "player", None),
                 tuple(_canonical(deck, x) for x in named), text,
                 tuple(before) + tuple(after), getattr(e, "note", None) or None, ignored, held,
-                table, number, winner, words.contract_title(engine), engine.declarer_name())
+                table, number, winner, words.contract_title(engine), engine.declarer_name(),
+                {p: sum(map(is_blank, h.hands.get(p, ()))) for p in engine.players
+                 if p in h.unknown} if h.unknown else None)
 
 
 def _feed(run: _Run, builder: "_Builder", line: int, e: Any) -> None:

@@ -52,7 +52,7 @@ def where(fact: Evidence, it: str, deck: Deck | None) -> str:
     return f"{it} is still in the {fact['pile']}"
 
 
-_SEEN_WORDS = {"played": "played", "discarded": "laid away", "given": "given",
+SEEN_WORDS: dict[str, str] = {"played": "played", "discarded": "laid away", "given": "given",
                "exchanged": "exchanged", "shown": "shown", "taken": "taken"}
 
 
@@ -60,7 +60,7 @@ def proof(fact: Evidence, player: str, deck: Deck | None) -> str:
     """The proof of a revoke in a record of the play alone (``proved_by``: ``card``, ``line``,
     ``how``, RULINGS G14): the later card that shows the player could have done as the duty
     asked."""
-    how = _SEEN_WORDS.get(fact["how"], fact["how"])
+    how = SEEN_WORDS.get(fact["how"], fact["how"])
     return (f"proved by {card(fact['card'], deck)}, {how} by {player} at line {fact['line']}, "
             "a card held at the time (G14); established at once")
 

@@ -12,8 +12,10 @@ import types
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+import msgspec
+
 from . import events as ev
-from .cards import Card
+from .cards import BLANK_RANK, Card
 from .games.base import OPEN, HandMode, HandResult, MatchEngine
 from .games.tricks import Trick, TrickOrder
 
@@ -235,7 +237,64 @@ def legal_actions(engine: MatchEngine[Any]) -> list[ev.HandEvent]:
     if h is None or h.mode != OPEN:
         return []
     from .games.policy import policy_for  # not at import: check never needs it
-    return [e for e in policy_for(engine).candidates(engine) if judge(engine, e).legal]
+    cands = policy_for(engine).candidates(engine)
+    if h.unknown:
+        cands = _unblanked(engine, cands)[0]
+    return [e for e in cands if judge(engine, e).legal]
+
+
+def unrecorded(engine: MatchEngine[Any]) -> list[str]:
+    """The players of the current hand whose cards the record leaves out and who still hold
+    cards not seen (format 1.1, RULINGS G14), in seating order; empty without a hand."""
+    h = engine.hand
+    if h is None or not h.unknown:
+        return []
+    return [p for p in engine.players if p in h.unknown
+            and any(c.rank == BLANK_RANK for c in h.hands.get(p, ()))]
+
+
+def unlisted(engine: MatchEngine[Any]) -> list[tuple[str, str]]:
+    """(player, kind of event) of the actions :func:`legal_actions` cannot list in a hand with
+    unknown holdings (G14): cards laid away, given or drawn from cards not recorded, each once,
+    in the policy's order; empty when every holding is known."""
+    h = engine.hand
+    if h is None or h.mode != OPEN or not h.unknown:
+        return []
+    from .games.policy import policy_for
+    return _unblanked(engine, policy_for(engine).candidates(engine))[1]
+
+
+def _unblanked(engine: MatchEngine[Any],
+               cands: list[Any]) -> tuple[list[Any], list[tuple[str, str]]]:
+    """Candidates for a hand with unknown holdings (G14): a candidate card that is a blank (an
+    unknown card of the player's) stands for every card of the deck the record places nowhere
+    yet, each once per player and kind of event.  A candidate naming blanks among several cards
+    (a discard, a give) is left out, for the cards are unknown and the ways to choose them too
+    many to list: its (player, kind) is given apart.  Returns (candidates, those left out)."""
+    free: list[Card] | None = None
+    out: list[Any] = []
+    left: list[tuple[str, str]] = []
+    done: set[tuple[type, str | None]] = set()
+    for e in cands:
+        card = getattr(e, "card", None)
+        many = getattr(e, "cards", None) or ()
+        if any(str(c).startswith(BLANK_RANK) for c in many):
+            what = (getattr(e, "player", ""), ev.name_of(e))
+            if what not in left:
+                left.append(what)
+            continue
+        if not (isinstance(card, str) and card.startswith(BLANK_RANK)):
+            out.append(e)
+            continue
+        key = (type(e), getattr(e, "player", None))
+        if key in done:
+            continue
+        done.add(key)
+        if free is None:
+            free = engine.sort_for_display(
+                c for c in engine.DECK.cards if engine.where_is(c) is None)
+        out.extend(msgspec.structs.replace(e, card=str(c)) for c in free)
+    return out, left
 
 
 def to_act(actions: Iterable[ev.HandEvent]) -> list[str]:

@@ -72,7 +72,20 @@ def held(h, player: str) -> list[str]:
     """The cards the diagram shows in ``player``'s hand (their shown names)."""
     seat = h.find_element(By.CSS_SELECTOR, f'.seat[data-player="{player}"]')
     return [c.get_attribute("textContent") for c in
-            seat.find_elements(By.CSS_SELECTOR, ".held .card > span[aria-hidden]")]
+            seat.find_elements(By.CSS_SELECTOR, ".held .card:not(.back) > span[aria-hidden]")]
+
+
+def backs(h, player: str) -> list[str]:
+    """The face-down chip of cards not recorded (format 1.1, G14) in ``player``'s hand."""
+    seat = h.find_element(By.CSS_SELECTOR, f'.seat[data-player="{player}"]')
+    return [c.get_attribute("textContent") for c in
+            seat.find_elements(By.CSS_SELECTOR, ".held .card.back > span[aria-hidden]")]
+
+
+def hidden(step, player: str) -> list[str]:
+    """What :func:`backs` must show at ``step``: one chip with the count, or nothing."""
+    n = (step.hidden or {}).get(player, 0)
+    return [f"? × {n}"] if n else []
 
 
 def on_table(h) -> list[tuple[str, str, bool]]:
@@ -114,10 +127,12 @@ def test_every_example_steps_through_its_first_hand(driver, pages, log):
     name = lambda c: referee.api.card_name(m.game, c)  # noqa: E731
     for p in m.players:
         assert held(h, p) == [name(c) for c in h0.steps[0].held.get(p, ())]
+        assert backs(h, p) == hidden(h0.steps[0], p)
     click(h, "end")
     last = h0.steps[-1]
     for p in m.players:
         assert held(h, p) == [name(c) for c in last.held.get(p, ())]
+        assert backs(h, p) == hidden(last, p)
     assert [(x[0], x[1]) for x in on_table(h)] == [(p.player, name(p.card)) for p in last.table]
     assert caption(h).startswith(f"{m.file}:{last.line}: ")
     press(h, Keys.HOME)

@@ -7,6 +7,7 @@ from typing import IO, TYPE_CHECKING, Any
 import jsonlines
 import msgspec
 
+from ..cards import Card, is_blank
 from ..findings import Finding
 from ..games.base import Number, tidy
 from ..text import visible
@@ -46,6 +47,31 @@ def fit(text: str, width: int, align: str = "<") -> str:
     (``">"``): for tables whose lines are escaped afterwards."""
     pad = " " * max(0, width - len_shown(text))
     return text + pad if align == "<" else pad + text
+
+
+def seen_holdings(engine: Any) -> list[tuple[str, dict[str, list[Card]], int]]:
+    """What a record of the play alone showed of each hand it leaves out (format 1.1, RULINGS
+    G14), as facts for ``history`` and the API: for each such player of the current hand, in
+    seating order, (player, how the cards were seen → the cards, how in the order first met and
+    cards in the game's display order, the number of the player's cards never seen).  A card
+    seen twice from the player (a Sixty-Six marriage card shown, then played) goes by its last
+    sight.  Empty when the record gives every hand (or no hand is open)."""
+    h = engine.hand
+    if h is None or not h.unknown:
+        return []
+    out = []
+    for p in engine.players:
+        if p not in h.unknown:
+            continue
+        last: dict[Card, str] = {}
+        for s in h.seen.get(p, ()):
+            last.pop(s.card, None)
+            last[s.card] = s.how
+        by: dict[str, list[Card]] = {how: [] for how in last.values()}
+        for c in engine.sort_for_display(last):
+            by[last[c]].append(c)
+        out.append((p, by, sum(1 for c in h.hands.get(p, ()) if is_blank(c))))
+    return out
 
 
 _ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H",

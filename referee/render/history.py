@@ -17,8 +17,10 @@ from ..findings import Finding
 from ..games.base import OPEN, HandResult, MatchEngine
 from ..games.tricks import Trick
 from ..replay import Listener, MatchInfo, MatchSummary
+from ..commentary import SEEN_WORDS
 from ..text import visible
-from . import Style, card_text, finding_text, fit, number, signed, to_ascii, winners_text
+from . import (Style, card_text, finding_text, fit, number, seen_holdings, signed,
+               to_ascii, winners_text)
 from .words import describe
 
 
@@ -88,6 +90,9 @@ class HistoryPrinter(Listener):
         self.done: tuple[int, list[_Shown], int] | None = None
         self.unfinished: tuple[int, list[_Shown], int] | None = None
         self.completed_at: int | None = None
+        # the complete tricks of the hand as (order, cards, number, winner): a revoke proven by
+        # a later card (G14) marks its card and the proof in them once it is found
+        self.rows: list[tuple[int, list[_Shown], int, str | None]] = []
 
     def _add(self, line: int, text: str, colour: str | None = None) -> int:
         """One line of output at log line ``line``: log text in it is shown escaped
@@ -158,10 +163,28 @@ class HistoryPrinter(Listener):
         return out
 
     def finding(self, f: Finding) -> None:
+        proof = (f.evidence or {}).get("proved_by") if f.code == "revoke" else None
+        if isinstance(proof, dict):  # a revoke proven by a later card (G14)
+            self._mark(f.line, "revoke")
+            self._mark(proof.get("line"), "proves the revoke")
         self.seq += 1
         self.lines.append((f.line, self.FINDING + self.seq, "  !! " + finding_text(f, self.style)))
         if len(self.lines) >= self.limit:
             self._flush(before=self._settled_before(f.line, self.engine))
+
+    def _mark(self, line: object, note: str) -> None:
+        """Add ``note`` to the card of log line ``line`` in a trick of the hand, rewriting the
+        trick's line if it is still buffered (a card on the table is shown with it later)."""
+        for x in self.table:
+            if x.line == line:
+                x.notes.append(note)
+                return
+        for seq, cards, number, winner in self.rows:
+            for x in cards:
+                if x.line == line:
+                    x.notes.append(note)
+                    self._replace(seq, self._trick_text(number, cards, winner))
+                    return
 
     def _live_bound(self, line: int, engine: MatchEngine[Any] | None) -> int | None:
         """Live printing, after the event of ``line``: the first line not to print yet (None:
@@ -349,6 +372,7 @@ class HistoryPrinter(Listener):
         seq = self._add(line, self._trick_text(trick.number, cards, trick.winner))
         self.labels[seq] = _span(cards)
         self.done = (seq, cards, trick.number)
+        self.rows.append((seq, cards, trick.number, trick.winner))
         self.table = []
         self.completed_at = line
 
@@ -371,10 +395,27 @@ class HistoryPrinter(Listener):
         score = ("   score: " + ", ".join(f"{p} {signed(r.deltas[p])}" for p in engine.players)
                  + "  →  totals " + ", ".join(f"{p} {number(r.totals[p])}"
                                               for p in engine.players))
-        for text in (head, score):  # after the event that ended the hand (a declaration)
+        texts = [head, score] + self._as_seen(engine)
+        for text in texts:  # after the event that ended the hand (a declaration)
             self.seq += 1
             self.lines.append((line, self.RESULT + self.seq, visible(text)))
             self.labels[self.RESULT + self.seq] = ""  # no log line of its own
+
+    def _as_seen(self, engine: MatchEngine[Any]) -> list[str]:
+        """After a hand whose record leaves out some hands (G14): each such holding as the cards
+        seen from it reconstruct it, grouped by how they were seen, and how many were never
+        seen."""
+        held = seen_holdings(engine)
+        if not held:
+            return []
+        out = ["   as seen    (hands not recorded: the cards seen from each, G14)"]
+        for p, by, unseen in held:
+            parts = [" ".join(map(self.name, cs)) + f" {SEEN_WORDS.get(how, how)}"
+                     for how, cs in by.items()]
+            if unseen:
+                parts.append(f"{unseen} not seen")
+            out.append(f"   {fit(p, 10)} " + ("; ".join(parts) or "nothing seen"))
+        return out
 
     def end_match(self, s: MatchSummary) -> None:
         self._flush()

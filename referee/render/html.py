@@ -21,6 +21,7 @@ from typing import IO, Any
 
 from ..api import Hand, Match, Step, card_name
 from ..cards import SUIT_NAMES
+from ..commentary import SEEN_WORDS
 from ..findings import Finding
 from ..text import visible
 from . import number, signed
@@ -228,6 +229,7 @@ class HtmlPage:
         parts.append(", ".join(facts) + "</p>\n")
         first = steps[0] if steps and steps[0].event == "deal" else None
         held0 = first.held if first is not None else {p: tuple(cs) for p, cs in h.dealt.items()}
+        hidden0 = (first.hidden if first is not None else None) or {}
 
         # the table diagram (the script replays the hand on it)
         parts.append(f"<div class=\"viewer\" data-hand=\"{hid}\">\n"
@@ -252,7 +254,8 @@ class HtmlPage:
             parts.append(f"<section class=\"seat {place}\" data-player=\"{esc(p)}\" "
                          f"data-place=\"{place}\" "
                          f"aria-label=\"{esc(p)}\"><h4 class=\"name\">{esc(p)} {''.join(marks)}"
-                         f"</h4>{side}<p class=\"held\">{cards.chips(held0.get(p, ()))}</p>"
+                         f"</h4>{side}<p class=\"held\">{cards.chips(held0.get(p, ()))}"
+                         f"{_back(hidden0.get(p, 0), bool(held0.get(p)))}</p>"
                          "</section>\n")
         parts.append("<div class=\"centre\"><p class=\"played\" aria-live=\"off\"></p>"
                      "<p class=\"caption\" aria-live=\"polite\">as dealt</p>"
@@ -262,6 +265,7 @@ class HtmlPage:
         parts.append(self._auction(m, h, steps, hid))
         parts.append(self._events(m, h, cards, steps, hid))
         parts.append(self._tricks(m, h, cards, hid))
+        parts.append(self._as_seen(m, h, cards, hid))
         parts.append(self._result(m, h, hid))
         parts.append(self._data(m, h, cards, steps, hid))
         parts.append("</section>\n")
@@ -402,6 +406,26 @@ class HtmlPage:
                 f"</caption><thead><tr>{head}</tr></thead><tbody>" + "".join(rows)
                 + "</tbody></table>\n")
 
+    def _as_seen(self, m: Match, h: Hand, cards: _Cards, hid: str) -> str:
+        """A record of the play alone (G14): each hand it leaves out, as the cards seen from it
+        reconstruct it (each with how and the line it was seen at), and how many cards of it
+        were never seen."""
+        if not h.seen:
+            return ""
+        rows = []
+        for p in h.unknown:
+            seen = h.seen.get(p, ())
+            cells = ", ".join(f"{cards.chip(s.card)} {esc(SEEN_WORDS.get(s.how, s.how))} "
+                              f"{self._at(m.file, s.line, hid)}" for s in seen)
+            unseen = (h.unseen or {}).get(p, 0)
+            rows.append(f"<tr><th scope=\"row\">{esc(p)}</th><td>{cells or 'nothing'}</td>"
+                        f"<td>{unseen}</td></tr>")
+        return _wide("<table class=\"as-seen\"><caption>The hands as seen (not recorded: "
+                     "the cards seen from each player, G14)</caption><thead><tr>"
+                     "<th scope=\"col\">player</th><th scope=\"col\">cards seen</th>"
+                     "<th scope=\"col\">cards never seen</th></tr></thead><tbody>"
+                     + "".join(rows) + "</tbody></table>\n")
+
     def _finding(self, f: Finding, prefix: str) -> str:
         parts = [f"<div class=\"finding {esc(f.severity)}\" role=\"note\">"
                  f"<p><strong>{esc(f.severity)}[{esc(f.code)}]</strong> "
@@ -486,9 +510,12 @@ class HtmlPage:
             at.setdefault(k, []).append(i)
         rows = []
         for j, s in enumerate(steps):
-            rows.append({"l": s.line, "c": _caption(s, steps, cards), "h": s.held,
-                         "t": [[p.player, p.card, p.line] for p in s.table],
-                         "k": s.trick, "w": s.winner, "f": at.get(j, [])})
+            row = {"l": s.line, "c": _caption(s, steps, cards), "h": s.held,
+                   "t": [[p.player, p.card, p.line] for p in s.table],
+                   "k": s.trick, "w": s.winner, "f": at.get(j, [])}
+            if s.hidden:  # a record of the play alone: cards not seen yet (G14)
+                row["u"] = s.hidden
+            rows.append(row)
         seen = {c for s in steps for cs in s.held.values() for c in cs} \
             | {p.card for s in steps for p in s.table}
         data = {"file": m.file, "players": list(m.players),
@@ -499,6 +526,14 @@ class HtmlPage:
                 "steps": rows}
         return (f"<script type=\"application/json\" class=\"hand-data\" data-for=\"{hid}\">"
                 f"{script_json(_cleaned(data))}</script>\n")
+
+
+def _back(n: int, after: bool) -> str:
+    """``n`` cards not recorded (G14) as one face-down chip (nothing for none)."""
+    if not n:
+        return ""
+    return ((" " if after else "") + f"<span class=\"card back\"><span aria-hidden=\"true\">"
+            f"? × {n}</span><span class=\"sr\">{n} cards not recorded</span></span>")
 
 
 def _wide(table: str) -> str:

@@ -37,6 +37,8 @@ span.ln { font-family: ui-monospace, monospace; }
 .card { display: inline-block; min-width: 2.1em; padding: 0.05em 0.3em; margin: 0.1em 0.05em;
   text-align: center; font-weight: 700; background: var(--paper); border: 1px solid #999;
   border-radius: 4px; box-shadow: 0 1px 0 rgba(0,0,0,0.25); white-space: nowrap; }
+.card.back { color: #555; background: repeating-linear-gradient(45deg, #eee, #eee 3px,
+  #ddd 3px, #ddd 6px); font-weight: 400; }
 /* the table diagram */
 .controls { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center;
   margin: 0.4rem 0; }
@@ -126,6 +128,14 @@ SCRIPT = r"""
     e.appendChild(make("span", "sr", info[1]));
     return e;
   }
+  function back(n) {
+    var e = make("span", "card back");
+    var shown = make("span", "", "? \u00d7 " + n);
+    shown.setAttribute("aria-hidden", "true");
+    e.appendChild(shown);
+    e.appendChild(make("span", "sr", n + " cards not recorded"));
+    return e;
+  }
   function fill(node, children) {
     while (node.firstChild) { node.removeChild(node.firstChild); }
     children.forEach(function (c, i) {
@@ -156,8 +166,10 @@ SCRIPT = r"""
       data.players.forEach(function (p) {
         var seat = seats[p];
         if (!seat) { return; }
-        var held = step.h[p] || [];
-        fill(seat.querySelector(".held"), held.map(function (c) { return chip(data, c); }));
+        var held = (step.h[p] || []).map(function (c) { return chip(data, c); });
+        var hidden = step.u ? step.u[p] || 0 : 0;
+        if (hidden) { held.push(back(hidden)); }
+        fill(seat.querySelector(".held"), held);
         seat.classList.toggle("to-win", step.w === p);
       });
       fill(played, step.t.map(function (t) {

@@ -8,7 +8,7 @@ import msgspec
 
 from .. import events as ev
 from ..games.base import OPEN, MatchEngine
-from ..legal import Verdict, to_act
+from ..legal import Verdict, to_act, unlisted, unrecorded
 from ..text import visible
 from . import Style
 from .words import alternatives, describe, phrase
@@ -70,11 +70,19 @@ def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
     if trick is not None:
         where += f", after trick {trick}" if over else f", trick {trick}"
     out = [f"{name}:{line}: {engine.TITLE}, {where}\n"]
-    if not acts:
+    hidden = unlisted(engine)
+    if not acts and not hidden:
         out.append("nobody is to act here (the hand is over or cannot be followed)\n")
     else:
-        out.append(f"to act: {visible(', '.join(to_act(acts))) or 'both players'}\n")
+        out.append(f"to act: {visible(', '.join(_actors(acts, hidden))) or 'both players'}\n")
         out.extend(action_lines(acts, engine, style))
+        out.extend(_wrap(f"{p}: {_KINDS.get(kind, kind)} of cards not recorded (not listed)")
+                   for p, kind in hidden)
+    unknown = unrecorded(engine)
+    if unknown:
+        out.append(_wrap(f"not recorded: the cards of {_and(unknown)} (G14): a card of theirs "
+                         "is any card not seen elsewhere, and what they lay away or give is not "
+                         "listed; a card seen later may still prove a revoke"))
     if at is not None:
         if isinstance(at, ev.ReadError):
             out.append(f"line {line}: unreadable ({at.code}: {visible(at.message)})\n")
@@ -89,17 +97,32 @@ def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
     return "".join(out)
 
 
+_KINDS = {"discard": "a discard", "give": "a give", "draw": "a draw"}
+
+
+def _actors(acts: list[Any], hidden: list[tuple[str, str]]) -> list[str]:
+    """Who is to act: the players of the legal actions (:func:`~referee.legal.to_act`), then
+    those whose actions on cards not recorded cannot be listed (G14)."""
+    who = to_act(acts)
+    return who + [p for p, _ in hidden if p not in who]
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list[Any], at: Any,
                verdict: Verdict | None) -> dict[str, Any]:
-
     """The JSON report: file, line, game, hand, trick (see :func:`trick_at`), to_act, legal
-    (the events, as log objects), event, event_legal, findings."""
+    (the events, as log objects), event, event_legal, findings; in a hand whose record leaves
+    out some hands (G14), unrecorded: the players whose cards are not recorded and who still
+    hold cards not seen."""
     h = engine.hand if engine is not None else None
-    return {
+    out: dict[str, Any] = {
         "file": name, "line": line, "game": engine.GAME if engine else None,
         "hand": h.number if h is not None else None,
         "trick": trick_at(engine)[0],
-        "to_act": to_act(acts),
+        "to_act": _actors(acts, unlisted(engine) if engine is not None else []),
         "legal": [msgspec.to_builtins(a) for a in acts],
         "event": msgspec.to_builtins(at) if at is not None and not isinstance(
             at, ev.ReadError) else None,
@@ -107,3 +130,6 @@ def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
         "findings": [{"code": c, "severity": s, "message": m}
                      for c, s, m in (verdict.findings if verdict else [])],
     }
+    if engine is not None and h is not None and h.unknown:  # the play alone only (G14)
+        out["unrecorded"] = unrecorded(engine)
+    return out
