@@ -163,5 +163,48 @@ def test_shared_forms_keep_the_shared_words():
 
 def test_the_core_module_builds_no_history_or_score_text():
     # The notes under a deal and a score table, and the contract's title, are the commentary's.
-    for hook in ("deal_notes", "score_notes", "contract_title", "describe_event", "take_notes"):
+    for hook in ("deal_notes", "score_notes", "contract_title", "describe_event", "take_notes",
+                 "counting_words", "revoke_detail"):
         assert hook not in vars(e83.EightyThree), hook
+
+
+# A revoke's words (E3, E6) from its evidence: the shared revoke words with the game's notes.
+RULE_83 = "Eighty-Three E3 follow with the suit or trumps, E6"
+REVOKES: list[tuple[dict[str, Any], str]] = [
+    # Ann leads J♥ (hearts trumps); Bob's one trump is the off-five 5♦ and he plays K♦.  The
+    # defenders revoked: Ann & Cat make 60 with all 83 (+83), Bob & Dan score 0 (E6).
+    ({"player": "Bob", "card": "KD", "led": "JH", "suit": "hearts", "led_suit": "hearts, trumps",
+      "trick": 4, "held": ["5D"], "trumps": [], "trump": "hearts", "established_at": 30,
+      "repaired_at": None, "penalty": {"Ann": 83, "Bob": 0, "Cat": 83, "Dan": 0},
+      "penalty_rule": RULE_83,
+      "consequence": {"set": False, "offenders": ["Bob", "Dan"], "others": ["Ann", "Cat"],
+                      "bid": {"points": 60, "doubled": False}}},
+     "trick 4: Bob played K♦ to a lead of J♥ (hearts, trumps) while holding 5♦ (hearts, "
+     "trumps); the 5♦ held is a trump here (the off-five), not a diamond. Rule: " + RULE_83
+     + "; established at line 30; hand ends; Ann & Cat make their 60 with all 83 points (+83); "
+     "Bob & Dan score nothing"),
+    # A diamond lead, spades trumps; Cat (a bidder) holds K♦ and the joker and plays 2♥ (E3:
+    # follow or trump), then a player runs out of cards: the bidders are set and lose 83 doubled,
+    # 2 × 83 = 166; Bob & Dan are credited with all 83 (E6).
+    ({"player": "Cat", "card": "2H", "led": "AD", "suit": "diamonds", "led_suit": "diamonds",
+      "trick": 5, "held": ["KD"], "trumps": ["JK"], "trump": "spades", "established_at": None,
+      "repaired_at": None, "established_by": "out-of-cards",
+      "penalty": {"Ann": -166, "Bob": 83, "Cat": -166, "Dan": 83}, "penalty_rule": RULE_83,
+      "consequence": {"set": True, "offenders": ["Ann", "Cat"], "others": ["Bob", "Dan"],
+                      "bid": {"points": 83, "doubled": True}}},
+     "trick 5: Cat played 2♥ to a lead of A♦ (diamonds, with spades trumps) while holding K♦ "
+     "(diamonds) and holding trumps Joker; the Joker held is a trump (the lowest). Rule: "
+     + RULE_83 + "; established "
+     "when a player ran out of cards before the last trick (E7); hand ends; Ann & Cat are set "
+     "and lose the 83 doubled bid (-166); Bob & Dan are credited with all 83 (+83)"),
+]
+
+
+@pytest.mark.parametrize("evidence, words", REVOKES, ids=["defenders", "bidders-out-of-cards"])
+def test_a_revoke_is_worded_from_its_evidence(evidence, words):
+    assert COMMENTARY.say(_engine(), "revoke", "E6", evidence) == words
+
+
+def test_a_hand_ended_out_of_cards_says_so():
+    assert COMMENTARY.unscored_summary(_engine(), e83.OUT_OF_CARDS, {}) == \
+        "a player ran out of cards before the last trick"

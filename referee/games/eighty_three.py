@@ -19,7 +19,7 @@ This is the game's rules core: it reports findings as facts (message None, the e
 """
 from __future__ import annotations
 
-from typing import Any, Final, Iterable, Literal, Mapping
+from typing import Any, Final, Iterable, Literal, Mapping, TypedDict
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
@@ -130,6 +130,10 @@ class Bid:
     def __str__(self) -> str:
         return f"{self.points} doubled" if self.doubled else str(self.points)
 
+    def facts(self) -> BidFacts:
+        """The bid as a finding's evidence states it."""
+        return {"points": self.points, "doubled": self.doubled}
+
     def short(self) -> str:
         """As the ``contract`` of ``score`` names it: ``60``, ``83 dbl``."""
         return f"{self.points} dbl" if self.doubled else str(self.points)
@@ -156,6 +160,29 @@ AUCTION: Final = "auction"
 TRUMP_CALL: Final = "trump"
 PREPARE: Final = "prepare"
 PLAY: Final = "play"
+
+
+OUT_OF_CARDS: Final = "out-of-cards"
+"""How a hand ends when a player has no card left before the last trick (E7): the reason of its
+unscored result, or (``established_by``) of a revoke it establishes."""
+
+
+class BidFacts(TypedDict):
+    """A bid as evidence states it: ``points`` (30–83) and ``doubled``."""
+
+    points: int
+    doubled: bool
+
+
+class RevokeConsequence(TypedDict):
+    """What an established revoke does (E6), the evidence ``consequence`` of a ``revoke``:
+    ``set`` when the offenders are the bidding team (set, losing the bid; else the bidders make
+    it with all 83), ``offenders`` and ``others`` (the two teams, in seating order), ``bid``."""
+
+    set: bool
+    offenders: list[str]
+    others: list[str]
+    bid: BidFacts
 
 
 class EightyThreeHand(AuctionHand):
@@ -257,9 +284,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             p0, b0 = h.standing
             self.irregular("illegal-bid", line, None, e.player, rule="E1",
                            evidence={"player": e.player,
-                                     "bid": {"points": bid.points, "doubled": bid.doubled},
-                                     "over": {"player": p0, "points": b0.points,
-                                              "doubled": b0.doubled}, "applied": True})
+                                     "bid": bid.facts(),
+                                     "over": {"player": p0, **b0.facts()}, "applied": True})
         h.standing = (e.player, bid)
         self._next_to_speak(e.player)
 
@@ -332,7 +358,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         if e.player != declarer:
             self.irregular("out-of-turn", line, None, e.player, rule="E7",
                            evidence={"player": e.player, "declarer": declarer,
-                                     "bid": {"points": bid.points, "doubled": bid.doubled},
+                                     "bid": bid.facts(),
                                      "suit": SUIT_NAMES[suit]})
         h.trump = suit
         h.hands[declarer] |= set(h.pile)
@@ -490,43 +516,18 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         empty = [p for p in self.players if not tp.hands[p]]
         if not empty:
             return
-        # The two texts below are how MatchEngine.establish_revoke and _unscored take the way a
-        # hand ended (the revoke's message, the result's summary); facts when those take facts.
         if h.revoke is not None:
-            self.establish_revoke(None, "when a player ran out of cards before the last trick "
-                                        "(E7)")
+            self.establish_revoke(None, OUT_OF_CARDS)
             return
         self.report("incomplete-hand", line, None, trick=None, rule="E7",
                     evidence={"hand": h.number, "players": empty, "trick": trick.number + 1},
                     cause=min((h.short[p] for p in empty if p in h.short), default=None))
-        self._unscored(h, "a player ran out of cards before the last trick")
+        self._unscored(h, OUT_OF_CARDS)
 
-    def counting_words(self, c: Card | None = None) -> str:
-        """``, with hearts trumps`` for a plain lead; nothing for a trump lead (the suit's
-        name already says trumps)."""
-        tp = self.current.play
-        if tp is not None and tp.current.cards and tp.order.is_trump(tp.current.cards[0]):
-            return ""
-        return f", with {SUIT_NAMES[self.trump_suit()]} trumps"
-
-    def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
-        """Notes on the off-five and the joker among the cards of a revoke (E3)."""
-        t = self.trump_suit()
-        off = off_five(t)
-        lead = tp.current.cards[0]
-        player = next((p for p in self.players if c in tp.hands[p]), None)
-        held = set((tp.allowed(player) or ()) if player else ())
-
-        def role(x: Card) -> str:
-            return "led" if x == lead else "played" if x == c else "held"
-
-        notes = []
-        if off in held | {lead, c}:
-            notes.append(f"the {self.name(off)} {role(off)} is a trump here (the off-five), not "
-                         f"a {SUIT_NAMES[off.suit][:-1]}")
-        if JOKER in held | {lead, c}:
-            notes.append(f"the {self.name(JOKER)} {role(JOKER)} is a trump (the lowest)")
-        return "; ".join(notes)
+    def revoke_facts(self, player: str, c: Card, tp: TrickPlay) -> dict[str, Any]:
+        """A revoke's facts beyond the shared ones: ``trump``, the trump suit's name, by which
+        the commentary tells the off-five and the joker apart from their suits (E3)."""
+        return {"trump": SUIT_NAMES[self.trump_suit()]}
 
     # --- scoring (E4–E6) ---------------------------------------------------------------------
 
@@ -583,28 +584,24 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                    f"{self.team_name(defenders)} took {pts[defenders]}")
         self.finish(declarer, self.contract_name(), self.team_deltas(by_team), summary)
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence, str]:
         """E6: the other team is credited with all 83 card points, the offenders with none.
         Offending bidders are set and lose the amount bid (166 for 83 doubled) whatever
-        ``set_penalty`` says; offending defenders let the bidders make their bid with 83."""
-        # The consequence is text because the revoke_penalty hook returns it as text (it ends the
-        # revoke's message and the result's summary); it moves to the commentary with that hook.
+        ``set_penalty`` says; offending defenders let the bidders make their bid with 83.
+        The consequence as facts (:class:`RevokeConsequence`, evidence ``consequence``)."""
         declarer, bid = self.winning_bid()
         offenders = self.team_of(r.player)
         others = next(t for t in self.teams() if t != offenders)
-        bidders = self.team_of(declarer)
-        if offenders == bidders:
+        bidders_set = offenders == self.team_of(declarer)
+        if bidders_set:
             by_team = {offenders: -bid.stake, others: TOTAL_POINTS}
-            words = (f"hand ends; {self.team_name(offenders)} are set and lose the {bid} bid "
-                     f"(-{bid.stake}); {self.team_name(others)} are credited with all "
-                     f"{TOTAL_POINTS} (+{TOTAL_POINTS})")
         else:
             _, value = bid_score(bid, TOTAL_POINTS, self.set_penalty)
             by_team = {others: value, offenders: 0}
-            words = (f"hand ends; {self.team_name(others)} make their {bid} with all "
-                     f"{TOTAL_POINTS} points (+{value}); {self.team_name(offenders)} score "
-                     "nothing")
-        return (self.team_deltas(by_team), words,
+        consequence: RevokeConsequence = {
+            "set": bidders_set, "offenders": list(offenders), "others": list(others),
+            "bid": bid.facts()}
+        return (self.team_deltas(by_team), consequence,
                 "Eighty-Three E3 follow with the suit or trumps, E6")
 
     def after_hand(self, result: HandResult) -> None:

@@ -10,17 +10,20 @@ pass or trumps named by another player (``out-of-turn``), a trump suit that is n
 (``bad-event``) or a second suit (``illegal-trump``), a give or a discard against E2
 (``illegal-give``, ``illegal-discard``), the play begun with a player not down to six cards
 (``illegal-discard``), players out of cards before trick 6 (``incomplete-hand``).  Other forms
-of shared codes are worded by :func:`referee.commentary.say`.
+of shared codes are worded by :func:`referee.commentary.say`.  A revoke is worded by the shared
+:meth:`~referee.games.commentary.Commentary.revoke_words` with the game's notes (the off-five and
+the joker are trumps, E3) and its penalty (E6).
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
 from .. import commentary as shared
-from ..cards import SUIT_NAMES, Deck
+from ..cards import JOKER, SUIT_NAMES, Deck, parse_suit
 from ..findings import FindingCode
 from .commentary import Commentary
-from .eighty_three import BID_MIN, PLAY_SIZE, Bid, EightyThree
+from .eighty_three import BID_MIN, OUT_OF_CARDS, PLAY_SIZE, TOTAL_POINTS, Bid, EightyThree, \
+    off_five
 
 Evidence = Mapping[str, Any]
 Sayer = Callable[[str | None, Evidence, Deck], "str | None"]
@@ -179,6 +182,64 @@ class EightyThreeCommentary(Commentary[EightyThree]):
         sayer = SAYERS.get(code)
         text = sayer(rule, evidence, engine.DECK) if sayer is not None else None
         return text if text is not None else super().say(engine, code, rule, evidence)
+
+    # --- revokes (E3, E6) ------------------------------------------------------------------
+
+    def counting_words(self, engine: EightyThree, evidence: Mapping[str, Any]) -> str:
+        """``, with hearts trumps`` after a plain suit led; nothing after a trump lead (the
+        suit's name already says trumps)."""
+        e = evidence
+        return "" if e["suit"] == e["trump"] else f", with {e['trump']} trumps"
+
+    def revoke_detail(self, engine: EightyThree, evidence: Mapping[str, Any]) -> str:
+        """Notes on the off-five and the joker, when led, played or held among the cards the
+        duty required: both are trumps, not cards of their suits (E3)."""
+        e = evidence
+        deck = engine.DECK
+        off = off_five(parse_suit(e["trump"]))
+        lead, played = deck.parse(e["led"]), deck.parse(e["card"])
+        seen = {lead, played, *(deck.parse(t) for t in (*e["held"], *e["trumps"]))}
+
+        def role(x: object) -> str:
+            return "led" if x == lead else "played" if x == played else "held"
+
+        notes = []
+        if off in seen:
+            notes.append(f"the {deck.name(off)} {role(off)} is a trump here (the off-five), not "
+                         f"a {SUIT_NAMES[off.suit][:-1]}")
+        if JOKER in seen:
+            notes.append(f"the {deck.name(JOKER)} {role(JOKER)} is a trump (the lowest)")
+        return "; ".join(notes)
+
+    def revoke_established(self, engine: EightyThree, evidence: Mapping[str, Any]) -> str:
+        """A player out of cards before the last trick establishes the revoke (E7); other ways
+        as every game says them."""
+        if evidence["established_by"] == OUT_OF_CARDS:
+            return "when a player ran out of cards before the last trick (E7)"
+        return super().revoke_established(engine, evidence)
+
+    def revoke_consequence(self, engine: EightyThree, evidence: Mapping[str, Any]) -> str:
+        """E6 in words from the ``consequence`` facts and the ``penalty`` (game points):
+        offending bidders are set and lose the bid, the others credited with all 83; offending
+        defenders let the bidders make their bid with all 83 and score nothing."""
+        facts, penalty = evidence["consequence"], evidence["penalty"]
+        offenders, others = facts["offenders"], facts["others"]
+        bid = _bid(facts["bid"])
+        if facts["set"]:
+            return (f"hand ends; {engine.team_name(offenders)} are set and lose the {bid} bid "
+                    f"({penalty[offenders[0]]}); {engine.team_name(others)} are credited with "
+                    f"all {TOTAL_POINTS} (+{penalty[others[0]]})")
+        return (f"hand ends; {engine.team_name(others)} make their {bid} with all {TOTAL_POINTS} "
+                f"points (+{penalty[others[0]]}); {engine.team_name(offenders)} score nothing")
+
+    def unscored_summary(self, engine: EightyThree, reason: str, facts: Mapping[str, Any]) -> str:
+        """A hand ended by a player out of cards before the last trick (E7); other reasons as
+        every game says them."""
+        if reason == OUT_OF_CARDS:
+            return "a player ran out of cards before the last trick"
+        return super().unscored_summary(engine, reason, facts)
+
+    # --- history and score ------------------------------------------------------------------
 
     def deal_notes(self, engine: EightyThree) -> list[tuple[str, str]]:
         """``teams: Ann & Cat v Bob & Dan`` under each deal."""
