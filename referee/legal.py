@@ -205,8 +205,7 @@ def trial(engine: MatchEngine[Any], e: Any, line: int = 0) -> tuple[Verdict, Mat
     h = twin.hand
     if h is not None and h.revoke is not None:  # a revoke is reported only once it is settled
         r = h.revoke
-        found.append(("revoke", "error", r.text if r.text is not None else
-                      twin.commentary().revoke_words(twin, r.evidence)))
+        found.append(("revoke", "error", twin.commentary().revoke_words(twin, r.evidence)))
     return Verdict(e, not found, found), twin
 
 

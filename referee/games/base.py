@@ -111,9 +111,7 @@ class Revoke:
     ``required``: the cards the player held and should have chosen from; ``led``: the effective
     suit led (a TrickOrder label); ``evidence``: the facts of the finding (``referee-log.5``:
     card, led, suit, led_suit, held, trumps, trick, and the game's :meth:`MatchEngine.revoke_facts`),
-    from which the commentary words it (:meth:`~referee.games.commentary.Commentary.revoke_words`).
-    ``text``: transitional (issue 14), the words of a game that still words its revokes itself
-    (``revoke_text``/``revoke_detail``/``counting_words`` on the engine), else None."""
+    from which the commentary words it (:meth:`~referee.games.commentary.Commentary.revoke_words`)."""
 
     player: str
     card: Card
@@ -121,7 +119,6 @@ class Revoke:
     trick: int
     led: str
     required: frozenset[Card]
-    text: str | None
     evidence: dict[str, Any] = field(default_factory=dict)
 
 
@@ -262,7 +259,6 @@ class MatchEngine(Generic[H]):
     _PLAIN_HANDLERS: ClassVar[dict[type, Any]] = {}
     _DUTY_IS_THE_CONTRACTS: ClassVar[bool] = True
     _HOOKS_BEFORE_CARD: ClassVar[bool] = False
-    _LEGACY_REVOKE_WORDS: ClassVar[bool] = False
     _PARSED: ClassVar[dict[str, Card]] = {}
     DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
     REVOKE_RULE: ClassVar[str] = ""
@@ -932,10 +928,6 @@ class MatchEngine(Generic[H]):
         alone rules (the follow-suit shortcut in :meth:`on_play` relies on it)."""
         cls._HOOKS_BEFORE_CARD = cls.before_card is not MatchEngine.before_card
         """True when the game defines :meth:`before_card` (else :meth:`on_play` skips it)."""
-        cls._LEGACY_REVOKE_WORDS = (cls.revoke_text is not MatchEngine.revoke_text
-                                    or cls.counting_words is not MatchEngine.counting_words
-                                    or cls.revoke_detail is not MatchEngine.revoke_detail)
-        """Transitional (issue 14): the game still words its revokes on the engine."""
         if getattr(cls, "DECK", None) is not None:
             cls._PARSED = cls.DECK.parsed  # notation -> card, the deck's parse cache
 
@@ -1188,8 +1180,7 @@ class MatchEngine(Generic[H]):
                     "trick": tp.trick_number,
                     "held": [str(x) for x in held], "trumps": [str(x) for x in trumps],
                     **self.revoke_facts(player, c, tp)}
-        text = self.revoke_text(player, c, allowed, tp) if self._LEGACY_REVOKE_WORDS else None
-        h.revoke = Revoke(player, c, line, tp.trick_number, led, allowed, text, evidence)
+        h.revoke = Revoke(player, c, line, tp.trick_number, led, allowed, evidence)
 
     def revoke_facts(self, player: str, c: Card, tp: TrickPlay) -> dict[str, Any]:
         """Game hook: facts of a revoke beyond the shared ones (``referee-log.5``), taken while
@@ -1198,22 +1189,6 @@ class MatchEngine(Generic[H]):
         :meth:`~referee.games.commentary.Commentary.counting_words` (the contract, the trump
         suit, the talon's state ...).  Default: none."""
         return {}
-
-    # Transitional (issue 14): a game that still words its revokes itself overrides one of
-    # these three; the commentary's revoke_detail/counting_words replace them, and they go
-    # once every game has moved (``_LEGACY_REVOKE_WORDS``).
-    def revoke_text(self, player: str, c: Card, allowed: frozenset[Card], tp: TrickPlay) -> str:
-        """Transitional: the legacy words of a revoke (see :meth:`start_revoke`)."""
-        from .commentary import legacy_revoke_text
-        return legacy_revoke_text(self, player, c, allowed, tp)
-
-    def counting_words(self, c: Card | None = None) -> str:
-        """Transitional: see :meth:`revoke_text`."""
-        return ""
-
-    def revoke_detail(self, c: Card, tp: TrickPlay) -> str:
-        """Transitional: see :meth:`revoke_text`."""
-        return ""
 
     def establish_revoke(self, line: int | None, how: str = "hand-ended", *,
                          declarer: str | None | EllipsisType = ..., **facts: Any) -> None:
@@ -1257,7 +1232,7 @@ class MatchEngine(Generic[H]):
             evidence["established_by"] = how
             evidence.update(facts)
         words = self.commentary()
-        self.report("revoke", r.line, words.revoke_words(self, evidence, r.text),
+        self.report("revoke", r.line, words.revoke_words(self, evidence),
                     player=r.player, trick=r.trick, rule=self.REVOKE_RULE, evidence=evidence)
         h.status = "penalty"
         self.finish(self.declarer_name() if declarer is ... else declarer,
@@ -1303,7 +1278,7 @@ class MatchEngine(Generic[H]):
         if r is not None and r.player == e.player and r.card == c:
             h.revoke = None
             evidence = {**r.evidence, "established_at": None, "repaired_at": line}
-            self.report("revoke", r.line, self.commentary().revoke_words(self, evidence, r.text),
+            self.report("revoke", r.line, self.commentary().revoke_words(self, evidence),
                         player=r.player, trick=r.trick, severity=WARNING, rule="G4",
                         evidence=evidence)
         else:

@@ -25,7 +25,6 @@ from .. import commentary as shared
 from ..findings import FindingCode
 from ..cards import Card
 from .base import MatchEngine
-from .tricks import TrickPlay
 
 E = TypeVar("E", bound=MatchEngine[Any])
 
@@ -51,29 +50,27 @@ class Commentary(Generic[E]):
 
     # --- revokes (G4) ---------------------------------------------------------------------
 
-    def revoke_words(self, engine: E, evidence: Mapping[str, Any], text: str | None = None) -> str:
+    def revoke_words(self, engine: E, evidence: Mapping[str, Any]) -> str:
         """A ``revoke`` finding's message from its evidence (``referee-log.5``): the card, the
         lead and the cards the duty required (with :meth:`counting_words` and
         :meth:`revoke_detail`, the game's notes); then, when it was settled, how: repaired by a
         retract (``repaired_at``), or established (``established_at``, else
         :meth:`revoke_established`) with the penalty's clauses (``penalty_rule``) and
         :meth:`revoke_consequence`.  Evidence without ``repaired_at`` (an open revoke, as
-        ``legal`` shows it) gives the first part alone.  ``text``: transitional, a game's own
-        words for the first part."""
+        ``legal`` shows it) gives the first part alone."""
         e = evidence
-        if text is None:
-            deck = engine.DECK
-            name = e["led_suit"]
-            parts = []
-            if e["held"]:
-                parts.append(f"holding {shared.cards(e['held'], deck)} ({name})")
-            if e["trumps"]:
-                parts.append(f"holding trumps {shared.cards(e['trumps'], deck)}")
-            why = self.revoke_detail(engine, e)
-            text = (f"trick {e['trick']}: {e['player']} played {shared.card(e['card'], deck)} "
-                    f"to a lead of {shared.card(e['led'], deck)} "
-                    f"({name}{self.counting_words(engine, e)}) while " + " and ".join(parts)
-                    + (f"; {why}" if why else ""))
+        deck = engine.DECK
+        name = e["led_suit"]
+        parts = []
+        if e["held"]:
+            parts.append(f"holding {shared.cards(e['held'], deck)} ({name})")
+        if e["trumps"]:
+            parts.append(f"holding trumps {shared.cards(e['trumps'], deck)}")
+        why = self.revoke_detail(engine, e)
+        text = (f"trick {e['trick']}: {e['player']} played {shared.card(e['card'], deck)} "
+                f"to a lead of {shared.card(e['led'], deck)} "
+                f"({name}{self.counting_words(engine, e)}) while " + " and ".join(parts)
+                + (f"; {why}" if why else ""))
         if "repaired_at" not in e:
             return text
         if e["repaired_at"] is not None:
@@ -187,27 +184,6 @@ class Commentary(Generic[E]):
     def score_notes(self, engine: E) -> list[str]:
         """Extra lines under a match's text score table (Eighty-Three's team totals)."""
         return []
-
-
-def legacy_revoke_text(engine: MatchEngine[Any], player: str, c: Card, allowed: frozenset[Card],
-                       tp: TrickPlay) -> str:
-    """Transitional (issue 14): a revoke's words for a game that still words them on its
-    engine (``revoke_text``, ``revoke_detail``, ``counting_words``); goes once all have moved
-    to :meth:`Commentary.revoke_detail` and :meth:`Commentary.counting_words`."""
-    order = tp.order
-    led = order.suit_of[tp.current.cards[0]]
-    led_name = order.names.get(led, led)
-    held_led = order.sort(cs for cs in allowed if order.suit_of[cs] == led)
-    held_other = order.sort(cs for cs in allowed if order.suit_of[cs] != led)
-    parts = []
-    if held_led:
-        parts.append(f"holding {engine.names(held_led)} ({led_name})")
-    if held_other:
-        parts.append(f"holding trumps {engine.names(held_other)}")
-    why = engine.revoke_detail(c, tp)
-    return (f"trick {tp.trick_number}: {player} played {engine.name(c)} to a lead of "
-            f"{engine.name(tp.current.cards[0])} ({led_name}{engine.counting_words(c)}) while "
-            + " and ".join(parts) + (f"; {why}" if why else ""))
 
 
 _COMMENTARIES: dict[str, Commentary[Any]] = {}
