@@ -361,8 +361,9 @@ class AsszortiHand(AuctionHand):
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)
         self.phase = AUCTION
-        self.bid: Bid | None = None          # the latest bid (the level now held)
-        self.holder: str | None = None       # who holds that bid now
+        self.standing: tuple[str, Bid] | None = None
+        """The standing bid as (holder, bid): the latest bid (the level now held) and who holds it
+        now (A1: a hold passes it on), the same name as in Thirty-Three and Eighty-Three."""
         self.auction: list[tuple[str, str]] = []
         self.declarer: str | None = None
         self.last_bid: Bid | None = None
@@ -467,7 +468,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         """True when ``player`` is the last one left with no bid made: the dealer's forced
         contract (A1)."""
         h = self.current
-        return h.phase == AUCTION and h.bid is None and self._active() == [player]
+        return h.phase == AUCTION and h.standing is None and self._active() == [player]
 
     def opponents(self) -> list[str]:
         """The declarer's two opponents, in seating order."""
@@ -487,16 +488,15 @@ class Asszorti(MatchEngine[AsszortiHand]):
         """True if ``player`` spoke earlier than whoever holds the bid now (A1, A10): such a player
         holds or passes; a later one must bid the next level or pass."""
         h = self.current
-        if h.holder is None:
+        if h.standing is None:
             return False
         order = self._speakers(h)
-        return order.index(player) < order.index(h.holder)
+        return order.index(player) < order.index(h.standing[0])
 
     def _next_to_speak(self, player: str) -> None:
         h = self.current
-        holder = h.holder
-        if h.bid is not None and holder is not None and self.auction_won_by(holder):
-            self._auction_won(holder, h.bid)
+        if h.standing is not None and self.auction_won_by(h.standing[0]):
+            self._auction_won(*h.standing)
             return
         nxt = self.next_active(player, h.passed)
         if nxt is not None:
@@ -539,31 +539,31 @@ class Asszorti(MatchEngine[AsszortiHand]):
             self._auction_won(e.player, bid)
             return
         self._auction_turn(e.player, line, "bid")
+        holder, standing = h.standing if h.standing is not None else (None, None)
         level = bid_rank(bid)
         if self._priority(e.player):
             self.irregular("illegal-bid", line, None, e.player,
                            rule="A10",
                            evidence={"player": e.player, "call": "bid", "bid": bid,
-                                     "holder": h.holder, "standing": h.bid, "applied": True})
+                                     "holder": holder, "standing": standing, "applied": True})
         elif self.rules["jump_bids"]:
-            if h.bid is not None and level <= bid_rank(h.bid):
+            if standing is not None and level <= bid_rank(standing):
                 self.irregular("illegal-bid", line, None,
                                e.player,
                                rule="A10",
                                evidence={"player": e.player, "call": "bid", "bid": bid,
-                                         "holder": h.holder, "standing": h.bid, "jump_bids": True,
+                                         "holder": holder, "standing": standing, "jump_bids": True,
                                          "applied": True})
         else:
-            want = BIDS[0] if h.bid is None else (
-                BIDS[bid_rank(h.bid) + 1] if h.bid != BIDS[-1] else None)
+            want = BIDS[0] if standing is None else (
+                BIDS[bid_rank(standing) + 1] if standing != BIDS[-1] else None)
             if bid != want:
                 self.irregular("illegal-bid", line, None, e.player,
                                rule="A1",
                                evidence={"player": e.player, "call": "bid", "bid": bid,
-                                         "holder": h.holder, "standing": h.bid, "next": want,
+                                         "holder": holder, "standing": standing, "next": want,
                                          "jump_bids": False, "applied": True})
-        h.bid = bid
-        h.holder = e.player
+        h.standing = (e.player, bid)
         self._next_to_speak(e.player)
 
     def on_hold(self, e: ev.Hold, line: int) -> None:
@@ -574,21 +574,21 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if h.phase != AUCTION:
             self.out_of_phase(e, line, "after the auction is over")
             return
-        standing = h.bid
-        if standing is None or h.holder == e.player:
+        holder, standing = h.standing if h.standing is not None else (None, None)
+        if standing is None or holder == e.player:
             self.irregular("illegal-bid", line, None, e.player,
                            rule="A-R2",
-                           evidence={"player": e.player, "call": "hold", "holder": h.holder,
-                                     "standing": h.bid, "applied": False})
+                           evidence={"player": e.player, "call": "hold", "holder": holder,
+                                     "standing": standing, "applied": False})
             return
         h.auction.append((e.player, "hold"))
         self._auction_turn(e.player, line, "hold")
         if not self._priority(e.player):
             self.irregular("illegal-bid", line, None, e.player,
                            rule="A10",
-                           evidence={"player": e.player, "call": "hold", "holder": h.holder,
-                                     "standing": h.bid, "applied": True})
-        h.holder = e.player
+                           evidence={"player": e.player, "call": "hold", "holder": holder,
+                                     "standing": standing, "applied": True})
+        h.standing = (e.player, standing)
         h.notes[line] = HoldNote(e.player, standing)
         self._next_to_speak(e.player)
 
