@@ -47,6 +47,20 @@ ENGINES: Mapping[str, type[MatchEngine[Any]]] = _ENGINES
 G = TypeVar("G", bound="type[MatchEngine[Any]]")
 
 
+def companion(cls: "type[MatchEngine[Any]]", part: str, name: str) -> Any | None:
+    """The attribute ``name`` of the module ``<cls's module>_<part>`` (``"policy"``:
+    ``referee.games.sixty_six_policy.POLICY``), imported on first use; None when the game has
+    no such module.  The one loader of a game's policy and commentary (``docs/engine.md``)."""
+    module_name = f"{cls.__module__}_{part}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return None
+    return getattr(module, name)
+
+
 def register(cls: G) -> G:
     """Class decorator: make an engine available under its ``GAME`` name."""
     _ENGINES._loaded[cls.GAME] = cls

@@ -401,14 +401,6 @@ class AsszortiHand(AuctionHand):
             raise RuntimeError("no contract yet")
         return k
 
-    @property
-    def tricks_play(self) -> TrickPlay:
-        """The trick play, once it has begun (RuntimeError before: a programming error)."""
-        tp = self.play
-        if tp is None:
-            raise RuntimeError("the play has not begun")
-        return tp
-
 
 def _won(t: Trick) -> str:
     """The winner of a complete trick."""
@@ -871,7 +863,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
             return
         if h.play is None and not self._begin_play(line, e.player):
             return
-        tp = h.tricks_play
+        tp = h.trick_play()
         h.claim = Claim(e.player, line, len(tp.tricks))
         h.notes[line] = ClaimNote(e.player, len(tp.tricks), bool(tp.current.who))
 
@@ -906,7 +898,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
             h.failed_at = trick.number
 
     def all_tricks_played(self) -> bool:
-        return len(self.current.tricks_play.tricks) == TRICKS
+        return len(self.current.trick_play().tricks) == TRICKS
 
     def close_open_hand(self) -> bool:
         """An undisputed claim, or a disputed one that has failed, is settled when the next deal,
@@ -928,7 +920,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         h = self.current
         s = Settlement()
         c = h.claim
-        done = h.tricks_play.tricks
+        done = h.trick_play().tricks
         failed_by = h.failed_by
         if c is not None and failed_by is not None:
             for t in done[:c.at]:

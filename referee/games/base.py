@@ -219,6 +219,13 @@ class Hand:
     def trick_number(self) -> int | None:
         return self.play.trick_number if self.play else None
 
+    def trick_play(self) -> TrickPlay:
+        """The play of tricks, once the first card has started it.  Raises RuntimeError before
+        (a programming error)."""
+        if self.play is None:
+            raise RuntimeError("the play has not started")
+        return self.play
+
 
 class AuctionHand(Hand):
     """A hand that opens with an auction: ``phase`` (``"auction"`` first), ``to_act`` (who is to

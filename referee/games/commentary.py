@@ -18,12 +18,12 @@ on its hand); the commentary turns those facts into text and decides no rule.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable, ClassVar, Generic, Mapping, TypeVar
 
 from .. import commentary as shared
 from ..findings import FindingCode
 from ..cards import Card
+from . import companion
 from .base import MatchEngine
 
 E = TypeVar("E", bound=MatchEngine[Any])
@@ -197,13 +197,6 @@ def commentary_for(engine: MatchEngine[Any] | type[MatchEngine[Any]]) -> Comment
     cls = engine if isinstance(engine, type) else type(engine)
     got = _COMMENTARIES.get(cls.GAME)
     if got is None:
-        try:
-            module = importlib.import_module(cls.__module__ + "_commentary")
-        except ModuleNotFoundError as exc:
-            if exc.name != cls.__module__ + "_commentary":
-                raise
-            got = _DEFAULT
-        else:
-            got = module.COMMENTARY
+        got = companion(cls, "commentary", "COMMENTARY") or _DEFAULT
         _COMMENTARIES[cls.GAME] = got
     return got

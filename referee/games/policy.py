@@ -18,11 +18,11 @@ module the first time it is asked for).
 """
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any, Generic, Literal, TypeVar
 
 from .. import events as ev
+from . import companion
 from .base import MatchEngine
 
 Kind = Literal["pass", "play", "retract", "bid", "draw", "discard", "kontra", "rekontra",
@@ -127,13 +127,6 @@ def policy_for(engine: MatchEngine[Any] | type[MatchEngine[Any]]) -> Policy[Any]
     cls = engine if isinstance(engine, type) else type(engine)
     got = _POLICIES.get(cls.GAME)
     if got is None:
-        try:
-            module = importlib.import_module(cls.__module__ + "_policy")
-        except ModuleNotFoundError as exc:
-            if exc.name != cls.__module__ + "_policy":
-                raise
-            got = _DEFAULT
-        else:
-            got = module.POLICY
+        got = companion(cls, "policy", "POLICY") or _DEFAULT
         _POLICIES[cls.GAME] = got
     return got

@@ -287,13 +287,6 @@ class ThirtyThreeHand(AuctionHand):
             raise RuntimeError("no contract is formed yet")
         return self.declarer, self.contract
 
-    def trick_play(self) -> TrickPlay:
-        """The play of tricks, once the first card has started it.  Raises RuntimeError before
-        (a programming error)."""
-        if self.play is None:
-            raise RuntimeError("the play has not started")
-        return self.play
-
 
 @register
 class ThirtyThree(MatchEngine[ThirtyThreeHand]):
