@@ -1084,18 +1084,19 @@ class MatchEngine(Generic[H]):
             tp = h.play
             assert tp is not None  # ready_to_play set it
         held = tp.hands[player]
-        if c not in held and h.partial:
-            self.reveal(player, (c,), line, "played")
-            if h.mode is not OPEN:
-                return  # the card proved a revoke that decided the hand (G14)
-        if c not in held:
-            fact = self.where_is(c)
-            self.void("card-not-held", line, None, player, rule="G3",
-                      evidence={"player": player, "card": str(c),
-                                "holding": [str(x) for x in tp.order.sort(
-                                    x for x in held if not is_blank(x))],
-                                "whereabouts": [fact] if fact else []})
-            return
+        if c not in held:  # one test on the common path (the card is held)
+            if h.partial:  # a card from an unknown holding takes a blank's place (G14)
+                self.reveal(player, (c,), line, "played")
+                if h.mode is not OPEN:
+                    return  # the card proved a revoke that decided the hand (G14)
+            if c not in held:  # still: the card cannot have been held
+                fact = self.where_is(c)
+                self.void("card-not-held", line, None, player, rule="G3",
+                          evidence={"player": player, "card": str(c),
+                                    "holding": [str(x) for x in tp.order.sort(
+                                        x for x in held if not is_blank(x))],
+                                    "whereabouts": [fact] if fact else []})
+                return
         cur = tp.current
         plays = cur.cards
         due: str | None
