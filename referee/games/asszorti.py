@@ -453,13 +453,15 @@ class Asszorti(MatchEngine[AsszortiHand]):
         return self.seat_order(self.next_seat(h.dealer))
 
     def _active(self) -> list[str]:
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         return [p for p in self._speakers(h) if p not in h.passed]
 
     def forced(self, player: str) -> bool:
         """True when ``player`` is the last one left with no bid made: the dealer's forced
         contract (A1)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         return h.phase == AUCTION and h.standing is None and self._active() == [player]
 
     def opponents(self) -> list[str]:
@@ -471,6 +473,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
         self.current.to_act = self.next_seat(e.dealer)
+        self.fast_handlers = self._PLAIN_HANDLERS  # a claim of the last hand is over
 
     def _auction_turn(self, player: str, line: int, what: str) -> None:
         """Out of turn (G2, G11, applied); a passed player who bids or holds is back in."""
@@ -479,14 +482,16 @@ class Asszorti(MatchEngine[AsszortiHand]):
     def _priority(self, player: str) -> bool:
         """True if ``player`` spoke earlier than whoever holds the bid now (A1, A10): such a player
         holds or passes; a later one must bid the next level or pass."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if h.standing is None:
             return False
         order = self._speakers(h)
         return order.index(player) < order.index(h.standing[0])
 
     def _next_to_speak(self, player: str) -> None:
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if h.standing is not None and self.auction_won_by(h.standing[0]):
             self._auction_won(*h.standing)
             return
@@ -518,7 +523,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
         ``jump_bids``); only a player who spoke later than the holder bids.  A bid that breaks
         this is ``illegal-bid``, applied as recorded (G2).  The forced dealer may bid any level,
         which ends the auction (A10)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         bid = self._bid_word(e, line)
         if bid is None:
             return
@@ -587,7 +593,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass is final (A1).  The forced dealer's pass is ``illegal-pass`` and not applied:
         the dealer still has to set a contract (A1, A-R3)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if h.phase != AUCTION:
             self.out_of_phase(e, line, "after the auction is over")
             return
@@ -655,7 +662,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
 
     def _fix_contract(self) -> Bid:
         """The contract, taken as the last bid if the declarer never set one (A11, A-R4)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if h.contract is None:
             h.contract = h.last_bid
         return h.level
@@ -744,7 +752,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
         ``kontra: false``, by the wrong side, out of sequence or repeated, or on an arrivázs not
         announced.  Applied with ``illegal-kontra`` (G12): szubkontra by anyone but the partner
         of the first kontra caller, a call before the trumps are named or after trick 1."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         step = STEP_OF[type(e)]
         target = target_of(e.target)
         if target is None:
@@ -827,24 +836,24 @@ class Asszorti(MatchEngine[AsszortiHand]):
                            self.next_seat(h.decl, -1))
         return True
 
-    def apply(self, e: Any, line: int) -> None:
-        """As the base, plus: after a claim nobody has disputed (A7), any event but a
-        ``dispute`` (a card, a doubling call, a bid …) settles the claim, and is itself one
-        ``out-of-phase``, ignored, as is the rest of the hand (A10, G4): it cannot change the
-        settled hand (a ``kontra`` does not double a hand already claimed)."""
+    def intercept(self, e: Any, line: int) -> bool:
+        """After a claim nobody has disputed (A7), any event but a ``dispute`` (a card, a
+        doubling call, a bid …) settles the claim, and is itself one ``out-of-phase``, ignored,
+        as is the rest of the hand (A10, G4): it cannot change the settled hand (a ``kontra``
+        does not double a hand already claimed).  Every event passes here while a claim stands
+        undisputed (:meth:`on_claim` empties :attr:`fast_handlers`)."""
         h = self.hand
-        if h is not None and h.claim is not None and h.mode is OPEN and \
-                type(e) is not ev.Dispute and h.claim.dispute is None and h.revoke is None:
-            c = h.claim
-            self._settle_claim()
-            h.late_reported = True
-            h.last_line = line
-            self.report("out-of-phase", line, None, player=getattr(e, "player", None), trick=None,
-                        rule="A10",
-                        evidence={"event": event_name(e),
-                                  "claim": {"player": c.player, "line": c.line}})
-            return
-        MatchEngine.apply(self, e, line)
+        c = h.claim if h is not None else None
+        if h is None or c is None or type(e) is ev.Dispute or c.dispute is not None \
+                or h.revoke is not None:
+            return False
+        self._settle_claim()
+        h.late_reported = True
+        self.report("out-of-phase", line, None, player=getattr(e, "player", None), trick=None,
+                    rule="A10",
+                    evidence={"event": event_name(e),
+                              "claim": {"player": c.player, "line": c.line}})
+        return True
 
     def on_claim(self, e: ev.Claim, line: int) -> None:
         """The declarer claims the rest (A7): it may come mid-trick (A10).  By an opponent, before
@@ -865,6 +874,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
             return
         tp = h.trick_play()
         h.claim = Claim(e.player, line, len(tp.tricks))
+        self.fast_handlers = {}  # every event passes intercept while the claim is undisputed
         h.notes[line] = ClaimNote(e.player, len(tp.tricks), bool(tp.current.who))
 
     def on_dispute(self, e: ev.Dispute, line: int) -> None:
@@ -881,6 +891,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
                                   "disputed_at": None if c is None else c.dispute})
             return
         c.dispute = line
+        self.fast_handlers = self._PLAIN_HANDLERS  # play goes on
 
     def after_trick(self, trick: Trick, line: int) -> None:
         """After a disputed claim, the first trick the declarer loses decides the hand: every
@@ -888,7 +899,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
         may stop there (the hand is settled when it closes, :meth:`close_open_hand`) or the
         table may play the hand out: those cards are checked as any play (a revoke among them is
         a revoke, A9) and the hand is settled after its last trick (A10, A-R17)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         c = h.claim
         if c is None or c.dispute is None or h.failed_by is not None or h.revoke is not None \
                 or h.mode != OPEN:
@@ -898,7 +910,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
             h.failed_at = trick.number
 
     def all_tricks_played(self) -> bool:
-        return len(self.current.trick_play().tricks) == TRICKS
+        h = self.hand
+        return h is not None and h.play is not None and len(h.play.tricks) == TRICKS
 
     def close_open_hand(self) -> bool:
         """An undisputed claim, or a disputed one that has failed, is settled when the next deal,

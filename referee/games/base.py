@@ -291,6 +291,14 @@ class MatchEngine(Generic[H]):
         """The line of a finding after which the next dealer could not be known (an unreadable
         deal line, a dealer not in the match): a ``wrong-dealer`` that follows names it as its
         ``cause`` (G13, issue 14 item 5)."""
+        self.others: dict[str, frozenset[str]] = {
+            p: frozenset(q for q in self.players if q != p) for p in self.players}
+        """Player → every other player of the match (an auction is won when all of them have
+        passed, :meth:`auction_won_by`)."""
+        self.fast_handlers: dict[type, Any] = self._PLAIN_HANDLERS
+        """The handlers :meth:`apply` may call straight away, for an event of an open hand that
+        names one player of the match: the game's own table, or empty while the game wants every
+        event to pass its :meth:`intercept` first (Asszorti's standing claim)."""
 
     # --- match set-up ---------------------------------------------------------------------
 
@@ -386,7 +394,7 @@ class MatchEngine(Generic[H]):
         """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` with
         the commentary's words for the phase
         (:meth:`~referee.games.commentary.Commentary.phase_words`) and False."""
-        phase: str = getattr(self.current, "phase")
+        phase: str = getattr(self.hand, "phase")  # read on every call: not self.current
         if phase in want:
             return True
         self.out_of_phase(e, line, self.commentary().phase_words(self, phase))
@@ -481,7 +489,8 @@ class MatchEngine(Generic[H]):
         """True if ``player`` holds every card of ``cs``; else ``card-not-held`` (G3) and False.
         Cards of an unknown holding are seen there first (:meth:`reveal`, ``how`` they were
         seen: ``"discarded"``, ``"given"``, ``"exchanged"``, ``"shown"``)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # asked inside a hand
         hand = h.hands[player]
         if hand.issuperset(cs):
             return True
@@ -712,7 +721,7 @@ class MatchEngine(Generic[H]):
         (G2, G11); a player who had passed and speaks again is back in the auction.  ``rule``
         names the game's auction rules (``"T1, T11"``: the turn first, the most specific rule
         on a passed player's call last; the finding's ``rule`` is the one that applies)."""
-        h = self.current
+        h = self.hand
         assert isinstance(h, AuctionHand)  # a game with an auction has auction hands
         ids = rule.split(", ")
         if player in h.passed:
@@ -740,16 +749,18 @@ class MatchEngine(Generic[H]):
         no bid stands (``bidder`` None)."""
         if bidder is None:
             return False
-        h = self.current
+        h = self.hand
         assert isinstance(h, AuctionHand)  # a game with an auction has auction hands
-        passed = h.passed
-        return all(p in passed for p in self.players if p != bidder)
+        return h.passed.issuperset(self.others[bidder])
 
     def next_active(self, player: str, passed: set[str]) -> str | None:
         """The next player to the left of ``player`` who has not ``passed`` (``player`` himself
         when all others have; None when everyone has): whose turn it is in an auction."""
-        for k in range(1, len(self.players) + 1):
-            p = self.next_seat(player, k)
+        players = self.players
+        n = len(players)
+        i = self.seat[player]
+        for k in range(1, n + 1):
+            p = players[(i + k) % n]  # next_seat(player, k), inline (a call per seat tried)
             if p not in passed:
                 return p
         return None
@@ -874,7 +885,7 @@ class MatchEngine(Generic[H]):
         if h is not None and h.mode is OPEN:
             # the usual case, in few steps: an open hand, an event naming one player of the match
             h.last_line = line
-            handler = self._PLAIN_HANDLERS.get(type(e))
+            handler = self.fast_handlers.get(type(e))
             if handler is not None and e.player in self.seat:
                 handler(self, e, line)
                 return
@@ -893,6 +904,8 @@ class MatchEngine(Generic[H]):
         h.last_line = line
         mode = h.mode
         if mode is SKIP:
+            return
+        if mode is OPEN and self.intercept(e, line):
             return
         handler = self._HANDLERS.get(type(e))
         if mode is DONE:
@@ -922,6 +935,14 @@ class MatchEngine(Generic[H]):
                           evidence={"players": [q], "field": other})
                 return
         handler(self, e, line)
+
+    def intercept(self, e: Any, line: int) -> bool:
+        """Game hook: an event of an open hand, before any other check of :meth:`_apply` (the
+        event's type, its players).  True when the game has dealt with it (nothing else is done
+        with it); the default, False.  An event reaches it by :meth:`_apply` only: a game that
+        needs to see every event empties :attr:`fast_handlers` meanwhile (Asszorti: after an
+        undisputed claim, A10)."""
+        return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each game class gets ``_HANDLERS``: its ``EVENTS`` as functions, looked up once (the
@@ -1158,17 +1179,18 @@ class MatchEngine(Generic[H]):
 
     def allowed_cards(self, player: str) -> frozenset[Card] | None:
         """The cards ``player`` may play now (None: any); default: the contract's duty."""
-        tp = self.current.play
-        assert tp is not None  # asked only during the play
-        return tp.allowed(player)
+        h = self.hand
+        assert h is not None and h.play is not None  # asked only during the play
+        return h.play.allowed(player)
 
     def after_trick(self, trick: Trick, line: int) -> None:
         """Game hook after a trick is complete (Sixty-Six draws)."""
 
     def all_tricks_played(self) -> bool:
         """True when the hand's last trick is complete."""
-        tp = self.current.play
-        assert tp is not None  # asked only during the play
+        h = self.hand
+        assert h is not None and h.play is not None  # asked only during the play
+        tp = h.play
         return not tp.current.who and not any(tp.hands.values())
 
     def start_revoke(self, player: str, c: Card, line: int, allowed: frozenset[Card]) -> None:

@@ -265,7 +265,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         """A bid of ``points`` (30–83), ``doubled`` only with 83, above the standing bid (E1, E7).
         Out of range or missing: ``bad-event`` (hand unscored).  Too low or out of turn: reported
         and applied (G2); ``doubled`` on another number: ``illegal-bid``, read as not doubled."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         pts = e.points
         if pts is None or isinstance(pts, bool) or not isinstance(pts, int) \
                 or not BID_MIN <= pts <= BID_MAX:
@@ -292,7 +293,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass: the player is out of the auction (E1).  The dealer may not pass once the other
         three have passed with no bid: ``illegal-pass``, not applied (E7)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
@@ -323,7 +325,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         """After a bid or pass: the auction ends when all but the standing bidder have passed
         (the bidder's own pass does not withdraw the bid, T14 as in every auction here);
         otherwise the next player to the left who has not passed speaks."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if h.standing is not None and self.auction_won_by(h.standing[0]):
             h.declarer, h.bid = h.standing
             h.phase = TRUMP_CALL
@@ -368,15 +371,17 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     def winning_bid(self) -> tuple[str, Bid]:
         """(declarer, bid) of the current hand once the auction is over (a programming error
         before)."""
-        h = self.current
-        assert h.declarer is not None and h.bid is not None, "the auction is over"
+        h = self.hand
+        assert h is not None and h.declarer is not None and h.bid is not None, \
+            "the auction is over"
         return h.declarer, h.bid
 
     def trump_suit(self) -> str:
         """The suit letter of the hand's trumps, once named (a programming error before)."""
-        trump = self.current.trump
-        assert trump is not None, "trumps are named before gives, discards and play"
-        return trump
+        h = self.hand
+        assert h is not None and h.trump is not None, \
+            "trumps are named before gives, discards and play"
+        return h.trump
 
     def order(self) -> TrickOrder:
         """Effective suits and ranks under the hand's trumps (once named)."""
@@ -385,7 +390,9 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     def trumps_held(self, player: str) -> list[Card]:
         """The trumps ``player`` holds now, highest first."""
         o = self.order()
-        return o.sort(o.trumps.intersection(self.current.hands[player]))
+        h = self.hand
+        assert h is not None  # asked inside a hand
+        return o.sort(o.trumps.intersection(h.hands[player]))
 
     def _cards_ok(self, e: ev.Give | ev.Discard, line: int) -> list[Card] | None:
         """Parse and check the cards of a give or discard: no repeats, all held (else
@@ -408,7 +415,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         holding more than 6 trumps, at most the excess, and before the partner's discard (E7).
         A breach is ``illegal-give``, applied as recorded (E-R7); a give to oneself moves
         nothing."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if not self.require_phase(e, line, PREPARE):
             return
         cs = self._cards_ok(e, line)
@@ -426,7 +434,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         partner = self.partner_of(giver)
         plain = [c for c in cs if not o.is_trump(c)]
         # how many trumps an unknown hand holds is not known: not judged (G14, R25)
-        unknown = any(map(is_blank, h.hands[giver]))
+        unknown = h.partial and any(map(is_blank, h.hands[giver]))
         over = not unknown and (excess <= 0 or len(cs) > excess)
         if to != partner or plain or over or to in h.discarded:
             self.irregular("illegal-give", line, None, giver, rule="E2",
@@ -445,7 +453,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         than 6 trumps, no more than the excess, and never a point trump; a discard that leaves
         other than 6 cards, or a second discard, is ``illegal-discard``.  All are applied as
         recorded (G2); discarded cards count for nobody (E7)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if not self.require_phase(e, line, PREPARE):
             return
         cs = self._cards_ok(e, line)
@@ -461,7 +470,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         again = p in h.discarded
         # Trumps only beyond six held, at most the excess (E2, E-R8); none without an excess.
         # How many trumps an unknown hand holds is not known: not judged (G14, R25).
-        unknown = any(map(is_blank, h.hands[p]))
+        unknown = h.partial and any(map(is_blank, h.hands[p]))
         too_many_trumps = not unknown and len(trumps) > max(excess, 0)
         illegal = again or left != PLAY_SIZE or bool(pointed) or too_many_trumps
         if illegal:
@@ -502,20 +511,21 @@ class EightyThree(MatchEngine[EightyThreeHand]):
 
     def all_tricks_played(self) -> bool:
         """Six tricks make a hand (E2)."""
-        tp = self.current.play
-        return tp is not None and len(tp.tricks) == PLAY_SIZE
+        h = self.hand
+        return h is not None and h.play is not None and len(h.play.tricks) == PLAY_SIZE
 
     def after_trick(self, trick: Trick, line: int) -> None:
         """A player with no card left before trick 6 cannot play on: ``incomplete-hand``, the hand
         unscored (E7).  An open revoke is established first (G11)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if trick.number >= PLAY_SIZE or h.mode != OPEN:
             return
         tp = h.play
         assert tp is not None  # a trick was played
+        if all(tp.hands.values()):
+            return  # every player still holds a card (one test per trick)
         empty = [p for p in self.players if not tp.hands[p]]
-        if not empty:
-            return
         if h.revoke is not None:
             self.establish_revoke(None, OUT_OF_CARDS)
             return

@@ -405,8 +405,9 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     def _on_lead(self, player: str) -> bool:
         """True when ``player`` is to lead: no card of the current trick is played."""
-        tp = self.current.play
-        assert tp is not None  # set by start_hand: a Sixty-Six hand is played from its deal
+        h = self.hand
+        assert h is not None and h.play is not None  # set by start_hand: played from the deal
+        tp = h.play
         return not tp.current.who and tp.leader == player
 
     def _lead_facts(self) -> dict[str, Any]:
@@ -480,7 +481,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def score_hand(self, line: int) -> None:
         """The last trick is played: its winner may still declare out (S10); otherwise the deal
         is scored as played out when the next event (or the end of the log) comes."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         assert h.play is not None  # set by start_hand: the deal opens the play
         h.played_out = True
         h.may_declare = h.play.tricks[-1].winner
@@ -514,7 +516,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
         card can no longer be taken back (SS-R6): an open revoke is established at ``line``
         and the deal ends (ruling SS-R14, G4).  True when that happened (the event is then
         passed over, as everything after an established revoke)."""
-        if self.current.revoke is None:
+        h = self.hand
+        if h is None or h.revoke is None:
             return False
         self.establish_revoke(line)
         return True
@@ -524,7 +527,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def on_draw(self, e: ev.Draw, line: int) -> None:
         """An explicit ``draw``: the due draw.  With none due, ``illegal-draw``, nothing is drawn
         (SS-R2)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         assert h.play is not None  # set by start_hand: the deal opens the play
         if h.draw_due is not None:
             self._settle_draw()
@@ -663,7 +667,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     def counted_marriages(self, p: str) -> int:
         """Card points of ``p``'s marriages, counted only once ``p`` has a trick (S2)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         assert h.play is not None  # set by start_hand: the deal opens the play
         if h.play.tricks_won(p) == 0:
             return 0
@@ -671,9 +676,9 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     def trick_points(self, p: str) -> int:
         """Card points in the tricks ``p`` has won (no last-trick bonus)."""
-        tp = self.current.play
-        assert tp is not None  # set by start_hand
-        return tp.points_won(p, CARD_POINTS_OF.__getitem__)
+        h = self.hand
+        assert h is not None and h.play is not None  # set by start_hand
+        return h.play.points_won(p, CARD_POINTS_OF.__getitem__)
 
     def total(self, p: str) -> int:
         """Card points of tricks plus counted marriages (S2, S5)."""
@@ -681,7 +686,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     def count(self, p: str) -> Count:
         """``p``'s card points as they stand (:class:`Count`)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         assert h.play is not None  # set by start_hand: the deal opens the play
         return Count(p, self.trick_points(p), self.counted_marriages(p),
                      sum(m.value for m in h.marriages[p]), h.play.tricks_won(p))
@@ -689,7 +695,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def on_declare_out(self, e: ev.DeclareOut, line: int) -> None:
         """``declare_out``: legal right after winning a trick or showing a marriage, until the next
         card (S5, S10); elsewhere ``illegal-declaration``, ignored.  Scores the deal by S5/S6."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         p = e.player
         if h.revoke is not None:
             self.establish_revoke(line)
@@ -704,7 +711,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
     def _score_declaration(self, p: str, line: int) -> None:
         """``p`` declares out: 66 or more wins the deal by its value, or 2 against the closer;
         short of 66 the opponent scores 2, or the closer's 2 or 3 (S5, S6, S10)."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         opp = self.other(p)
         h.declarer = p
         mine, theirs = self.count(p), self.count(opp)

@@ -329,10 +329,10 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         self.auction_turn(player, line, what, "T1, T11")
 
     def _next_to_speak(self, player: str, line: int) -> None:
-        h = self.current
-        active = [p for p in self.players if p not in h.passed]
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if h.standing is None:
-            if not active:
+            if len(h.passed) == len(self.players):  # all have passed, no bid made
                 self.finish(None, None, {p: 0 for p in self.players}, self._result_words(),
                             status="passed-out" if h.status == "scored" else h.status)
                 self.next_dealers = {h.dealer}
@@ -354,7 +354,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         28 names no contract (``illegal-bid``, unscored); a level not above the standing bid or
         a lower contract value is ``illegal-bid``, applied (G2); out of turn: ``out-of-turn``,
         applied."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if e.game is None or e.level is None:
             self.void("bad-event", line, None, e.player,
                       rule="G7", evidence={"event": "bid", "missing": missing(e, "game", "level")})
@@ -389,7 +390,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass (T1): final for the round; three passes redeal by the same dealer, two
         passes of the standing bid form the contract."""
-        h = self.current
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
         if not self.require_phase(e, line, AUCTION):
             return
         if e.player in h.passed:
@@ -590,7 +592,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
 
     def all_tricks_played(self) -> bool:
         """Ten tricks (§6)."""
-        return len(self.current.trick_play().tricks) == TRICKS
+        h = self.hand
+        return h is not None and h.play is not None and len(h.play.tricks) == TRICKS
 
     def laid_away(self) -> dict[str, list[Card]]:
         """The declarer's discards (§4), once made."""
