@@ -754,6 +754,22 @@ def test_a10_kontra_after_an_undisputed_claim_is_out_of_phase_and_not_applied():
     assert h.extra["net"] == {"Anna": -28, "Berta": 56, "Csaba": -28}
 
 
+def test_a10_any_event_after_an_undisputed_claim_settles_it_even_one_naming_a_stranger():
+    # A10: after Berta's claim (line 8, all 11 tricks to her), a card by a player not in the
+    # match is still an event after the claim: one out-of-phase (the claim stands), not an
+    # unknown-player that would leave the hand unscored (G3).  Hand spades, 11 tricks:
+    # 8 + 5 × 4 = 28 from each opponent: Berta +56.
+    full = hand_log(B7)
+    log = full[:7] + [{"event": "claim", "player": "Berta"},
+                      {"event": "play", "player": "Zoltan", "card": "7H"},
+                      full[7]]
+    rec = run_log(log)
+    assert rec.codes == [(9, "out-of-phase")]
+    assert rec.findings[0].evidence["claim"] == {"player": "Berta", "line": 8}
+    assert rec.hands[0].status == "scored"
+    assert rec.hands[0].extra["net"] == {"Anna": -28, "Berta": 56, "Csaba": -28}
+
+
 def test_disputed_claim_after_trick_6_credits_the_tricks_since_the_claim():
     # Claim after trick 6 (Berta 6 tricks); trick 7 lost to Anna → tricks 7–11 to Anna:
     # Berta 6, Anna 5, Csaba 0 — a 6:5:0! hand spades 8 − 8 = 0.

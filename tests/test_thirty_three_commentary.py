@@ -210,17 +210,18 @@ def test_the_result_is_worded_from_the_outcome():
     h = ThirtyThreeHand(1, 2, "C")
     h.outcome = Outcome("A", Contract("nines", 24), True, 9, 28, ("B",),
                         (ContractBonus("A", 3, 25), Capped("C", 210)))
-    assert COMMENTARY.result(eng, h) == (
+    assert COMMENTARY.result(h.outcome) == (
         "A made Nines 24 (CV 65) with 28 card points; Kontra by B; A is first to 3 contracts "
         "won: +25; C reached 210 without winning a contract or a Kontra: set to 199 (§12)")
     # Misère counts tricks, one trick said in the singular; a slam counts tricks too
     h.outcome = Outcome("B", Contract("misere", 18), False, 1, 0, (), ())
-    assert COMMENTARY.result(eng, h) == "B failed Low (CV 17) with 1 trick"
+    assert COMMENTARY.result(h.outcome) == "B failed Low (CV 17) with 1 trick"
     h.outcome = Outcome("B", Contract("clubs", "slam-hand"), True, 10, 33, ("A", "C"), ())
-    assert COMMENTARY.result(eng, h) == ("B made Clubs Slam Hand (CV 156) with 10 tricks; "
-                                         "Kontra by A, C")
+    assert COMMENTARY.result(h.outcome) == (
+        "B made Clubs Slam Hand (CV 156) with 10 tricks; Kontra by A, C")
     h.outcome = None  # no contract: all three passed (§3)
-    assert COMMENTARY.result(eng, h) == "all three passed; the same dealer deals again (§3)"
+    assert COMMENTARY.result(h.outcome) == (
+        "all three passed; the same dealer deals again (§3)")
 
 
 def test_the_scored_nines_hand_says_its_result():

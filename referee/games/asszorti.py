@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGuard,
                     Union)
 
@@ -28,7 +29,7 @@ from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from . import register
 from .base import (OPEN, AuctionHand, Context, Hand, HandResult, HandStatus, MatchEngine, Number,
-                   Revoke, event_name, strs, tidy)
+                   Revoke, Wording, event_name, strs, tidy)
 from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
 if TYPE_CHECKING:
@@ -264,7 +265,8 @@ class HandScore:
     order), how they were owned (``settlement``), the ``basic`` game, the ``arrivazs`` when
     announced, what each opponent pays the declarer in all (``per_opponent``, negative: is
     paid), the sheet ``entries`` written for the hand, the ``sheet`` totals and each player's
-    ``debt`` after it."""
+    ``debt`` after it; the ``contract``, whether it was ``declared``, the ``trump`` suit (None:
+    no trumps) and the ``doublings`` called (:meth:`AsszortiHand.doublings`)."""
 
     declarer: str
     tricks: dict[str, int]
@@ -275,6 +277,10 @@ class HandScore:
     entries: dict[str, Number]
     sheet: dict[str, Number]
     debt: dict[str, Number]
+    contract: Bid | None
+    declared: bool
+    trump: str | None
+    doublings: tuple[Doubling, ...]
 
 
 class RevokeConsequence(TypedDict):
@@ -303,6 +309,10 @@ class DoublingCall(NamedTuple):
     step: Step
     player: str
     line: int
+
+
+Doubling = tuple[Target, tuple[DoublingCall, ...], int]
+"""A doubling chain: its target, its calls in order and the multiplier they make (A2)."""
 
 
 class HoldNote(NamedTuple):
@@ -385,6 +395,12 @@ class AsszortiHand(AuctionHand):
         """2 to the number of doubling steps called on ``target`` (A2)."""
         return 1 << len(self.doubles[target])
 
+    def doublings(self) -> tuple[Doubling, ...]:
+        """The doubling chains called so far, each as (target, its calls, the multiplier), in
+        target order (game first; A2)."""
+        return tuple((t, tuple(self.doubles[t]), self.multiplier(t)) for t in TARGETS
+                     if self.doubles[t])
+
     @property
     def decl(self) -> str:
         """The declarer, once the auction is over (RuntimeError before: a programming error)."""
@@ -408,6 +424,13 @@ def _won(t: Trick) -> str:
     if w is None:
         raise RuntimeError("trick not complete")
     return w
+
+
+def _hand_summary(s: HandScore) -> str:
+    """The commentary's words for a scored hand ``s`` (imported when first asked for, as the
+    commentary imports this module: ``check`` never words a result)."""
+    from .asszorti_commentary import COMMENTARY
+    return COMMENTARY.hand_summary(s)
 
 
 @register
@@ -987,10 +1010,10 @@ class Asszorti(MatchEngine[AsszortiHand]):
         entries = self._post(net)
         h.score = HandScore(decl, {p: n[p] for p in self.players}, s, basic, arrivazs, per_opp,
                             entries, {p: tidy(self.totals[p] + entries[p]) for p in self.players},
-                            dict(self.debt))
-        # The result's sentence is the commentary's, from the facts just kept (HandResult keeps
-        # it as text: history and score print it).
-        summary = self.commentary().hand_summary(self, h.score)
+                            dict(self.debt), h.contract, h.declared, h.trump, h.doublings())
+        # The result's sentence is the commentary's, from the facts just kept, worded when
+        # asked for (history and score print it; check does not).
+        summary = partial(_hand_summary, h.score)
         self.finish(decl, self.contract_name(), entries, summary,
                     extra={"net": {p: tidy(v) for p, v in net.items()}})
 
@@ -1035,7 +1058,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         return COMMENTARY
 
     def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
-              deltas: dict[str, Number], summary: str,
+              deltas: dict[str, Number], summary: Wording,
               extra: dict[str, Any] | None = None) -> HandResult:
         """As the base, with the hand's zero-sum ``net`` beside its deltas in every hand result
         (FORMAT.md): the net computed for it, or zeros (an unscored hand)."""

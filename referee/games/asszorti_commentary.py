@@ -15,14 +15,14 @@ No rule is decided here: every word follows from the facts given.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .. import commentary as shared
 from ..cards import SUIT_NAMES, Card, Deck
 from ..findings import FindingCode
 from .asszorti import (ARRIVAZS, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TARGETS, TRICKS,
-                       Asszorti, ArrivazsStake, BasicGame, ClaimNote, DoubleNote, ForcedNote,
-                       HandScore, HoldNote, Note, TalonNote, basic_game_value)
+                       Asszorti, ArrivazsStake, BasicGame, Bid, ClaimNote, Doubling, DoubleNote,
+                       ForcedNote, HandScore, HoldNote, Note, TalonNote, basic_game_value)
 from .base import tidy
 from .commentary import Commentary
 
@@ -300,30 +300,40 @@ class AsszortiCommentary(Commentary[Asszorti]):
         """Readable, once the trumps are named: ``1 with diamonds trumps (basic game 6)``,
         ``, arrivázs (8)`` when announced (None before; ``history`` prints it when it changes)."""
         h = engine.hand
-        k = h.contract if h is not None else None
-        if h is None or not h.declared or k is None:
+        return None if h is None else self._title(h.contract, h.declared, h.trump, h.arrivazs)
+
+    @staticmethod
+    def _title(k: Bid | None, declared: bool, trump: str | None, arrivazs: bool) -> str | None:
+        """:meth:`contract_title` of contract ``k`` with ``trump`` (None: no trumps)."""
+        if not declared or k is None:
             return None
-        trumps = h.trump is not None
-        out = (f"{k} with {trump_words(h.trump)} (basic game "
+        trumps = trump is not None
+        out = (f"{k} with {trump_words(trump)} (basic game "
                f"{basic_game_value(k, trumps)})")
-        if h.arrivazs:
+        if arrivazs:
             out += f", arrivázs ({ARRIVAZS[trumps]})"
         return out
 
     def doubling_words(self, engine: Asszorti) -> str:
         """The doubling chains called, e.g. ``game: Kontra (Anna) → Rekontra (Berta) ×4``."""
-        h = engine.current
+        return self._doublings(engine.current.doublings())
+
+    @staticmethod
+    def _doublings(doublings: Iterable[Doubling]) -> str:
+        """:meth:`doubling_words` of the chains ``doublings``
+        (:meth:`~referee.games.asszorti.AsszortiHand.doublings`)."""
         parts = []
-        for t in TARGETS:
-            if h.doubles[t]:
-                chain = " → ".join(f"{STEP_TITLE[c.step]} ({c.player})" for c in h.doubles[t])
-                parts.append(f"{'game' if t == GAME else 'arrivázs'}: {chain} ×{h.multiplier(t)}")
+        for t, calls, multiplier in doublings:
+            chain = " → ".join(f"{STEP_TITLE[c.step]} ({c.player})" for c in calls)
+            parts.append(f"{'game' if t == GAME else 'arrivázs'}: {chain} ×{multiplier}")
         return "; ".join(parts)
 
-    def hand_summary(self, engine: Asszorti, s: HandScore) -> str:
+    def hand_summary(self, s: HandScore) -> str:
         """A scored hand's result in one sentence: the contract and its doubling, the tricks
         taken (and a claim's settlement), the arithmetic of each stake, what the declarer wins
-        or pays each opponent, and the score sheet after it (A4–A8)."""
+        or pays each opponent, and the score sheet after it (A4–A8), from the hand's facts
+        ``s`` alone (made when the summary is first asked for; a result keeps no engine
+        alive)."""
         decl, d, per_opp = s.declarer, s.tricks[s.declarer], s.per_opponent
         tricks = ", ".join(f"{p} {n}" for p, n in s.tricks.items())
         st = s.settlement
@@ -333,8 +343,9 @@ class AsszortiCommentary(Commentary[Asszorti]):
                     f"{st.first}–{TRICKS} go to {st.owners[-1]} (A7)")
         elif st.outcome == "stands":
             note = f"{decl}'s claim stands: tricks {st.first}–{TRICKS} go to {decl} (A7)"
-        dbl = self.doubling_words(engine)
-        head = (f"{decl} plays {self.contract_title(engine)}" + (f", {dbl}," if dbl else "")
+        dbl = self._doublings(s.doublings)
+        title = self._title(s.contract, s.declared, s.trump, s.arrivazs is not None)
+        head = (f"{decl} plays {title}" + (f", {dbl}," if dbl else "")
                 + f" and takes {d} {_plural(d, 'trick')} ({tricks})"
                 + (f"; {note}" if note else ""))
         parts = [f"basic game {basic_game_words(s.basic)}"]

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
 from types import EllipsisType
-from typing import (TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Literal, Mapping, Protocol,
-                    TypeVar, cast)
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping,
+                    Protocol, TypeVar, cast)
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
 from ..findings import WARNING, FindingCode, Severity, severity_of
@@ -73,14 +73,20 @@ class Context(Protocol):
         by a later card there, G14); the engine's finding floor has held them back."""
 
 
+Wording = str | Callable[[], str]
+"""A hand result's sentence, or the function that words it when first asked for."""
+
+
 @dataclass(slots=True)
 class HandResult:
     """The outcome of one hand, as ``score --format json`` lists it.
 
     ``deltas``: change of each player's total (game points), bonuses and resets included (G8);
     ``totals``: the totals after the hand; ``status``: scored, passed-out, drawn, penalty,
-    irregular or unscored; ``summary``: one readable sentence; ``extra``: game-specific keys
-    (Asszorti's ``net``).
+    irregular or unscored; :attr:`summary`: one readable sentence; ``extra``: game-specific
+    keys (Asszorti's ``net``).  ``wording`` is the summary, or the function that words it from
+    the hand's facts (the commentary's), called once, when the summary is first asked for:
+    ``check`` never asks, and words no result.
     """
 
     hand: int
@@ -91,8 +97,16 @@ class HandResult:
     status: HandStatus
     deltas: dict[str, Number]
     totals: dict[str, Number]
-    summary: str = ""
+    wording: Wording = field(default="", repr=False, compare=False)
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def summary(self) -> str:
+        """The result in one readable sentence (``score``'s and ``history``'s result line)."""
+        w = self.wording
+        if not isinstance(w, str):
+            w = self.wording = w()
+        return w
 
     def to_json(self) -> dict[str, Any]:
         out = {"hand": self.hand, "line": self.line, "dealer": self.dealer,
@@ -708,7 +722,8 @@ class MatchEngine(Generic[H]):
         team = self.team_of(player)
         return next((p for p in team if p != player), None) if len(team) == 2 else None
 
-    def team_name(self, team: Iterable[str]) -> str:
+    @staticmethod
+    def team_name(team: Iterable[str]) -> str:
         """A side as text: ``Ann & Cat``."""
         return " & ".join(team)
 
@@ -1050,7 +1065,7 @@ class MatchEngine(Generic[H]):
     # --- results ----------------------------------------------------------------------------
 
     def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
-              deltas: dict[str, Number], summary: str,
+              deltas: dict[str, Number], summary: Wording,
               extra: dict[str, Any] | None = None) -> HandResult:
         for p, d in deltas.items():
             self.totals[p] = tidy(self.totals[p] + d)
@@ -1062,10 +1077,12 @@ class MatchEngine(Generic[H]):
         return r
 
     def finish(self, declarer: str | None, contract: str | None, deltas: dict[str, Number],
-               summary: str, status: HandStatus | None = None,
+               summary: Wording, status: HandStatus | None = None,
                extra: dict[str, Any] | None = None) -> HandResult:
         """Record the hand's outcome: apply ``deltas`` to the totals, emit the result, close the
-        hand (later events of it are out of phase) and run :meth:`after_hand`."""
+        hand (later events of it are out of phase) and run :meth:`after_hand`.  ``summary`` is
+        the result's sentence, or better a function that words it from facts that no longer
+        change (:attr:`HandResult.wording`): the words are made only if asked for."""
         h = self.current
         if h.suspects and self.settle_suspects(True):
             assert h.result is not None

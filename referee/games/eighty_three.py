@@ -19,7 +19,8 @@ This is the game's rules core: it reports findings as facts (message None, the e
 """
 from __future__ import annotations
 
-from typing import Any, Final, Iterable, Literal, Mapping, TypedDict
+from functools import partial
+from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypedDict
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
@@ -183,6 +184,27 @@ class RevokeConsequence(TypedDict):
     offenders: list[str]
     others: list[str]
     bid: BidFacts
+
+
+class Outcome(NamedTuple):
+    """The facts of a scored hand (E4), which the commentary words as its result: the
+    ``bidders`` bid ``bid`` with ``trump`` (a suit letter) trumps and took ``taken`` card
+    points, ``made`` or not; the ``defenders`` took ``defended``."""
+
+    bidders: tuple[str, ...]
+    bid: Bid
+    trump: str
+    taken: int
+    made: bool
+    defenders: tuple[str, ...]
+    defended: int
+
+
+def _result_words(o: Outcome) -> str:
+    """The commentary's words for a scored hand's outcome ``o`` (imported when first asked for,
+    as the commentary imports this module: ``check`` never words a result)."""
+    from .eighty_three_commentary import COMMENTARY
+    return COMMENTARY.result(o)
 
 
 class EightyThreeHand(AuctionHand):
@@ -587,12 +609,10 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         pts = self.team_points()
         made, value = bid_score(bid, pts[bidders], self.set_penalty)
         by_team = {bidders: value, defenders: pts[defenders]}
-        # The result's summary is text because MatchEngine.finish takes it as text (HandResult's
-        # summary, part of the output); it moves to the commentary when finish takes facts.
-        summary = (f"{self.side(declarer)} bid {bid} in {SUIT_NAMES[self.trump_suit()]} and took "
-                   f"{pts[bidders]} points: {'made' if made else 'set'}; "
-                   f"{self.team_name(defenders)} took {pts[defenders]}")
-        self.finish(declarer, self.contract_name(), self.team_deltas(by_team), summary)
+        outcome = Outcome(bidders, bid, self.trump_suit(), pts[bidders], made, defenders,
+                          pts[defenders])
+        self.finish(declarer, self.contract_name(), self.team_deltas(by_team),
+                    partial(_result_words, outcome))  # worded when asked for
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence, str]:
         """E6: the other team is credited with all 83 card points, the offenders with none.

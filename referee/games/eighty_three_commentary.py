@@ -23,7 +23,7 @@ from ..cards import JOKER, SUIT_NAMES, Deck, parse_suit
 from ..findings import FindingCode
 from .commentary import Commentary
 from .eighty_three import BID_MIN, OUT_OF_CARDS, PLAY_SIZE, TOTAL_POINTS, Bid, EightyThree, \
-    off_five
+    Outcome, off_five
 
 Evidence = Mapping[str, Any]
 Sayer = Callable[[str | None, Evidence, Deck], "str | None"]
@@ -231,6 +231,14 @@ class EightyThreeCommentary(Commentary[EightyThree]):
                     f"all {TOTAL_POINTS} (+{penalty[others[0]]})")
         return (f"hand ends; {engine.team_name(others)} make their {bid} with all {TOTAL_POINTS} "
                 f"points (+{penalty[others[0]]}); {engine.team_name(offenders)} score nothing")
+
+    def result(self, o: Outcome) -> str:
+        """A scored hand's result in one sentence (``HandResult.summary``, E4): the bid and
+        trumps, the bidders' card points, made or set, and the defenders' points; from the
+        facts ``o`` alone (a result keeps no engine alive)."""
+        return (f"{EightyThree.team_name(o.bidders)} bid {o.bid} in {SUIT_NAMES[o.trump]} and "
+                f"took {o.taken} points: {'made' if o.made else 'set'}; "
+                f"{EightyThree.team_name(o.defenders)} took {o.defended}")
 
     def unscored_summary(self, engine: EightyThree, reason: str, facts: Mapping[str, Any]) -> str:
         """A hand ended by a player out of cards before the last trick (E7); other reasons as

@@ -23,8 +23,8 @@ which events may come next.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Literal, Mapping, NamedTuple
+from functools import partial
+from typing import Any, Callable, Iterable, Literal, Mapping, NamedTuple
 
 from .. import events as ev
 from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
@@ -171,8 +171,7 @@ class Married(NamedTuple):
     counted: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Count:
+class Count(NamedTuple):
     """A player's card points when a deal is scored: ``trick_points`` (in tricks won, no
     last-trick bonus), ``counted`` (marriages that count, S2), ``shown`` (every marriage
     shown, counted or not) and ``tricks`` (tricks won)."""
@@ -197,8 +196,7 @@ after a close nobody declared (``closer-silent``, S6), or with the talon never c
 (``played-out``, ``drawn``, S7)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DealEnd:
+class DealEnd(NamedTuple):
     """The facts of a deal's end, from which :mod:`referee.games.sixty_six_commentary` words the
     hand's result (``score`` and ``history`` print it).  ``how`` (:data:`Outcome`);
     ``scorer`` won ``points`` game points; ``player``: the declarer or the closer;
@@ -223,11 +221,16 @@ class DealEnd:
     closed_by: str | None = None
 
 
-def result_words(engine: "SixtySix", end: DealEnd) -> str:
-    """The hand result's text for ``end``: the commentary's words (imported on first use, as
-    the commentary imports this module)."""
+def result_words(end: DealEnd) -> Callable[[], str]:
+    """The hand result's text for ``end``, worded when asked for (``HandResult.wording``)."""
+    return partial(_result_words, end)
+
+
+def _result_words(end: DealEnd) -> str:
+    """The commentary's words for ``end`` (imported when first asked for, as the commentary
+    imports this module: ``check`` never words a result)."""
     from .sixty_six_commentary import COMMENTARY
-    return COMMENTARY.result_words(engine, end)
+    return COMMENTARY.result_words(end)
 
 
 Note = Drawn | Closed | Exchanged | Married
@@ -426,7 +429,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         assert h is not None
         if h.draw_due is not None and h.revoke is None:
             self._settle_draw()
-        super().on_play(e, line)
+        MatchEngine.on_play(self, e, line)  # the shared card play (no super object per card)
 
     def before_card(self, player: str, c: Card, line: int) -> None:
         """The lead after a ``marriage`` must be its king or queen (S2, ``illegal-lead``,
@@ -737,7 +740,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         deltas[scorer] = gp
         end = DealEnd(how, scorer, gp, p, (mine, theirs), loser, h.opp_trick_at_close,
                       h.played_out, closed_by=h.closer)
-        self.finish(p, None, deltas, result_words(self, end))
+        self.finish(p, None, deltas, result_words(end))
 
     def _score_played_out(self) -> None:
         """Nobody declared and every trick is played (S6, S7)."""
@@ -750,7 +753,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
             deltas[opp] = gp
             end = DealEnd("closer-silent", opp, gp, h.closer, trick_at_close=h.opp_trick_at_close,
                           played_out=True)
-            self.finish(None, None, deltas, result_words(self, end))
+            self.finish(None, None, deltas, result_words(end))
             return
         last = h.play.tricks[-1].winner
         assert last is not None  # every trick is complete
@@ -762,7 +765,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
             status = "drawn" if h.status == "scored" else h.status
             end = DealEnd("drawn", played_out=True, points_with_last=with_last, last=last,
                           dealer=h.dealer)
-            self.finish(None, None, deltas, result_words(self, end), status=status, extra=None)
+            self.finish(None, None, deltas, result_words(end), status=status, extra=None)
             return
         w = a if pts[a] > pts[b] else b
         lo = self.other(w)
@@ -771,7 +774,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         deltas[w] = gp
         end = DealEnd("played-out", w, gp, loser=loser, played_out=True,
                       points_with_last=with_last, last=last)
-        self.finish(None, None, deltas, result_words(self, end))
+        self.finish(None, None, deltas, result_words(end))
 
     # --- the match (S8, S10) ------------------------------------------------------------------------
 

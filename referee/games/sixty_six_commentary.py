@@ -236,9 +236,10 @@ class SixtySixCommentary(Commentary[SixtySix]):
                 + f"; {note.player} must lead {name(ALL_CARDS['K' + s])} or "
                   f"{name(ALL_CARDS['Q' + s])} (S2)")
 
-    def result_words(self, engine: SixtySix, end: DealEnd) -> str:
+    def result_words(self, end: DealEnd) -> str:
         """The text of a deal's result (``score``'s and ``history``'s line), from its
-        :class:`~referee.games.sixty_six.DealEnd` facts."""
+        :class:`~referee.games.sixty_six.DealEnd` facts alone (a result keeps no engine
+        alive)."""
         how = end.how
         if how == "closer-silent":
             return (f"{end.player} closed the talon and did not declare out; {end.scorer} "

@@ -11,7 +11,9 @@ are the score (contract values, Kontra payments, bonuses), halves kept exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Iterable, Literal, Mapping, TypeGuard
+from functools import partial
+from typing import (TYPE_CHECKING, Any, Callable, Final, Iterable, Literal, Mapping, NamedTuple,
+                    TypeGuard)
 
 from .. import events as ev
 from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from .thirty_three_commentary import ThirtyThreeCommentary
 
 # --- the rules as data -----------------------------------------------------------------------
+
 
 DECK: Deck = build_deck("A K Q J 10 9 8 7", joker=True, aliases={"6D": JOKER, "6♦": JOKER,
                                                                 "6♢": JOKER},
@@ -212,8 +215,7 @@ class Contract:
         return f"{GAME_TITLE[self.game]} {lv}"
 
 
-@dataclass(frozen=True, slots=True)
-class ContractBonus:
+class ContractBonus(NamedTuple):
     """§11, T6: ``player`` is the first to win ``contracts`` contracts and gets ``points``."""
 
     player: str
@@ -221,8 +223,7 @@ class ContractBonus:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class Capped:
+class Capped(NamedTuple):
     """§12, T7: ``player`` would have reached ``reached`` game points (200 or more) without
     winning a contract or a Kontra, and stands at 199."""
 
@@ -230,8 +231,7 @@ class Capped:
     reached: Number
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The facts of a scored hand (§11), which the commentary words as its result: the
     ``declarer``'s ``contract`` ``made`` or not, the declarer's ``tricks`` and ``card_points``
     (discards included), the Kontra callers in call order (``kontra``), and the bonuses and
@@ -244,6 +244,13 @@ class Outcome:
     card_points: int
     kontra: tuple[str, ...]
     notes: tuple[ContractBonus | Capped, ...]
+
+
+def _result_words(o: Outcome | None) -> str:
+    """The commentary's words for a hand's outcome ``o`` (imported when first asked for, as the
+    commentary imports this module: ``check`` never words a result)."""
+    from .thirty_three_commentary import COMMENTARY
+    return COMMENTARY.result(o)
 
 
 Phase = Literal["auction", "boat", "play"]
@@ -696,10 +703,11 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         from .thirty_three_commentary import COMMENTARY  # late: that module imports this one
         return COMMENTARY
 
-    def _result_words(self) -> str:
-        """The current hand's result as a sentence (``HandResult.summary``), worded by the
-        commentary from the hand's facts (its ``outcome``; none when passed out)."""
-        return self.commentary().result(self, self.current)
+    def _result_words(self) -> Callable[[], str]:
+        """The current hand's result as a sentence (``HandResult.summary``), worded when asked
+        for by the commentary from the hand's facts (its ``outcome``; none when passed out),
+        which do not change once the hand is over."""
+        return partial(_result_words, self.current.outcome)
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
         """T8, T13: the offender loses the plain contract value; nobody else scores."""

@@ -24,7 +24,7 @@ from ..findings import FindingCode
 from .base import Number
 from .commentary import Commentary
 from .thirty_three import (GAME_TITLE, GAMES, LEVELS, MISERE_VALUE, ORDERS, TRUMP_SUIT, Capped,
-                           Contract, ContractBonus, ThirtyThree, ThirtyThreeHand, level_key)
+                           Contract, ContractBonus, Outcome, ThirtyThree, ThirtyThreeHand, level_key)
 
 Evidence = Mapping[str, Any]
 Sayer = Callable[[str | None, Evidence, Deck], "str | None"]
@@ -191,11 +191,12 @@ class ThirtyThreeCommentary(Commentary[ThirtyThree]):
             return f"{k.title()} ({k.log_name()}, CV {k.cv})"
         return f"{k.title()} (CV {k.cv})"
 
-    def result(self, engine: ThirtyThree, h: ThirtyThreeHand) -> str:
+    def result(self, o: Outcome | None) -> str:
         """A scored or passed-out hand's result in one sentence (``HandResult.summary``): who
         made or failed which contract with how many card points or tricks, the Kontra callers,
-        then the bonuses and 199 resets (:class:`~referee.games.thirty_three.Outcome`)."""
-        o = h.outcome
+        then the bonuses and 199 resets, from the hand's facts ``o``
+        (:class:`~referee.games.thirty_three.Outcome`; None: passed out) alone: a result keeps
+        no engine alive."""
         if o is None:
             return "all three passed; the same dealer deals again (§3)"
         k = o.contract
