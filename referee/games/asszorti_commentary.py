@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Mapping
 from .. import commentary as shared
 from ..cards import SUIT_NAMES, Card, Deck
 from ..findings import FindingCode
-from .asszorti import (ARRIVAZS, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TARGETS, TRICKS,
+from .asszorti import (ARRIVAZS, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TRICKS,
                        Asszorti, ArrivazsStake, BasicGame, Bid, ClaimNote, Doubling, DoubleNote,
                        ForcedNote, HandScore, HoldNote, Note, TalonNote, basic_game_value)
 from .base import tidy
