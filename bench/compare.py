@@ -1,5 +1,6 @@
-"""`referee check` before and after a change, side by side in one run.  Run by hand, not in the
-test suite:
+"""`referee check` before and after a change, side by side in one run.
+
+Run by hand, not in the test suite:
 
     python bench/compare.py 13a5e27 .                      # a git revision against this tree
     python bench/compare.py ../old-tree . --instructions   # also count machine instructions
@@ -17,7 +18,9 @@ three-line log): a count that does not wander, the figure to compare small chang
 needs valgrind and takes about a minute per game and tree.
 
 Both trees run with PYTHONHASHSEED=0 and byte-compiled sources, from a neutral directory, so
-that neither picks up the other's ``referee``.
+that neither picks up the other's ``referee``.  A run that fails (an exit status other than 0
+or 1, or anything on standard error) stops the comparison.  A log missing from bench/out is
+made first, by `referee simulate` of the ``referee`` this interpreter imports.
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -44,6 +48,8 @@ def tree(spec: str, scratch: Path) -> Path:
     if (p / "referee").is_dir():
         return p.resolve()
     out = scratch / re.sub(r"[^A-Za-z0-9._-]", "_", spec)
+    if out.is_dir():
+        return out  # the same revision named twice
     out.mkdir()
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", spec, "referee"],
                              check=True, capture_output=True).stdout
@@ -65,19 +71,32 @@ def env_for(src: Path) -> dict[str, str]:
 def cpu_run(src: Path, log: Path) -> float:
     """CPU seconds (user + system) of one ``referee check -q LOG`` through tree ``src``."""
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "referee", "check", "-q", str(log)], env=env_for(src),
-                   cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    run = subprocess.run([sys.executable, "-m", "referee", "check", "-q", str(log)],
+                         env=env_for(src), cwd=tempfile.gettempdir(),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    failed(run, src)
     return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+
+def failed(run: subprocess.CompletedProcess[Any], src: Path) -> None:
+    """Stop when a run of ``check -q`` failed: status 0 (clean) and 1 (findings) are results,
+    anything else, or a word on standard error, is a broken tree or log."""
+    err = run.stderr.decode(errors="replace") if isinstance(run.stderr, bytes) else run.stderr
+    if run.returncode not in (0, 1) or err.strip():
+        raise SystemExit(f"`referee check -q` through {src} failed (status {run.returncode}):\n"
+                         f"{err[-2000:]}")
 
 
 def instructions(src: Path, log: Path) -> int:
     """Machine instructions of ``referee check -q LOG`` through ``src`` (callgrind's Ir)."""
     with tempfile.TemporaryDirectory() as d:
-        out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={d}/cg",
+        run = subprocess.run(["valgrind", "--tool=callgrind", "--log-file=" + f"{d}/vg",
+                              f"--callgrind-out-file={d}/cg",
                               sys.executable, "-m", "referee", "check", "-q", str(log)],
-                             env=env_for(src), cwd=d, capture_output=True, text=True).stderr
+                             env=env_for(src), cwd=d, capture_output=True, text=True)
+        failed(run, src)
+        out = Path(d, "vg").read_text()
     m = re.search(r"Collected : (\d+)", out)
     if m is None:
         raise SystemExit(f"valgrind gave no count:\n{out[-2000:]}")
@@ -90,7 +109,7 @@ def events_in(log: Path) -> int:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("before", help="source tree or git revision")
     ap.add_argument("after", help="source tree or git revision")
     ap.add_argument("--games", nargs="+", default=GAMES, choices=GAMES)
@@ -114,11 +133,11 @@ def main() -> None:
         for game in args.games:
             log = log_of(game, args.hands)
             n = events_in(log)
-            best = {before: float("inf"), after: float("inf")}
+            best = [float("inf"), float("inf")]  # before, after (the same tree twice allowed)
             for _ in range(args.repeat):
-                for src in (before, after):
-                    best[src] = min(best[src], cpu_run(src, log))
-            b, a = n / best[before], n / best[after]
+                for i, src in enumerate((before, after)):
+                    best[i] = min(best[i], cpu_run(src, log))
+            b, a = n / best[0], n / best[1]
             row = f"{game:14} {n:>9,} {b:>12,.0f} {a:>12,.0f} {100 * (a - b) / b:>+7.1f}%"
             if args.instructions:
                 small = log_of(game, args.small)
@@ -126,10 +145,9 @@ def main() -> None:
                 with open(small, "rb") as f:
                     tiny.write_bytes(b"".join(f.readline() for _ in range(3)))
                 m = events_in(small)
-                per = {src: (instructions(src, small) - instructions(src, tiny)) / m
-                       for src in (before, after)}
-                row += (f" {per[before]:>16,.0f} {per[after]:>15,.0f}"
-                        f" {100 * (per[after] - per[before]) / per[before]:>+7.1f}%")
+                ib, ia = ((instructions(src, small) - instructions(src, tiny)) / m
+                          for src in (before, after))
+                row += f" {ib:>16,.0f} {ia:>15,.0f} {100 * (ia - ib) / ib:>+7.1f}%"
             print(row, flush=True)
 
 

@@ -770,6 +770,23 @@ def test_a10_any_event_after_an_undisputed_claim_settles_it_even_one_naming_a_st
     assert rec.hands[0].extra["net"] == {"Anna": -28, "Berta": 56, "Csaba": -28}
 
 
+def test_a10_the_hand_settled_by_a_claim_ends_at_the_claim_so_what_follows_is_ignored():
+    # A10: Berta's claim (line 8) stands; the hand ends there, so Anna's kontra (line 9) and
+    # Csaba's bid (line 10) come after the hand was over: `history` marks them ignored
+    # (Step.ignored), and the claim itself is not.
+    from referee.api import read_log
+    full = hand_log(B7)
+    log = full[:7] + [{"event": "claim", "player": "Berta"},
+                      {"event": "kontra", "player": "Anna"},
+                      {"event": "bid", "player": "Csaba", "bid": "2"}]
+    data = "".join(json.dumps(e) + "\n" for e in log).encode()
+    (match,) = list(read_log(data, steps=True))
+    (hand,) = match.hands
+    ignored = {s.line: s.ignored for s in hand.steps}
+    assert ignored[8] is False
+    assert ignored[9] is True and ignored[10] is True
+
+
 def test_disputed_claim_after_trick_6_credits_the_tricks_since_the_claim():
     # Claim after trick 6 (Berta 6 tricks); trick 7 lost to Anna → tricks 7–11 to Anna:
     # Berta 6, Anna 5, Csaba 0 — a 6:5:0! hand spades 8 − 8 = 0.

@@ -20,7 +20,7 @@ number (each basic value is even, so half of it is whole too).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGuard,
                     Union)
@@ -248,7 +248,8 @@ claim (``stands``), a disputed claim the declarer lost a trick after (``failed``
 @dataclass(slots=True)
 class Settlement:
     """How the hand's tricks were finally owned: ``owners`` (11 names, trick order) and ``played``
-    (the Trick actually played for each, or None for a trick given by a claim); ``outcome``
+    (the Trick actually played for each, or None for a trick given by a claim; emptied in the
+    facts a scored hand keeps, :class:`HandScore`); ``outcome``
     (a claim that gave tricks: ``stands`` or ``failed``) and ``first`` (the first trick it gave,
     1-based), ``failed_at`` (the trick whose loss made a disputed claim fail)."""
 
@@ -428,7 +429,7 @@ def _won(t: Trick) -> str:
 
 def _hand_summary(s: HandScore) -> str:
     """The commentary's words for a scored hand ``s`` (imported when first asked for, as the
-    commentary imports this module: ``check`` never words a result)."""
+    commentary imports this module: ``check`` and ``score`` never word a result)."""
     from .asszorti_commentary import COMMENTARY
     return COMMENTARY.hand_summary(s)
 
@@ -870,8 +871,9 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if h is None or c is None or type(e) is ev.Dispute or c.dispute is not None \
                 or h.revoke is not None:
             return False
-        self._settle_claim()
+        self._settle_claim()  # the hand ends at the claim's last event, not at this one
         h.late_reported = True
+        h.last_line = line
         self.report("out-of-phase", line, None, player=getattr(e, "player", None), trick=None,
                     rule="A10",
                     evidence={"event": event_name(e),
@@ -1008,11 +1010,14 @@ class Asszorti(MatchEngine[AsszortiHand]):
         for o in opps:
             net[o] = -per_opp
         entries = self._post(net)
+        # the tricks played were needed for the idegen test only: the facts kept (and the
+        # result's wording, which holds them) keep the owners, not 11 tricks of cards
+        s = replace(s, played=[])
         h.score = HandScore(decl, {p: n[p] for p in self.players}, s, basic, arrivazs, per_opp,
                             entries, {p: tidy(self.totals[p] + entries[p]) for p in self.players},
                             dict(self.debt), h.contract, h.declared, h.trump, h.doublings())
         # The result's sentence is the commentary's, from the facts just kept, worded when
-        # asked for (history and score print it; check does not).
+        # asked for (history and the API ask; check and score do not).
         summary = partial(_hand_summary, h.score)
         self.finish(decl, self.contract_name(), entries, summary,
                     extra={"net": {p: tidy(v) for p, v in net.items()}})

@@ -85,8 +85,9 @@ class HandResult:
     ``totals``: the totals after the hand; ``status``: scored, passed-out, drawn, penalty,
     irregular or unscored; :attr:`summary`: one readable sentence; ``extra``: game-specific
     keys (Asszorti's ``net``).  ``wording`` is the summary, or the function that words it from
-    the hand's facts (the commentary's), called once, when the summary is first asked for:
-    ``check`` never asks, and words no result.
+    the hand's facts (the commentary's), called once, when the summary is first asked for
+    (``history`` and the API ask; ``check`` and ``score`` do not, so a scored hand's result is
+    never worded for them).  Results compare equal whatever their wording.
     """
 
     hand: int
@@ -102,7 +103,8 @@ class HandResult:
 
     @property
     def summary(self) -> str:
-        """The result in one readable sentence (``score``'s and ``history``'s result line)."""
+        """The result in one readable sentence (``history``'s result line, the API's
+        ``Hand.summary``)."""
         w = self.wording
         if not isinstance(w, str):
             w = self.wording = w()
@@ -899,9 +901,9 @@ class MatchEngine(Generic[H]):
         h = self.hand
         if h is not None and h.mode is OPEN:
             # the usual case, in few steps: an open hand, an event naming one player of the match
-            h.last_line = line
             handler = self.fast_handlers.get(type(e))
             if handler is not None and e.player in self.seat:
+                h.last_line = line
                 handler(self, e, line)
                 return
         self._apply(e, line)
@@ -916,11 +918,11 @@ class MatchEngine(Generic[H]):
             self.report("out-of-phase", line, None, player=getattr(e, "player", None),
                         rule="G10", evidence={"event": event_name(e), "before_deal": True})
             return
+        if h.mode is OPEN and self.intercept(e, line):
+            return
         h.last_line = line
         mode = h.mode
         if mode is SKIP:
-            return
-        if mode is OPEN and self.intercept(e, line):
             return
         handler = self._HANDLERS.get(type(e))
         if mode is DONE:
@@ -953,8 +955,8 @@ class MatchEngine(Generic[H]):
 
     def intercept(self, e: Any, line: int) -> bool:
         """Game hook: an event of an open hand, before any other check of :meth:`_apply` (the
-        event's type, its players).  True when the game has dealt with it (nothing else is done
-        with it); the default, False.  An event reaches it by :meth:`_apply` only: a game that
+        event's type, its players) and before the hand's ``last_line`` moves to it.  True when
+        the game has dealt with it (nothing else is done with it); the default, False.  An event reaches it by :meth:`_apply` only: a game that
         needs to see every event empties :attr:`fast_handlers` meanwhile (Asszorti: after an
         undisputed claim, A10)."""
         return False

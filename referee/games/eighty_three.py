@@ -202,7 +202,7 @@ class Outcome(NamedTuple):
 
 def _result_words(o: Outcome) -> str:
     """The commentary's words for a scored hand's outcome ``o`` (imported when first asked for,
-    as the commentary imports this module: ``check`` never words a result)."""
+    as the commentary imports this module: ``check`` and ``score`` never word a result)."""
     from .eighty_three_commentary import COMMENTARY
     return COMMENTARY.result(o)
 

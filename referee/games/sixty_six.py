@@ -228,7 +228,7 @@ def result_words(end: DealEnd) -> Callable[[], str]:
 
 def _result_words(end: DealEnd) -> str:
     """The commentary's words for ``end`` (imported when first asked for, as the commentary
-    imports this module: ``check`` never words a result)."""
+    imports this module: ``check`` and ``score`` never word a result)."""
     from .sixty_six_commentary import COMMENTARY
     return COMMENTARY.result_words(end)
 

@@ -248,7 +248,7 @@ class Outcome(NamedTuple):
 
 def _result_words(o: Outcome | None) -> str:
     """The commentary's words for a hand's outcome ``o`` (imported when first asked for, as the
-    commentary imports this module: ``check`` never words a result)."""
+    commentary imports this module: ``check`` and ``score`` never word a result)."""
     from .thirty_three_commentary import COMMENTARY
     return COMMENTARY.result(o)
 
