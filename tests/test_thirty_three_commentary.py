@@ -206,7 +206,6 @@ def test_the_result_is_worded_from_the_outcome():
     """HandResult.summary from the facts of Outcome: 24 Nines made with 28 card points (the
     Nines hand, tools/thirty_three_logs.py) with Kontra by B; A is the first to 3 contracts
     (+25, §11) and C would reach 210 without a contract or a Kontra (set to 199, §12)."""
-    eng = ThirtyThree(["A", "B", "C"], None, None)
     h = ThirtyThreeHand(1, 2, "C")
     h.outcome = Outcome("A", Contract("nines", 24), True, 9, 28, ("B",),
                         (ContractBonus("A", 3, 25), Capped("C", 210)))

@@ -956,9 +956,9 @@ class MatchEngine(Generic[H]):
     def intercept(self, e: Any, line: int) -> bool:
         """Game hook: an event of an open hand, before any other check of :meth:`_apply` (the
         event's type, its players) and before the hand's ``last_line`` moves to it.  True when
-        the game has dealt with it (nothing else is done with it); the default, False.  An event reaches it by :meth:`_apply` only: a game that
-        needs to see every event empties :attr:`fast_handlers` meanwhile (Asszorti: after an
-        undisputed claim, A10)."""
+        the game has dealt with it (nothing else is done with it); the default, False.  An event
+        reaches it by :meth:`_apply` only: a game that needs to see every event empties
+        :attr:`fast_handlers` meanwhile (Asszorti: after an undisputed claim, A10)."""
         return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -1016,8 +1016,9 @@ class MatchEngine(Generic[H]):
 
         While a hand is open, a finding can still come at its last line (``incomplete-hand``
         when the record stops, G5), with a revoke open at the revoke's line (established or
-        repaired later, G4), or at the first card a later sight may still prove a revoke (G14).  A hand over or skipped, or no hand, reports only at the lines it
-        is given.  The replay hands findings on up to this line at once (bounded memory)."""
+        repaired later, G4), or at the first card a later sight may still prove a revoke (G14).
+        A hand over or skipped, or no hand, reports only at the lines it is given.  The replay
+        hands findings on up to this line at once (bounded memory)."""
         h = self.hand
         if h is None or h.mode != OPEN:
             return None

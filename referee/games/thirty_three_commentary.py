@@ -24,7 +24,7 @@ from ..findings import FindingCode
 from .base import Number
 from .commentary import Commentary
 from .thirty_three import (GAME_TITLE, GAMES, LEVELS, MISERE_VALUE, ORDERS, TRUMP_SUIT, Capped,
-                           Contract, ContractBonus, Outcome, ThirtyThree, ThirtyThreeHand, level_key)
+                           Contract, ContractBonus, Outcome, ThirtyThree, level_key)
 
 Evidence = Mapping[str, Any]
 Sayer = Callable[[str | None, Evidence, Deck], "str | None"]
