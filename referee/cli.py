@@ -535,8 +535,9 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
 
 @main.command(short_help="Print the JSON Schema of the log format.")
 def schema() -> None:
-    """Print the JSON Schema of the log format (version 1), generated from the event types,
-    with card strings, suits and every enumerated field narrowed to what the format allows."""
+    """Print the JSON Schema of one log line, format 1.1 (version 1 with the 1.1 additions:
+    deals that leave out hands), generated from the event types, with card strings, suits and
+    every enumerated field narrowed to what the format allows."""
     from .schema import log_schema
     click.echo(msgspec.json.format(msgspec.json.encode(log_schema()), indent=2).decode())
 

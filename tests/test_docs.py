@@ -3,6 +3,7 @@ generated from docs/rulings.md."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -146,3 +147,86 @@ def test_ci_runs_the_readme_test_command():
     command = block.split("```sh\n")[1].split("\n")[0]
     assert command == "pip install '.[test]' && mypy && pytest"
     assert (ROOT / ".ci" / "run").read_text().rstrip("\n").splitlines()[-1] == command
+
+
+_CITED = re.compile(r"(?<![\w:/.<>*-])((?:\.\./|[\w<>*.-]+/)*[\w<>*-]*\.(?:md|py|jsonl|[157]))"
+                    r"(?![\w.])")
+"""A file name as the docs cite one: ``docs/rulings.md``, ``referee-log.5``,
+``referee/games/<game>.py``, ``../shared/RULINGS.md`` (not a URL's path: ``s3://b/a.jsonl``)."""
+
+
+def _missing_citations(path):
+    """The files ``path`` (a page of README.md, docs/ or man/) cites that the repository does
+    not hold: a name with a folder that no file of the repository matches (``<game>`` and ``*``
+    standing for any part), a ``.md`` or ``.py`` without a folder that is in no folder, a
+    manual page not in man/, and anything outside the repository (``../``).  A log named
+    without a folder (``match.jsonl``, ``table3.jsonl``) is the reader's own file, and so is one
+    in a folder the repository does not have (``season/*.jsonl``); ``no-such-file`` is an
+    example of a missing file; a listing headed by the file it is to go into (``# referee/games/
+    whist.py: the rules core`` in docs/engine.md, a game to write) names a file to come."""
+    import glob
+    text = path.read_text().replace("\\-", "-")
+    text = re.sub(r"(?m)^# [\w/.-]+\.py: .*$", "", text)
+    missing = []
+    for name in sorted(set(_CITED.findall(text))):
+        pattern = re.sub(r"<[^>]*>", "*", name)
+        if name.startswith("../"):
+            missing.append(name)
+        elif re.fullmatch(r"referee[\w-]*\.[157]", name):
+            if not (ROOT / "man" / name).is_file():
+                missing.append(name)
+        elif "/" in name:
+            top = name.split("/")[0]
+            if (ROOT / top).is_dir() and "no-such-file" not in name \
+                    and not glob.glob(str(ROOT / pattern)):
+                missing.append(name)
+        elif not name.endswith((".jsonl", ".1", ".5", ".7")) \
+                and not any(p for p in ROOT.rglob(pattern) if ".git" not in p.parts):
+            missing.append(name)
+    return missing
+
+
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *PAGES]
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[str(d.relative_to(ROOT)) for d in DOCS])
+def test_docs_cite_only_files_in_the_repository(doc):
+    """Issue 29 item 21: docs/api.md and docs/engine.md cited ``FORMAT.md`` and
+    docs/asszorti.md ``../shared/RULINGS.md``, neither of them in the repository; they cite the
+    man pages (``referee-log.5``) and ``docs/rulings.md`` instead."""
+    assert _missing_citations(doc) == []
+
+
+def test_the_citation_check_finds_a_missing_file(tmp_path):
+    """The check above can fail: a page citing the shared format text, a folder outside the
+    repository, a module or a man page that does not exist."""
+    page = tmp_path / "page.md"
+    page.write_text("See FORMAT.md, `../shared/RULINGS.md`, `referee/nothing.py`, "
+                    "referee-nothing.5; but match.jsonl, s3://bucket/a.jsonl and "
+                    "docs/rulings.md are fine.\n")
+    assert _missing_citations(page) == ["../shared/RULINGS.md", "FORMAT.md",
+                                        "referee-nothing.5", "referee/nothing.py"]
+
+
+def test_schema_help_and_page_name_one_format_version():
+    """Issue 29 item 21: the schema's title said format 1.1 while ``referee schema --help``
+    and referee-schema(1) said version 1.  All three name the version the log format has
+    reached as referee-log(5) documents it: version 1 with additions marked "since format
+    1.1" (a deal that leaves out hands), so format 1.1."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.schema import log_schema
+    log_page = (ROOT / "man" / "referee-log.5").read_text()
+    newest = max(re.findall(r"[Ss]ince format (\d+\.\d+)", log_page), key=lambda v: tuple(
+        map(int, v.split("."))))
+    assert newest == "1.1"
+    said = re.compile(r"format (?:version )?(\d+(?:\.\d+)*)")
+    title = log_schema()["title"]
+    help_text = " ".join(CliRunner().invoke(main, ["schema", "--help"]).output.split())
+    page = " ".join((ROOT / "man" / "referee-schema.1").read_text().replace("\\-", "-").split())
+    page = page.split(".SH DESCRIPTION")[1].split(".SH")[0]
+    for where, text in (("title", title), ("--help", help_text), ("referee-schema(1)", page)):
+        versions = set(said.findall(text))
+        assert versions == {newest}, f"{where} names format {versions}: {text[:200]}"
+    assert "version 1 " in title and "version 1 " in help_text and "version 1 " in page
