@@ -175,7 +175,8 @@ class Seen:
 @dataclass(frozen=True, slots=True)
 class Contract:
     """A hand's contract as data (:attr:`Hand.terms`, :attr:`Table.contract`): what the auction
-    settled, or during the auction the standing bid (as ``score`` names it).
+    settled, or, during an Asszorti or Eighty-Three auction, the standing bid (exactly when
+    ``score`` names a contract: Thirty-Three's is formed when the auction ends).
 
     ``declarer``: who plays it (Eighty-Three: the bid winner; None before the auction names one);
     ``bid``: the winning or standing bid as the log writes it — Thirty-Three's ``level`` (18 …
