@@ -52,13 +52,15 @@ def _tags(text):
     """Section heading → the options named by the paragraph tags in it, as rendered: a tagged
     paragraph (``.TP``) puts its tag at the section's indent (7 columns) and its body deeper,
     so an option that lost its ``.TP`` is found in a body instead."""
-    import re
     sections, heading = {}, None
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for line, after in zip(lines, lines[1:] + [""]):
         if line[:1].isalpha():
             heading = line.strip()
             sections.setdefault(heading, set())
-        elif heading and re.match(r" {7}-", line):
+        elif heading and re.match(r" {7}-", line) and re.match(r" {8}", after):
+            # a tag: its body, deeper, follows (a line of running text that merely begins
+            # with an option is followed by more text at the same indent, or by nothing)
             sections[heading].update(re.findall(r"(?<![\w-])--?[a-z][a-z-]*", line))
     return sections
 
