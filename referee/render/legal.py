@@ -129,12 +129,8 @@ def _first_to_act(dealt: MatchEngine[Any], style: Style) -> str:
             if verb not in verbs:
                 verbs.append(verb)
         verbs.extend(f"{_KINDS.get(k, k)} of cards not recorded" for q, k in hidden if q == p)
-        parts.append(f"{p} acts first: {_or(verbs)}" if verbs else f"{p} acts first")
+        parts.append(f"{p} acts first: {_and(verbs, 'or')}" if verbs else f"{p} acts first")
     return said + "; " + "; ".join(parts)
-
-
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _actors(acts: list[Any], hidden: list[tuple[str, str]]) -> list[str]:
@@ -144,8 +140,9 @@ def _actors(acts: list[Any], hidden: list[tuple[str, str]]) -> list[str]:
     return who + [p for p, _ in hidden if p not in who]
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _and(names: list[str], word: str = "and") -> str:
+    """``A``, ``A and B``, ``A, B and C`` (or ``word`` in place of "and")."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
 def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list[Any], at: Any,
