@@ -1,0 +1,178 @@
+"""A ``retract`` in a record of the play alone (RULINGS G14a; issue 29 item 4).
+
+With the hands, a revoke taken back by a ``retract`` before the next card is a warning at the
+revoking card, repaired at the retract, and the hand is scored normally (G4).  Without them the
+referee cannot see the revoke at the card; G14a: the retract and the card played in its place are
+cards seen from the player, and when they (or a later card of the player, no draw between) show
+that the retracted card broke the duty, the revoke is proven and repaired, the same warning.  When
+nothing proves it, the retract stands with no finding.  The referee used to call such a retract
+``illegal-retract`` (an error).
+
+Each game: an example with a revoke put in and taken back, with and without the hands.  A
+repaired revoke changes nothing else (G4: the hand is scored normally), so every other finding and
+every result is the example's own, at lines moved by the two lines put in.  Expected values are
+derived in the comments; the examples' own results are derived by hand in their example tests.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import HERE, ROOT, run_log
+from .test_play_alone import hidden, plays, thirty_three
+
+REPROS = HERE / "repros"
+
+
+def read(path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+def example(game: str) -> list[dict]:
+    return read(ROOT / "examples" / game / "disputed.jsonl")
+
+
+def codes(rec) -> list[tuple[int, str, str]]:
+    return [(f.line, f.code, f.severity) for f in rec.findings]
+
+
+def results(rec) -> list[tuple]:
+    return [(r.status, r.declarer, r.contract, r.deltas, r.extra.get("net")) for r in rec.hands]
+
+
+def put_in_revoke(log: list[dict], line: int, card: str) -> list[dict]:
+    """``log`` with ``card`` played by the player of ``line`` and taken back, both before that
+    line (now two lines later): a revoke repaired by the retract when the card breaks the duty."""
+    e = log[line - 1]
+    assert e["event"] == "play"
+    p = e["player"]
+    return log[:line - 1] + [{"event": "play", "player": p, "card": card},
+                             {"event": "retract", "player": p, "card": card}] + log[line - 1:]
+
+
+def moved(rec, after: int, by: int = 2) -> list[tuple[int, str, str]]:
+    """The findings of ``rec`` with the lines after ``after`` moved by ``by``."""
+    return [(n + by if n > after else n, c, s) for n, c, s in codes(rec)]
+
+
+def the_warning(rec, line: int):
+    [f] = [f for f in rec.findings if f.code == "revoke" and f.line == line]
+    assert f.severity == "warning"
+    assert f.evidence["repaired_at"] == line + 1 and f.evidence["established_at"] is None
+    return f
+
+
+# (game, line of a follower's card in the example, a card that player holds which breaks the
+# duty there, the card of that line, which proves it without the hands):
+CASES = [
+    # Thirty-Three, hand 3 (Misère, no trumps; Cili declares): Anna leads 8♥ (line 65), Bela
+    # plays A♥ (66).  Bela also holds K♣: K♣ instead would not follow hearts (§6).
+    ("thirty-three", 66, "KC", "AH"),
+    # Asszorti (clubs trumps): Anna leads A♠ (line 12), Berta trumps 8♣ (13), Csaba plays 9♠
+    # (14).  Csaba also holds K♦: not a spade, while he holds spades (A3).
+    ("asszorti", 14, "KD", "9S"),
+    # Eighty-Three (hearts trumps): Ann leads A♥ (line 12), Bob plays 2♥ (13).  Bob also holds
+    # K♦: a trump lead is followed with a trump (E3).
+    ("eighty-three", 13, "KD", "2H"),
+]
+
+
+@pytest.mark.parametrize("game, line, card, proof", CASES)
+def test_a_revoke_taken_back_is_repaired_with_and_without_the_hands(game, line, card, proof):
+    ex = example(game)
+    assert ex[line - 1]["card"] == proof
+    log = put_in_revoke(ex, line, card)
+    for record in (log, hidden(log)):
+        base = run_log(ex if record is log else hidden(ex))
+        rec = run_log(record)
+        # the warning at the card put in (line), repaired at the retract (line + 1), and
+        # everything else as in the example, two lines later; the same results
+        assert codes(rec) == sorted(moved(base, line - 1) + [(line, "revoke", "warning")])
+        assert "illegal-retract" not in {c for _, c, _ in codes(rec)}
+        assert results(rec) == results(base)
+        f = the_warning(rec, line)
+        assert f.player == ex[line - 1]["player"] and f.evidence["card"] == card
+        if record is log:
+            assert f.rule == "G4" and "proved_by" not in f.evidence
+        else:
+            # the card played in its place (line + 2) proves it (G14a)
+            assert f.rule == "G14a"
+            assert f.evidence["proved_by"] == {"card": proof, "line": line + 2, "how": "played"}
+            assert f.evidence["held"] == [proof]
+            assert "Repaired by retract at line" in f.message
+
+
+def test_the_examples_as_they_stand():
+    # What the cases above build on (the example tests derive these by hand): Thirty-Three's
+    # hand 3 (Misère 18 by Cili) scores Anna +3, Bela +7, Cili +17, and its hand 2 ends in
+    # Cili's revoke at line 58 (with the hands; without them nothing later proves it and the
+    # hand stops incomplete at 59); Eighty-Three's ends in Dan's revoke at line 27 (E6: Ann &
+    # Cat +83), proven by his 2♣ at line 30 without the hands.
+    rec = run_log(example("thirty-three"))
+    assert (58, "revoke", "error") in codes(rec)
+    assert rec.hands[2].deltas == {"Anna": 3, "Bela": 7, "Cili": 17}
+    assert codes(run_log(hidden(example("thirty-three")))) == [(59, "incomplete-hand",
+                                                                "warning")]
+    for record in (example("eighty-three"), hidden(example("eighty-three"))):
+        rec = run_log(record)
+        assert codes(rec) == [(27, "revoke", "error")]
+        assert rec.hands[0].deltas == {"Ann": 83, "Bob": 0, "Cat": 83, "Dan": 0}
+
+
+@pytest.mark.parametrize("name", ["66-retract-full.jsonl", "66-retract-nohands.jsonl"])
+def test_sixty_six_repro(name):
+    # `referee check 66-retract-nohands.jsonl` gave illegal-retract (error) at line 6; the full
+    # record has a revoke repaired there.  After A's close (line 3) the duty binds (S1): A leads
+    # A♥ (4), B plays 9♠ (5) while holding Q♥ (and K♥), retracts it (6) and plays Q♥ (7),
+    # which shows he held a heart: a revoke warning at line 5 repaired at line 6, both records.
+    # The hand then: T1 A♥ Q♥ (A: 11 + 3), T2 10♥ K♥ (10 + 4), T3 A♠ K♠ (11 + 4), T4 10♠ 9♠
+    # (10 + 0), T5 A♣ Q♣ (11 + 3): A has 14 + 14 + 15 + 10 + 14 = 67 ≥ 66 and declares out
+    # (line 16); B took no trick, so A scores 3 (S5, S6).
+    rec = run_log(read(REPROS / name))
+    assert codes(rec) == [(5, "revoke", "warning")]
+    f = the_warning(rec, 5)
+    assert f.player == "B" and f.evidence["card"] == "9S"
+    [h] = rec.hands
+    assert (h.status, h.declarer, h.deltas) == ("scored", "A", {"A": 3, "B": 0})
+    if "nohands" in name:
+        assert f.evidence["proved_by"] == {"card": "QH", "line": 7, "how": "played"}
+
+
+def test_nothing_proves_it_the_retract_stands_with_no_finding():
+    # Hearts 18 by A (contract value 11 × 2 = 22), hands and boat left out.  T1: A leads A♥
+    # (line 7), B plays A♠ (8), retracts it (9), plays K♠ (10); C plays 7♥ (11).  Nothing seen
+    # from B shows a heart (or a bower or the Bug): no finding for the retract (G14a), and the
+    # log stops in mid-hand (G5): incomplete-hand at line 11, the hand unscored.
+    log = thirty_three("hearts", ("A", "AH"), ("B", "AS"))
+    log += [{"event": "retract", "player": "B", "card": "AS"}] + plays(("B", "KS"), ("C", "7H"))
+    rec = run_log(log)
+    assert codes(rec) == [(11, "incomplete-hand", "warning")]
+    assert rec.hands[0].status == "unscored"
+
+
+def test_a_later_card_proves_the_retracted_one_and_the_one_in_its_place():
+    # As above, then T2: A wins T1 (A♥ the highest trump there) and leads K♥ (12); B plays 8♥
+    # (13): B held a heart since the deal (nothing is drawn in the play).  So A♠ (8) was a
+    # revoke, taken back at 9: a warning (G14a); K♠ (10), played in its place and not taken
+    # back, was one too: the revoke that decides the hand, proven at 13 (G14).  T8: B loses
+    # the contract value, 22; nobody else scores.
+    log = thirty_three("hearts", ("A", "AH"), ("B", "AS"))
+    log += [{"event": "retract", "player": "B", "card": "AS"}]
+    log += plays(("B", "KS"), ("C", "7H"), ("A", "KH"), ("B", "8H"))
+    rec = run_log(log)
+    assert codes(rec) == [(8, "revoke", "warning"), (10, "revoke", "error")]
+    f = the_warning(rec, 8)
+    assert f.evidence["proved_by"] == {"card": "8H", "line": 13, "how": "played"}
+    g = rec.findings[1]
+    assert g.evidence["proved_by"] == {"card": "8H", "line": 13, "how": "played"}
+    assert (rec.hands[0].status, rec.hands[0].deltas) == ("penalty", {"A": 0, "B": -22, "C": 0})
+
+
+def test_a_retracted_lead_was_no_revoke_whatever_the_hand():
+    # A lead binds no duty: taking it back is illegal-retract (G4a, applied) with or without
+    # the hands, for no holding could make it a revoke.  A leads A♥ (7), retracts it (8).
+    log = thirty_three("hearts", ("A", "AH"))
+    log += [{"event": "retract", "player": "A", "card": "AH"}]
+    rec = run_log(log)
+    assert codes(rec) == [(8, "illegal-retract", "error"), (8, "incomplete-hand", "warning")]
