@@ -133,3 +133,64 @@ def test_legal_works_at_any_line_of_a_hidden_simulation(game, seed, hide, data):
     n = log.count(b"\n")
     line = data.draw(st.integers(1, n))
     _every_line_legal(log, range(line, line + 1))
+
+
+# --- item 3: the verdict with what the record later proves (G14) -------------------------------
+
+PLAY_ALONE = ROOT / "examples" / "thirty-three" / "play-alone.jsonl"
+
+
+def test_legal_judges_the_card_as_check_does():
+    # `referee legal examples/thirty-three/play-alone.jsonl --line 23` said Cili's 8♠ was legal
+    # (exit 0), while `check` proves it a revoke at that line: Bela led A♥ (line 22; Nines, so
+    # hearts is a plain suit) and Cili's 8♥ at line 26 (no draw in the play) shows she held a
+    # heart.  legal has the whole file: NOT legal (exit 1), with check's finding.
+    code, out = cli("check", PLAY_ALONE)
+    assert code == 1 and out.startswith(f"{PLAY_ALONE}:23: error[revoke]:")
+    code, out = cli("legal", PLAY_ALONE, "--line", 23)
+    assert code == 1
+    text = " ".join(out.split())
+    assert "line 23: Cili plays 8♠: NOT legal error[revoke]: trick 6: Cili played 8♠" in text
+    assert "proved by 8♥, played by Cili at line 26" in text
+    code, out = cli("legal", PLAY_ALONE, "--line", 23, "--format", "json")
+    obj = json.loads(out)
+    assert code == 1 and obj["event_legal"] is False
+    assert [(f["code"], f["severity"]) for f in obj["findings"]] == [("revoke", "error")]
+
+
+@pytest.mark.parametrize("line", [24, 25, 26])
+def test_the_cards_after_the_failing_one_are_judged_as_before(line):
+    # Anna's K♥ (24), Bela's Q♥ (25) and Cili's 8♥ (26, the proof) break no rule: check has
+    # no finding at their lines, and legal judges them legal, as the table stood.
+    code, out = cli("legal", PLAY_ALONE, "--line", line, "--format", "json")
+    assert code == 0 and json.loads(out)["event_legal"] is True
+
+
+def test_a_record_cut_before_the_proof_proves_nothing(tmp_path):
+    # The same file cut after line 25: nothing later shows a heart of Cili's, so check has no
+    # revoke (G14: a failure nothing proves is no finding) and legal says legal.
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(PLAY_ALONE.read_text().splitlines(keepends=True)[:25]))
+    code, out = cli("check", cut)
+    assert "revoke" not in out
+    code, out = cli("legal", cut, "--line", 23, "--format", "json")
+    assert code == 0 and json.loads(out)["event_legal"] is True
+
+
+@pytest.mark.parametrize("name, line, legal", [
+    ("66-retract-full.jsonl", 5, False), ("66-retract-nohands.jsonl", 5, False),
+    ("66-retract-full.jsonl", 6, True), ("66-retract-nohands.jsonl", 6, True),
+    ("66-retract-full.jsonl", 7, True), ("66-retract-nohands.jsonl", 7, True),
+])
+def test_legal_on_a_retracted_revoke_agrees_with_and_without_the_hands(name, line, legal):
+    # Sixty-Six after the close: B's 9♠ to A's A♥ (line 5) is a revoke, taken back (6) and
+    # replaced by Q♥ (7), which proves it without the hands (G14a).  The card at 5 is not legal
+    # in both records (a revoke: open with the hands, proven and repaired without them); the
+    # retract that repairs it and the card in its place are legal in both.
+    code, out = cli("legal", REPROS / name, "--line", line, "--format", "json")
+    obj = json.loads(out)
+    assert obj["event_legal"] is legal and code == (0 if legal else 1)
+    if not legal:
+        assert [f["code"] for f in obj["findings"]] == ["revoke"]
+    if line == 6:
+        assert {"event": "retract", "player": "B", "card": "9S"} in obj["legal"]
