@@ -402,3 +402,82 @@ def test_a_known_revoke_that_waited_is_scored_as_it_stood():
     assert ev_["established_at"] == 20 and "proved_by" not in ev_ and ev_["held"] == ["KS"]
     [h] = rec.hands
     assert (h.status, h.declarer, h.deltas) == ("penalty", None, {"Max": 0, "Moritz": 2})
+
+
+# --- a revoke taken back by a retract (RULINGS G14a, issue 29 item 4) -------------------------
+
+def put_in_repaired_revoke(events: list[dict[str, Any]], rng: random.Random,
+                           tries: int = 40) -> tuple[list[dict[str, Any]], int] | None:
+    """A copy of ``events`` with a revoke put in and taken back: before a card played to a
+    lead (line i), the same player first plays a card they hold that the duty forbids there,
+    then retracts it (lines i and i + 1; the card of line i comes at i + 2).  Returns the copy
+    and i, or None when no such card was found in ``tries`` lines tried."""
+    from referee.replay import replay_until
+    data = "".join(json.dumps(e) + "\n" for e in events).encode()
+    lines = [i for i, e in enumerate(events, 1) if e["event"] == "play"]
+    for i in rng.sample(lines, min(tries, len(lines))):
+        engine, at, _ = replay_until(io.BytesIO(data), "log.jsonl", i)
+        h = engine.hand if engine is not None else None
+        tp = h.play if h is not None else None
+        if tp is None or h.mode.value != "open" or h.revoke is not None or not tp.current.cards:
+            continue
+        p = events[i - 1]["player"]
+        if tp.to_play() != p:
+            continue
+        allowed = engine.allowed_cards(p)
+        if allowed is None:
+            continue
+        wrong = sorted(str(c) for c in tp.hands[p] if c not in allowed)
+        if not wrong:
+            continue
+        card = rng.choice(wrong)
+        put = [{"event": "play", "player": p, "card": card},
+               {"event": "retract", "player": p, "card": card}]
+        return events[:i - 1] + put + events[i - 1:], i
+    return None
+
+
+def _moved(rec: Recorder, after: int, by: int = 2) -> list[tuple[int, str, str]]:
+    return [(f.line + by if f.line > after else f.line, f.code, f.severity) for f in rec.findings]
+
+
+def check_repaired(game: str, seed: int, mseed: int, hide: list[str] | None = None) -> bool:
+    """The metamorphic relation for a revoke taken back (G4, G14a): put one in a simulated log
+    (:func:`put_in_repaired_revoke`); with the hands and without them (``hide``) the record
+    then has, at the card put in, a revoke warning repaired at the retract, and everything else
+    as before, two lines later: the other findings and every result (G4: a repaired revoke
+    leaves the hand to be scored normally).  The card played in the revoke's place proves it
+    without the hands: a legal card where the one taken back was not (G14a).  False when no
+    card could be put in."""
+    events = [json.loads(x) for x in _simulated(game, seed, 2)]
+    got = put_in_repaired_revoke(events, random.Random(mseed))
+    if got is None:
+        return False
+    changed, i = got
+    for before, after in ((events, changed),
+                          (list(play_alone(events, hide)), list(play_alone(changed, hide)))):
+        base, rec = _replay(before, Recorder()), _replay(after, Recorder())
+        want = sorted(_moved(base, i - 1) + [(i, "revoke", "warning")])
+        assert sorted((f.line, f.code, f.severity) for f in rec.findings) == want, (
+            game, seed, i, rec.findings)
+        [f] = [f for f in rec.findings if f.line == i]
+        assert f.evidence["repaired_at"] == i + 1
+        assert [_result(game, r) for r in rec.hands] == [_result(game, r) for r in base.hands]
+    compare(game, changed, hide)  # (a), (b), (c) hold on it too
+    return True
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 10**6), st.integers(0, 2**32),
+       st.sampled_from(["all", "one", "pile"]))
+def test_a_revoke_taken_back_is_found_alike_with_and_without_the_hands(game, seed, mseed, how):
+    players = json.loads(_simulated(game, seed, 2)[0])["players"]
+    hide = {"all": None, "one": [random.Random(mseed).choice(players)],
+            "pile": [ENGINES[game].PILE or ""] + players[1:]}[how]
+    check_repaired(game, seed, mseed, hide)
+
+
+def test_revokes_can_be_put_in_every_game():
+    """The mutation does what it is for: a revoke and its retract are put in, in every game."""
+    for game in GAMES:
+        assert any(check_repaired(game, seed, seed) for seed in range(6)), game
