@@ -15,9 +15,15 @@ derived in the comments; the examples' own results are derived by hand in their 
 """
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+from referee.legal import unrecorded
+from referee.replay import replay_until
 
 from .conftest import HERE, ROOT, run_log
 from .test_play_alone import hidden, plays, thirty_three
@@ -176,3 +182,74 @@ def test_a_retracted_lead_was_no_revoke_whatever_the_hand():
     log += [{"event": "retract", "player": "A", "card": "AH"}]
     rec = run_log(log)
     assert codes(rec) == [(8, "illegal-retract", "error"), (8, "incomplete-hand", "warning")]
+
+
+# --- the only holding left is known (RULINGS G14b) ---------------------------------------------
+
+def hide_only(log: list[dict], *players: str) -> list[dict]:
+    """``log`` with the hands of ``players`` left out of every deal (the rest, pile included,
+    given)."""
+    out = []
+    for e in log:
+        if e.get("event") == "deal":
+            e = {**e, "hands": {p: cs for p, cs in e["hands"].items() if p not in players}}
+        out.append(e)
+    return out
+
+
+def test_33_the_one_hand_left_out_is_the_rest_of_the_deck():
+    # The disputed example's hand 2 with Cili's hand alone left out: Anna's and Bela's hands
+    # and the boat are given (10 + 10 + 3 of the 33 cards), so Cili's ten are the other ten,
+    # known from the deal on (G14b).  Her 8♠ to Bela's A♥ (line 58) while holding 8♥ is then
+    # a revoke at once, established by Anna's next card (line 59), as with every hand given;
+    # without the ruling nothing later proves it and the hand stops incomplete (G5).  T8:
+    # Nines 18 = 13 × 2 = 26: Cili -26, nobody else scores.
+    ex = example("thirty-three")
+    rec = run_log(hide_only(ex, "Cili"))
+    full = run_log(ex)
+    assert codes(rec) == codes(full) == [(58, "revoke", "error")]
+    f = rec.findings[0]
+    assert f.evidence["established_at"] == 59 and "proved_by" not in f.evidence
+    assert results(rec) == results(full)
+    assert rec.hands[1].deltas == {"Anna": 0, "Bela": 0, "Cili": -26}
+
+
+def test_66_the_hand_left_out_is_known_so_legal_lists_as_with_it(tmp_path):
+    # The Sixty-Six repro with A's hand and the stock given and B's left out: B holds the
+    # other six of the 24 cards (6 + 11 + the turned-up J♦ given): K♥ Q♥ 9♠ K♠ K♣ Q♣.  After
+    # the close, B must follow A's A♥ (S1): legal lists K♥ and Q♥ alone, as with B's hand, and
+    # the 9♠ is a revoke at once (G4), repaired by the retract at line 6.
+    full = read(REPROS / "66-retract-full.jsonl")
+    log = [full[0], {**full[1], "hands": {"A": full[1]["hands"]["A"]}}] + full[2:]
+    rec = run_log(log)
+    assert codes(rec) == [(5, "revoke", "warning")]
+    f = rec.findings[0]
+    assert f.rule == "G4" and f.evidence["held"] == ["KH", "QH"]
+    path = tmp_path / "b-left-out.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in log))
+    r = CliRunner().invoke(main, ["legal", str(path), "--line", "5", "--format", "json"],
+                           catch_exceptions=False)
+    obj = json.loads(r.output)
+    assert sorted(a["card"] for a in obj["legal"]) == ["KH", "QH"]
+    assert obj["event_legal"] is False and "unrecorded" not in obj
+
+
+def test_33_a_holding_seen_to_the_last_card_leaves_the_other_known():
+    # The disputed example's hand 3 (Misère by Cili, its lines 60-94) alone, as lines 2-36, with
+    # Bela's and Cili's hands left out (Anna's and the boat given).  Trick 10: Anna A♣ (line
+    # 34), Bela J♠ (35): Bela's tenth card, every one of his seen.  Every other holding and the
+    # pile are then given or seen to the last card, so Cili's one card left is known at line 35
+    # (G14b): the rest of the deck, 7♣, the only card of the 33 the record places nowhere
+    # before her last card (line 36).
+    ex = example("thirty-three")
+    log = [ex[0]] + hide_only(ex[59:], "Bela", "Cili")
+    assert log[1]["event"] == "deal" and len(log) == 36
+    data = "".join(json.dumps(e) + "\n" for e in log).encode()
+    engine, at, _ = replay_until(io.BytesIO(data), "x.jsonl", 36)
+    h = engine.hand
+    assert at.card == "7C" and {str(c) for c in h.hands["Cili"]} == {"7C"}
+    last = h.seen["Cili"][-1]
+    assert (str(last.card), last.line, last.how) == ("7C", 35, "left")
+    assert unrecorded(engine) == []
+    rec = run_log(log)  # and the hand is scored as with the hands: +3, +7, +17
+    assert codes(rec) == [] and rec.hands[0].deltas == {"Anna": 3, "Bela": 7, "Cili": 17}

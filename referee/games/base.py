@@ -142,8 +142,8 @@ class Revoke:
 class Sighting:
     """A card seen from a holding the record leaves unknown (RULINGS G14): ``card``, the
     ``line`` of the event that showed it and ``how`` (``"played"``, ``"discarded"``,
-    ``"given"``, ``"exchanged"``, ``"shown"``, or ``"taken"`` for a card named from an unknown
-    pile)."""
+    ``"given"``, ``"exchanged"``, ``"shown"``, ``"taken"`` for a card named from an unknown
+    pile, or ``"left"`` for a card of the only holding left unseen, G14b)."""
 
     card: Card
     line: int
@@ -556,8 +556,26 @@ class MatchEngine(Generic[H]):
             if spot is not None:
                 h.pile[h.pile.index(spot)] = c
                 h.pile_seen.append(Sighting(c, line, "taken"))
+        if how != "left" and not any(map(is_blank, hand)):
+            self.only_holding_left(line)
         if h.suspects:
             self.settle_suspects(False)
+
+    def only_holding_left(self, line: int) -> None:
+        """A holding seen to its last card at ``line``: when the pile holds no card unseen and
+        one player alone still has cards not recorded, those are the rest of the deck (the
+        cards the record places nowhere), seen there (``"left"``, G14b): they may prove that
+        player's earlier failures, judged as a given hand from the deal on."""
+        h = self.current
+        if any(map(is_blank, h.pile)):
+            return
+        left = [p for p in self.players if any(map(is_blank, h.hands[p]))]
+        if len(left) != 1:
+            return
+        p = left[0]
+        rest = [c for c in self.DECK.cards if c not in h.hands[p] and self.where_is(c) is None]
+        if len(rest) == sum(map(is_blank, h.hands[p])):
+            self.reveal(p, rest, line, "left")
 
     def _sighted(self, player: str, c: Card, line: int, how: str, hand: set[Card]) -> None:
         """Card ``c`` is seen at ``line`` in place of one of ``player``'s blanks: it proves each
@@ -858,6 +876,15 @@ class MatchEngine(Generic[H]):
             return
         if h.mode != OPEN:  # the game's own check found a bad card of its deal (G7)
             return
+        if h.partial and h.pile_known and len(h.unknown) == 1:
+            # the only holding left is the rest of the deck: a given hand (G14b)
+            p = next(iter(h.unknown))
+            taken = set(chain(*dealt.values(), pile, self.extra_deal_cards(e)))
+            rest = [c for c in self.DECK.cards if c not in taken]
+            if len(rest) == self.HAND_SIZE:
+                dealt = {q: dealt[q] if q != p else rest for q in self.players}
+                h.unknown = set()
+                h.partial = False
         h.dealt = dealt
         h.hands = {p: set(cs) for p, cs in dealt.items()}
         h.pile = pile
