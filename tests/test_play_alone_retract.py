@@ -175,7 +175,7 @@ def test_a_later_card_proves_the_retracted_one_and_the_one_in_its_place():
     assert (rec.hands[0].status, rec.hands[0].deltas) == ("penalty", {"A": 0, "B": -22, "C": 0})
 
 
-def test_a_retracted_lead_was_no_revoke_whatever_the_hand():
+def test_r28_a_retracted_lead_was_no_revoke_whatever_the_hand():
     # A lead binds no duty: taking it back is illegal-retract (G4a, applied) with or without
     # the hands, for no holding could make it a revoke.  A leads A♥ (7), retracts it (8).
     log = thirty_three("hearts", ("A", "AH"))
@@ -197,7 +197,7 @@ def hide_only(log: list[dict], *players: str) -> list[dict]:
     return out
 
 
-def test_33_the_one_hand_left_out_is_the_rest_of_the_deck():
+def test_r28_33_the_one_hand_left_out_is_the_rest_of_the_deck():
     # The disputed example's hand 2 with Cili's hand alone left out: Anna's and Bela's hands
     # and the boat are given (10 + 10 + 3 of the 33 cards), so Cili's ten are the other ten,
     # known from the deal on (G14b).  Her 8♠ to Bela's A♥ (line 58) while holding 8♥ is then
@@ -214,7 +214,7 @@ def test_33_the_one_hand_left_out_is_the_rest_of_the_deck():
     assert rec.hands[1].deltas == {"Anna": 0, "Bela": 0, "Cili": -26}
 
 
-def test_66_the_hand_left_out_is_known_so_legal_lists_as_with_it(tmp_path):
+def test_r28_66_the_hand_left_out_is_known_so_legal_lists_as_with_it(tmp_path):
     # The Sixty-Six repro with A's hand and the stock given and B's left out: B holds the
     # other six of the 24 cards (6 + 11 + the turned-up J♦ given): K♥ Q♥ 9♠ K♠ K♣ Q♣.  After
     # the close, B must follow A's A♥ (S1): legal lists K♥ and Q♥ alone, as with B's hand, and
@@ -234,7 +234,7 @@ def test_66_the_hand_left_out_is_known_so_legal_lists_as_with_it(tmp_path):
     assert obj["event_legal"] is False and "unrecorded" not in obj
 
 
-def test_33_a_holding_seen_to_the_last_card_leaves_the_other_known():
+def test_r28_33_a_holding_seen_to_the_last_card_leaves_the_other_known():
     # The disputed example's hand 3 (Misère by Cili, its lines 60-94) alone, as lines 2-36, with
     # Bela's and Cili's hands left out (Anna's and the boat given).  Trick 10: Anna A♣ (line
     # 34), Bela J♠ (35): Bela's tenth card, every one of his seen.  Every other holding and the
@@ -253,3 +253,17 @@ def test_33_a_holding_seen_to_the_last_card_leaves_the_other_known():
     assert unrecorded(engine) == []
     rec = run_log(log)  # and the hand is scored as with the hands: +3, +7, +17
     assert codes(rec) == [] and rec.hands[0].deltas == {"Anna": 3, "Bela": 7, "Cili": 17}
+
+
+def test_r28_a_pile_left_out_is_never_the_holding_left():
+    # The Sixty-Six repro with both hands given and the stock left out: the stock's eleven
+    # cards are the rest of the deck as a set, but not in the order the draws take them (R28):
+    # the stock stays unknown.  The play (after the close: no draw) is refereed as with it.
+    from referee.cards import is_blank
+    full = read(REPROS / "66-retract-full.jsonl")
+    log = [full[0], {k: v for k, v in full[1].items() if k != "stock"}] + full[2:]
+    data = "".join(json.dumps(e) + "\n" for e in log).encode()
+    engine, _, _ = replay_until(io.BytesIO(data), "x.jsonl", 3)
+    assert len(engine.hand.pile) == 11 and all(map(is_blank, engine.hand.pile))
+    rec = run_log(log)
+    assert codes(rec) == [(5, "revoke", "warning")] and rec.hands[0].deltas == {"A": 3, "B": 0}
