@@ -267,3 +267,26 @@ def test_r28_a_pile_left_out_is_never_the_holding_left():
     assert len(engine.hand.pile) == 11 and all(map(is_blank, engine.hand.pile))
     rec = run_log(log)
     assert codes(rec) == [(5, "revoke", "warning")] and rec.hands[0].deltas == {"A": 3, "B": 0}
+
+
+def test_a_revoke_already_established_is_not_repaired_by_a_later_retract():
+    # Thirty-Three, A's and C's hands given, B's not; A declares 18 hearts (CV 11 × 2 = 22).
+    # Trick 1: A leads A♠ (line 7), B plays 7♣ (8: B's hand unknown, a possible failure), C
+    # plays 7♦ holding Q♠ (9: a revoke on the record's face), A's 10♠ (10) establishes it (G4),
+    # and C's retract of 7♦ (11) comes too late: with the hands it is passed over.  Without
+    # B's hand the established revoke waits for B's failure at line 8 (R26); nothing proves
+    # that one, so C's revoke decides the hand when the record stops: T8, C -22, nobody else
+    # scores; the retract does not repair it.
+    log = [{"event": "match", "game": "thirty-three", "players": ["A", "B", "C"]},
+           {"event": "deal", "dealer": "C", "hands": {
+               "A": ["AS", "10S", "KH", "QH", "9H", "8H", "7H", "AH", "10H", "AC"],
+               "C": ["QS", "7D", "8D", "9D", "10D", "KD", "AD", "8C", "9C", "10C"]}},
+           {"event": "bid", "player": "A", "game": "hearts", "level": 18},
+           {"event": "pass", "player": "B"}, {"event": "pass", "player": "C"},
+           {"event": "discard", "player": "A", "cards": ["AC", "7H", "8H"]}]
+    log += plays(("A", "AS"), ("B", "7C"), ("C", "7D"), ("A", "10S"))
+    log += [{"event": "retract", "player": "C", "card": "7D"}]
+    rec = run_log(log)
+    assert codes(rec) == [(9, "revoke", "error")]
+    assert rec.findings[0].evidence["established_at"] == 10
+    assert (rec.hands[0].status, rec.hands[0].deltas) == ("penalty", {"A": 0, "B": 0, "C": -22})

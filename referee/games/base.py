@@ -1390,7 +1390,7 @@ class MatchEngine(Generic[H]):
         assert tp is not None  # the last play was found in it
         tp.retract()
         ss = h.suspects
-        if ss and ss[-1].line == last[2] and ss[-1].retracted is None:
+        if ss and ss[-1].line == last[2] and ss[-1].retracted is None and ss[-1].revoke is None:
             # a possible revoke from a holding not recorded (G14a): the retract stands; the card
             # played in its place, or a later one, may still prove the revoke, then repaired
             ss[-1].retracted = line

@@ -74,7 +74,8 @@ class Policy(Generic[E]):
             return [ev.Retract(player=r.player, card=str(r.card))]
         last = h.play.last_play() if h.play is not None else None
         s = h.suspects[-1] if h.suspects else None
-        if s is not None and last is not None and s.retracted is None and s.line == last[2]:
+        if s is not None and last is not None and s.retracted is None and s.revoke is None \
+                and s.line == last[2]:
             return [ev.Retract(player=s.player, card=str(s.card))]
         return []
 
