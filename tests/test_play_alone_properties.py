@@ -309,6 +309,20 @@ if __name__ == "__main__":
     main(sys.argv[1:])
 
 
+def b_not_given(*cards: tuple[str, str]) -> list[dict[str, Any]]:
+    """Thirty-Three, lines 1-6: A's and C's hands given (C's with Q♠ and 7♦), B's and the boat
+    not; A declares 18 hearts (contract value 11 × 2 = 22) and lays away A♣ 7♥ 8♥; then
+    ``cards`` (player, card) played from line 7 on."""
+    return [{"event": "match", "game": "thirty-three", "players": ["A", "B", "C"]},
+            {"event": "deal", "dealer": "C", "hands": {
+                "A": ["AS", "10S", "KH", "QH", "9H", "8H", "7H", "AH", "10H", "AC"],
+                "C": ["QS", "7D", "8D", "9D", "10D", "KD", "AD", "8C", "9C", "10C"]}},
+            {"event": "bid", "player": "A", "game": "hearts", "level": 18},
+            {"event": "pass", "player": "B"}, {"event": "pass", "player": "C"},
+            {"event": "discard", "player": "A", "cards": ["AC", "7H", "8H"]}] + [
+        {"event": "play", "player": p, "card": c} for p, c in cards]
+
+
 def test_a_known_revoke_waits_for_an_earlier_one_a_later_card_proves():
     """Found by the property test (Eighty-Three, one hand known, its partner's not): a revoke
     from a known hand must not decide the hand while an earlier failure from an unknown hand may
@@ -320,15 +334,7 @@ def test_a_known_revoke_waits_for_an_earlier_one_a_later_card_proves():
     A leads 10♠ (line 10), and B plays K♠ (line 11): B held a spade at trick 1, so B's 7♣ at
     line 8 is the revoke, the earlier one.  T8: B loses the contract value, 22; nobody else
     scores; C's failure after it is passed over (G4)."""
-    log = [{"event": "match", "game": "thirty-three", "players": ["A", "B", "C"]},
-           {"event": "deal", "dealer": "C", "hands": {
-               "A": ["AS", "10S", "KH", "QH", "9H", "8H", "7H", "AH", "10H", "AC"],
-               "C": ["QS", "7D", "8D", "9D", "10D", "KD", "AD", "8C", "9C", "10C"]}},
-           {"event": "bid", "player": "A", "game": "hearts", "level": 18},
-           {"event": "pass", "player": "B"}, {"event": "pass", "player": "C"},
-           {"event": "discard", "player": "A", "cards": ["AC", "7H", "8H"]}] + [
-        {"event": "play", "player": p, "card": c}
-        for p, c in (("A", "AS"), ("B", "7C"), ("C", "7D"), ("A", "10S"), ("B", "KS"))]
+    log = b_not_given(("A", "AS"), ("B", "7C"), ("C", "7D"), ("A", "10S"), ("B", "KS"))
     rec = _replay(log, Recorder())
     assert [(f.line, f.code, f.player) for f in rec.findings] == [(8, "revoke", "B")]
     assert rec.findings[0].evidence["proved_by"] == {"card": "KS", "line": 11, "how": "played"}

@@ -27,6 +27,7 @@ from referee.replay import replay_until
 
 from .conftest import HERE, ROOT, run_log
 from .test_play_alone import hidden, plays, thirty_three
+from .test_play_alone_properties import b_not_given
 
 REPROS = HERE / "repros"
 
@@ -277,14 +278,7 @@ def test_a_revoke_already_established_is_not_repaired_by_a_later_retract():
     # B's hand the established revoke waits for B's failure at line 8 (R26); nothing proves
     # that one, so C's revoke decides the hand when the record stops: T8, C -22, nobody else
     # scores; the retract does not repair it.
-    log = [{"event": "match", "game": "thirty-three", "players": ["A", "B", "C"]},
-           {"event": "deal", "dealer": "C", "hands": {
-               "A": ["AS", "10S", "KH", "QH", "9H", "8H", "7H", "AH", "10H", "AC"],
-               "C": ["QS", "7D", "8D", "9D", "10D", "KD", "AD", "8C", "9C", "10C"]}},
-           {"event": "bid", "player": "A", "game": "hearts", "level": 18},
-           {"event": "pass", "player": "B"}, {"event": "pass", "player": "C"},
-           {"event": "discard", "player": "A", "cards": ["AC", "7H", "8H"]}]
-    log += plays(("A", "AS"), ("B", "7C"), ("C", "7D"), ("A", "10S"))
+    log = b_not_given(("A", "AS"), ("B", "7C"), ("C", "7D"), ("A", "10S"))
     log += [{"event": "retract", "player": "C", "card": "7D"}]
     rec = run_log(log)
     assert codes(rec) == [(9, "revoke", "error")]
