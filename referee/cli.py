@@ -730,14 +730,15 @@ def _quiet_stdout() -> None:
 def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     """Replay FILE up to LINE and list who is to act and every legal action there; the event
     actually at LINE is judged legal or not, and why."""
-    from .legal import judge, legal_actions, trial_deal
+    from .legal import in_hindsight, judge, legal_actions, trial_deal
     from .render.legal import legal_json, legal_text
-    from .replay import replay_until
+    from .replay import replay_at
     for name, stream, error in _inputs((file,)):
         if stream is None:
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             sys.exit(2)
-        engine, at, _, reached = replay_until(stream, name, line_no, reach=True)
+        seen = replay_at(stream, name, line_no)
+        engine, at, reached = seen.engine, seen.at, seen.reached
         if not reached:
             click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
                        "before)", err=True)
@@ -747,6 +748,8 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     if at is not None and engine is not None and not isinstance(at, ev.ReadError) \
             and type(at) in ev.HAND_EVENT_TYPES:
         verdict = judge(engine, at, line_no)
+        if seen.later is not None:  # a record of the play alone: what the record later proves
+            verdict = in_hindsight(verdict, seen.later)
     elif type(at) is ev.Deal and engine is not None:  # read as a replay reads it
         verdict, dealt = trial_deal(engine, at, line_no)
     if fmt == "json":

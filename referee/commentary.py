@@ -53,16 +53,22 @@ def where(fact: Evidence, it: str, deck: Deck | None) -> str:
 
 
 SEEN_WORDS: dict[str, str] = {"played": "played", "discarded": "laid away", "given": "given",
-               "exchanged": "exchanged", "shown": "shown", "taken": "taken"}
+               "exchanged": "exchanged", "shown": "shown", "taken": "taken",
+               "left": "left (the only holding not seen, G14b)"}
 
 
-def proof(fact: Evidence, player: str, deck: Deck | None) -> str:
+def proof(fact: Evidence, player: str, deck: Deck | None, established: bool = True) -> str:
     """The proof of a revoke in a record of the play alone (``proved_by``: ``card``, ``line``,
     ``how``, RULINGS G14): the later card that shows the player could have done as the duty
-    asked."""
+    asked; ``established`` False for a revoke taken back by a retract (G14a)."""
     how = SEEN_WORDS.get(fact["how"], fact["how"])
-    return (f"proved by {card(fact['card'], deck)}, {how} by {player} at line {fact['line']}, "
-            "a card held at the time (G14); established at once")
+    text = f"proved by {card(fact['card'], deck)}, {how} by {player} at line {fact['line']}, "
+    if fact["how"] == "left":  # the only holding not seen (G14b)
+        text = (f"proved by {card(fact['card'], deck)}, held by {player}, whose holding was "
+                f"the only one left unseen at line {fact['line']} (G14b), ")
+    if established:
+        return text + "a card held at the time (G14); established at once"
+    return text + "a card held at the time (G14a)"
 
 
 def where_note(facts: Iterable[Evidence], deck: Deck | None, it: bool) -> str:

@@ -16,6 +16,7 @@ import msgspec
 
 from . import events as ev
 from .cards import BLANK_RANK, Card
+from .findings import Finding
 from .games.base import OPEN, HandMode, HandResult, MatchEngine
 from .games.tricks import Trick, TrickOrder
 
@@ -200,8 +201,7 @@ def trial(engine: MatchEngine[Any], e: Any, line: int = 0) -> tuple[Verdict, Mat
         twin.apply(e, line)
     except Exception as exc:  # a crash is a bug, but it must never pass for legal
         return Verdict(e, False, [("internal-error", "error", repr(exc))]), twin
-    found = [f for f in _found(twin)
-             if not (isinstance(e, ev.Retract) and f[0] == "revoke" and f[1] == "warning")]
+    found = [f for f in _found(twin) if not (f[0] == "revoke" and f[1] == "warning")]
     h = twin.hand
     if h is not None and h.revoke is not None:  # a revoke is reported only once it is settled
         r = h.revoke
@@ -234,8 +234,25 @@ def trial_deal(engine: MatchEngine[Any], e: ev.Deal,
 
 def judge(engine: MatchEngine[Any], e: Any, line: int = 0) -> Verdict:
     """Apply ``e`` to a copy of ``engine`` and say whether it is legal: no finding at all, but
-    for the warning that a ``retract`` repairs a revoke (G4: that is the lawful repair)."""
+    for the warning of a revoke repaired, at the revoking card's line: by this ``retract`` (G4:
+    that is the lawful repair), or, in a record of the play alone, a revoke taken back before
+    that this card proves (G14a: the card itself is no fault)."""
     return trial(engine, e, line)[0]
+
+
+def in_hindsight(verdict: Verdict, later: Iterable[Finding]) -> Verdict:
+    """The verdict on an event of a record of the play alone judged with the whole record
+    (``referee legal``, RULINGS G14): ``later`` holds the findings ``check`` reports at the
+    event's line (:func:`referee.replay.replay_at`).  A card that a card seen later proves a
+    revoke (at once, or repaired by a ``retract``, G14a) is not legal, with ``check``'s finding,
+    though the table as it stood could not tell; the rest is the trial's (:func:`judge`)."""
+    if any(code == "revoke" for code, _, _ in verdict.findings):
+        return verdict  # the trial saw the revoke (or established an earlier one) itself
+    proven = [(f.code, f.severity, f.message) for f in later if f.code == "revoke"]
+    if not proven:
+        return verdict
+    found = verdict.findings + proven
+    return Verdict(verdict.event, False, found)
 
 
 def trial_stop(engine: MatchEngine[Any]) -> tuple[bool, MatchEngine[Any]]:

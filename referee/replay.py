@@ -545,16 +545,76 @@ def replay_until(stream: IO[bytes], filename: str, stop: int,
             found.append(f)
 
     run = _Run(filename, _Keep())
+    at, seen = _read_to(run, ev.read_events(stream), stop)
+    run.flush()
+    if reach:
+        return run.engine, at, found, seen >= stop
+    return run.engine, at, found
+
+
+def _read_to(run: _Run, events: Iterable[tuple[int, Any]], stop: int) -> tuple[Any, int]:
+    """Replay into ``run`` the ``events`` (``read_events``' pairs) before physical line
+    ``stop``: (the event read at ``stop`` or None, the last line read).  ``events`` is left
+    just past line ``stop``."""
     at = None
     seen = 0
-    for line, item in ev.read_events(stream):
+    for line, item in events:
         seen = line
         if line >= stop:
             if line == stop:
                 at = item
             break
         run.item(line, item)
+    return at, seen
+
+
+@dataclass(slots=True)
+class AtLine:
+    """A log at one line, as ``referee legal`` examines it (:func:`replay_at`): ``engine``, the
+    engine of the match in play as it stood before the line (None: no match); ``at``, the event
+    read at the line (None: none); ``reached``, whether the file reaches the line; ``later``,
+    the findings ``check`` reports at that line, when the whole record had to be read on to
+    know them (the event is one of a hand of a record of the play alone, where a card seen
+    later may prove a revoke there, RULINGS G14, G14a), else None."""
+
+    engine: Any
+    at: Any
+    reached: bool
+    later: list[Finding] | None = None
+
+
+def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
+    """Replay the events before physical line ``stop`` (see :class:`AtLine`).  In a hand of a
+    record of the play alone (format 1.1), the replay then reads on from a copy, through the
+    line and on until no finding can come at it any more (the engine's finding floor has
+    passed it, or the hand is over, or the file ends), and keeps ``check``'s findings at that
+    line alone (bounded memory).  Bad content never raises; OSError from the stream does."""
+    class _AtStop(Listener):
+        def __init__(self) -> None:
+            self.found: list[Finding] = []
+
+        def finding(self, f: Finding) -> None:
+            if f.line == stop:
+                self.found.append(f)
+
+    keep = _AtStop()
+    run = _Run(filename, keep)
+    events = ev.read_events(stream)
+    at, seen = _read_to(run, events, stop)
+    engine = run.engine
+    h = engine.hand if engine is not None else None
+    if engine is None or at is None or h is None or h.mode != OPEN or not h.partial or \
+            type(at) not in _HAND_EVENTS:
+        return AtLine(engine, at, seen >= stop)
+    from .legal import clone  # not at import: check never needs it
+    before = clone(engine)
+    run.item(stop, at)
+    for line, item in events:
+        floor = engine.finding_floor() if run.engine is engine and engine.hand is h else None
+        if floor is None or floor > stop:
+            break  # nothing more can be said at line stop
+        run.item(line, item)
+    else:
+        run.close_match()
     run.flush()
-    if reach:
-        return run.engine, at, found, seen >= stop
-    return run.engine, at, found
+    return AtLine(before, at, True, keep.found)

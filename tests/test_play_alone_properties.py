@@ -309,6 +309,20 @@ if __name__ == "__main__":
     main(sys.argv[1:])
 
 
+def b_not_given(*cards: tuple[str, str]) -> list[dict[str, Any]]:
+    """Thirty-Three, lines 1-6: A's and C's hands given (C's with Q♠ and 7♦), B's and the boat
+    not; A declares 18 hearts (contract value 11 × 2 = 22) and lays away A♣ 7♥ 8♥; then
+    ``cards`` (player, card) played from line 7 on."""
+    return [{"event": "match", "game": "thirty-three", "players": ["A", "B", "C"]},
+            {"event": "deal", "dealer": "C", "hands": {
+                "A": ["AS", "10S", "KH", "QH", "9H", "8H", "7H", "AH", "10H", "AC"],
+                "C": ["QS", "7D", "8D", "9D", "10D", "KD", "AD", "8C", "9C", "10C"]}},
+            {"event": "bid", "player": "A", "game": "hearts", "level": 18},
+            {"event": "pass", "player": "B"}, {"event": "pass", "player": "C"},
+            {"event": "discard", "player": "A", "cards": ["AC", "7H", "8H"]}] + [
+        {"event": "play", "player": p, "card": c} for p, c in cards]
+
+
 def test_a_known_revoke_waits_for_an_earlier_one_a_later_card_proves():
     """Found by the property test (Eighty-Three, one hand known, its partner's not): a revoke
     from a known hand must not decide the hand while an earlier failure from an unknown hand may
@@ -320,15 +334,7 @@ def test_a_known_revoke_waits_for_an_earlier_one_a_later_card_proves():
     A leads 10♠ (line 10), and B plays K♠ (line 11): B held a spade at trick 1, so B's 7♣ at
     line 8 is the revoke, the earlier one.  T8: B loses the contract value, 22; nobody else
     scores; C's failure after it is passed over (G4)."""
-    log = [{"event": "match", "game": "thirty-three", "players": ["A", "B", "C"]},
-           {"event": "deal", "dealer": "C", "hands": {
-               "A": ["AS", "10S", "KH", "QH", "9H", "8H", "7H", "AH", "10H", "AC"],
-               "C": ["QS", "7D", "8D", "9D", "10D", "KD", "AD", "8C", "9C", "10C"]}},
-           {"event": "bid", "player": "A", "game": "hearts", "level": 18},
-           {"event": "pass", "player": "B"}, {"event": "pass", "player": "C"},
-           {"event": "discard", "player": "A", "cards": ["AC", "7H", "8H"]}] + [
-        {"event": "play", "player": p, "card": c}
-        for p, c in (("A", "AS"), ("B", "7C"), ("C", "7D"), ("A", "10S"), ("B", "KS"))]
+    log = b_not_given(("A", "AS"), ("B", "7C"), ("C", "7D"), ("A", "10S"), ("B", "KS"))
     rec = _replay(log, Recorder())
     assert [(f.line, f.code, f.player) for f in rec.findings] == [(8, "revoke", "B")]
     assert rec.findings[0].evidence["proved_by"] == {"card": "KS", "line": 11, "how": "played"}
@@ -402,3 +408,82 @@ def test_a_known_revoke_that_waited_is_scored_as_it_stood():
     assert ev_["established_at"] == 20 and "proved_by" not in ev_ and ev_["held"] == ["KS"]
     [h] = rec.hands
     assert (h.status, h.declarer, h.deltas) == ("penalty", None, {"Max": 0, "Moritz": 2})
+
+
+# --- a revoke taken back by a retract (RULINGS G14a, issue 29 item 4) -------------------------
+
+def put_in_repaired_revoke(events: list[dict[str, Any]], rng: random.Random,
+                           tries: int = 40) -> tuple[list[dict[str, Any]], int] | None:
+    """A copy of ``events`` with a revoke put in and taken back: before a card played to a
+    lead (line i), the same player first plays a card they hold that the duty forbids there,
+    then retracts it (lines i and i + 1; the card of line i comes at i + 2).  Returns the copy
+    and i, or None when no such card was found in ``tries`` lines tried."""
+    from referee.replay import replay_until
+    data = "".join(json.dumps(e) + "\n" for e in events).encode()
+    lines = [i for i, e in enumerate(events, 1) if e["event"] == "play"]
+    for i in rng.sample(lines, min(tries, len(lines))):
+        engine, at, _ = replay_until(io.BytesIO(data), "log.jsonl", i)
+        h = engine.hand if engine is not None else None
+        tp = h.play if h is not None else None
+        if tp is None or h.mode.value != "open" or h.revoke is not None or not tp.current.cards:
+            continue
+        p = events[i - 1]["player"]
+        if tp.to_play() != p:
+            continue
+        allowed = engine.allowed_cards(p)
+        if allowed is None:
+            continue
+        wrong = sorted(str(c) for c in tp.hands[p] if c not in allowed)
+        if not wrong:
+            continue
+        card = rng.choice(wrong)
+        put = [{"event": "play", "player": p, "card": card},
+               {"event": "retract", "player": p, "card": card}]
+        return events[:i - 1] + put + events[i - 1:], i
+    return None
+
+
+def _moved(rec: Recorder, after: int, by: int = 2) -> list[tuple[int, str, str]]:
+    return [(f.line + by if f.line > after else f.line, f.code, f.severity) for f in rec.findings]
+
+
+def check_repaired(game: str, seed: int, mseed: int, hide: list[str] | None = None) -> bool:
+    """The metamorphic relation for a revoke taken back (G4, G14a): put one in a simulated log
+    (:func:`put_in_repaired_revoke`); with the hands and without them (``hide``) the record
+    then has, at the card put in, a revoke warning repaired at the retract, and everything else
+    as before, two lines later: the other findings and every result (G4: a repaired revoke
+    leaves the hand to be scored normally).  The card played in the revoke's place proves it
+    without the hands: a legal card where the one taken back was not (G14a).  False when no
+    card could be put in."""
+    events = [json.loads(x) for x in _simulated(game, seed, 2)]
+    got = put_in_repaired_revoke(events, random.Random(mseed))
+    if got is None:
+        return False
+    changed, i = got
+    for before, after in ((events, changed),
+                          (list(play_alone(events, hide)), list(play_alone(changed, hide)))):
+        base, rec = _replay(before, Recorder()), _replay(after, Recorder())
+        want = sorted(_moved(base, i - 1) + [(i, "revoke", "warning")])
+        assert sorted((f.line, f.code, f.severity) for f in rec.findings) == want, (
+            game, seed, i, rec.findings)
+        [f] = [f for f in rec.findings if f.line == i]
+        assert f.evidence["repaired_at"] == i + 1
+        assert [_result(game, r) for r in rec.hands] == [_result(game, r) for r in base.hands]
+    compare(game, changed, hide)  # (a), (b), (c) hold on it too
+    return True
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 10**6), st.integers(0, 2**32),
+       st.sampled_from(["all", "one", "pile"]))
+def test_a_revoke_taken_back_is_found_alike_with_and_without_the_hands(game, seed, mseed, how):
+    players = json.loads(_simulated(game, seed, 2)[0])["players"]
+    hide = {"all": None, "one": [random.Random(mseed).choice(players)],
+            "pile": [ENGINES[game].PILE or ""] + players[1:]}[how]
+    check_repaired(game, seed, mseed, hide)
+
+
+def test_revokes_can_be_put_in_every_game():
+    """The mutation does what it is for: a revoke and its retract are put in, in every game."""
+    for game in GAMES:
+        assert any(check_repaired(game, seed, seed) for seed in range(6)), game

@@ -142,8 +142,8 @@ class Revoke:
 class Sighting:
     """A card seen from a holding the record leaves unknown (RULINGS G14): ``card``, the
     ``line`` of the event that showed it and ``how`` (``"played"``, ``"discarded"``,
-    ``"given"``, ``"exchanged"``, ``"shown"``, or ``"taken"`` for a card named from an unknown
-    pile)."""
+    ``"given"``, ``"exchanged"``, ``"shown"``, ``"taken"`` for a card named from an unknown
+    pile, or ``"left"`` for a card of the only holding left unseen, G14b)."""
 
     card: Card
     line: int
@@ -167,7 +167,11 @@ class Suspect:
 
     A revoke from a known holding, established while an earlier suspect may still be proven,
     waits among the suspects as one already proven (R26): ``revoke`` holds it and the line and
-    words of what established it."""
+    words of what established it.
+
+    ``retracted``: the line of the ``retract`` that took the card back (G14a).  Such a suspect
+    never decides the hand: once proven (by the card played in its place or a later one) it is
+    a revoke repaired at that line, a warning; unproven, the retract stands with no finding."""
 
     player: str
     card: Card
@@ -184,6 +188,7 @@ class Suspect:
     allowed: frozenset[Card] | None = None
     declarer: str | None = None
     revoke: tuple[Revoke, int | None, str, dict[str, Any]] | None = None
+    retracted: int | None = None
 
 
 class Hand:
@@ -551,8 +556,26 @@ class MatchEngine(Generic[H]):
             if spot is not None:
                 h.pile[h.pile.index(spot)] = c
                 h.pile_seen.append(Sighting(c, line, "taken"))
+        if how != "left" and not any(map(is_blank, hand)):
+            self.only_holding_left(line)
         if h.suspects:
             self.settle_suspects(False)
+
+    def only_holding_left(self, line: int) -> None:
+        """A holding seen to its last card at ``line``: when the pile holds no card unseen and
+        one player alone still has cards not recorded, those are the rest of the deck (the
+        cards the record places nowhere), seen there (``"left"``, G14b): they may prove that
+        player's earlier failures, judged as a given hand from the deal on."""
+        h = self.current
+        if any(map(is_blank, h.pile)):
+            return
+        left = [p for p in self.players if any(map(is_blank, h.hands[p]))]
+        if len(left) != 1:
+            return
+        p = left[0]
+        rest = [c for c in self.DECK.cards if c not in h.hands[p] and self.where_is(c) is None]
+        if len(rest) == sum(map(is_blank, h.hands[p])):
+            self.reveal(p, rest, line, "left")
 
     def _sighted(self, player: str, c: Card, line: int, how: str, hand: set[Card]) -> None:
         """Card ``c`` is seen at ``line`` in place of one of ``player``'s blanks: it proves each
@@ -603,7 +626,9 @@ class MatchEngine(Generic[H]):
         """Decide the possible revokes of the hand (G14): the earliest proven one is the revoke,
         once no earlier one can still be proven (``final``: nothing more can be seen in this
         hand).  Suspects nothing can prove any more (the player has no blank left) are dropped.
-        Returns True when a proven revoke was established (the hand is then decided, G4)."""
+        A proven suspect whose card was taken back is a repaired revoke, reported at once
+        (G14a); one taken back never decides the hand, so none waits for it.  Returns True when
+        a proven revoke was established (the hand is then decided, G4)."""
         h = self.current
         ss = h.suspects
         if not ss:
@@ -611,8 +636,13 @@ class MatchEngine(Generic[H]):
         hands = h.hands
         ss[:] = [s for s in ss if s.proof is not None or
                  (not final and any(map(is_blank, hands[s.player])))]
+        repaired = [s for s in ss if s.proof is not None and s.retracted is not None]
+        for s in repaired:
+            ss.remove(s)
+            self._repair_proven(s)
         first = next((s for s in ss if s.proof is not None), None)
-        if first is None or any(s.line < first.line and s.proof is None for s in ss):
+        if first is None or any(s.line < first.line and s.proof is None and s.retracted is None
+                                for s in ss):
             return False
         ss.clear()
         self._establish_proven(first)
@@ -628,6 +658,23 @@ class MatchEngine(Generic[H]):
             h.revoke, line, how, facts = s.revoke
             self.establish_revoke(line, how, declarer=s.declarer, **facts)
             return
+        h.revoke = self._proven_revoke(s)
+        assert s.proof is not None
+        h.proof = s.proof
+        self.establish_revoke(s.proof.line, declarer=s.declarer)
+
+    def _repair_proven(self, s: Suspect) -> None:
+        """A card taken back (``s.retracted``) that a card seen since proves a revoke (G14a):
+        a ``revoke`` warning at the card's line, repaired at the retract's, as with the hands
+        (G4).  The hand goes on."""
+        r = self._proven_revoke(s)
+        self.report_repaired(r, s.retracted, rule="G14a")
+
+    def _proven_revoke(self, s: Suspect) -> Revoke:
+        """The :class:`Revoke` that the proven suspect ``s`` was, its evidence gathered as if
+        at the failing card (the trick as it stood, the cards surely held then) with the proof
+        (``proved_by``).  ``hand.revoke`` is left as it was."""
+        h = self.current
         tp = h.play
         assert tp is not None  # cards are being played
         snap = copy.copy(tp)  # the trick as it stood at the failing card, for its words
@@ -636,18 +683,26 @@ class MatchEngine(Generic[H]):
         snap.current = t
         snap.hands = {**tp.hands, s.player: set(s.known)}
         assert s.allowed is not None and s.proof is not None
+        was = h.revoke
         h.play = snap
         try:
             self.start_revoke(s.player, s.card, s.line, s.allowed)
+            r = h.revoke
         finally:
-            h.play = tp
-        r = h.revoke
+            h.play, h.revoke = tp, was
         assert r is not None
         proof = s.proof
-        h.proof = proof
         r.evidence["proved_by"] = {"card": str(proof.card), "line": proof.line,
                                    "how": proof.how}
-        self.establish_revoke(proof.line, declarer=s.declarer)
+        return r
+
+    def report_repaired(self, r: Revoke, line: int | None, rule: str = "G4") -> None:
+        """Revoke ``r`` repaired by the ``retract`` at ``line``: the ``revoke`` warning at the
+        revoking card's line (G4; ``rule`` G14a for one a later card proved)."""
+        evidence = {**r.evidence, "established_at": None, "repaired_at": line}
+        self.report("revoke", r.line, self.commentary().revoke_words(self, evidence),
+                    player=r.player, trick=r.trick, severity=WARNING, rule=rule,
+                    evidence=evidence)
 
     def where_is(self, c: Card) -> dict[str, Any] | None:
         """Where card ``c`` of the current hand is, as facts for a ``card-not-held`` finding:
@@ -821,6 +876,15 @@ class MatchEngine(Generic[H]):
             return
         if h.mode != OPEN:  # the game's own check found a bad card of its deal (G7)
             return
+        if h.partial and h.pile_known and len(h.unknown) == 1:
+            # the only holding left is the rest of the deck: a given hand (G14b)
+            p = next(iter(h.unknown))
+            taken = set(chain(*dealt.values(), pile, self.extra_deal_cards(e)))
+            rest = [c for c in self.DECK.cards if c not in taken]
+            if len(rest) == self.HAND_SIZE:
+                dealt = {q: dealt[q] if q != p else rest for q in self.players}
+                h.unknown = set()
+                h.partial = False
         h.dealt = dealt
         h.hands = {p: set(cs) for p, cs in dealt.items()}
         h.pile = pile
@@ -1262,7 +1326,8 @@ class MatchEngine(Generic[H]):
         if h.suspects:
             tp = h.play
             if line is not None and tp is not None and any(
-                    s.line < r.line and s.proof is None for s in h.suspects):
+                    s.line < r.line and s.proof is None and s.retracted is None
+                    for s in h.suspects):
                 h.suspects.append(Suspect(
                     r.player, r.card, r.line, r.trick, (), (), (), tp.order, tp.duty,
                     frozenset(), set(), Sighting(r.card, line, "played"), r.required,
@@ -1316,7 +1381,9 @@ class MatchEngine(Generic[H]):
         return None
 
     def on_retract(self, e: ev.Retract, line: int) -> None:
-        """Take back the most recent card (G4, G4a)."""
+        """Take back the most recent card (G4, G4a).  In a record of the play alone, taking back
+        a card a later sight may still prove a revoke stands with no finding; proven later, it
+        is a revoke repaired here (G14a)."""
         h = self.current
         c = self.card(e.card, line, e.player)
         if c is None:
@@ -1331,15 +1398,16 @@ class MatchEngine(Generic[H]):
             return
         assert tp is not None  # the last play was found in it
         tp.retract()
-        if h.suspects and h.suspects[-1].line == last[2]:
-            h.suspects.pop()  # the card taken back is no possible revoke any more
+        ss = h.suspects
+        if ss and ss[-1].line == last[2] and ss[-1].retracted is None and ss[-1].revoke is None:
+            # a possible revoke from a holding not recorded (G14a): the retract stands; the card
+            # played in its place, or a later one, may still prove the revoke, then repaired
+            ss[-1].retracted = line
+            return
         r = h.revoke
         if r is not None and r.player == e.player and r.card == c:
             h.revoke = None
-            evidence = {**r.evidence, "established_at": None, "repaired_at": line}
-            self.report("revoke", r.line, self.commentary().revoke_words(self, evidence),
-                        player=r.player, trick=r.trick, severity=WARNING, rule="G4",
-                        evidence=evidence)
+            self.report_repaired(r, line)
         else:
             self.irregular("illegal-retract", line, None, e.player, rule="G4a",
                            evidence={"player": e.player, "card": str(c), "no_revoke": True})

@@ -74,6 +74,9 @@ class Commentary(Generic[E]):
         if "repaired_at" not in e:
             return text
         if e["repaired_at"] is not None:
+            if "proved_by" in e:  # a record of the play alone (G14a)
+                text += "; " + shared.proof(e["proved_by"], e["player"], engine.DECK,
+                                            established=False)
             return f"{text}. Repaired by retract at line {e['repaired_at']} (G4)"
         at = e["established_at"]
         where = (f"established at line {at}" if at is not None else

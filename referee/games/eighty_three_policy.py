@@ -6,7 +6,7 @@ from itertools import combinations
 from math import comb
 
 from .. import events as ev
-from ..cards import SUIT_NAMES, SUITS, Card
+from ..cards import SUIT_NAMES, SUITS, Card, is_blank
 from .base import OPEN
 from .eighty_three import (AUCTION, BID_MAX, BID_MIN, DOUBLED_KEY, PLAY_SIZE, PREPARE, TRUMP_CALL,
                            EightyThree, card_points)
@@ -75,15 +75,22 @@ class EightyThreePolicy(Policy[EightyThree]):
         return out
 
     def _gives(self, engine: EightyThree, p: str) -> list[ev.HandEvent]:
-        """Gives to propose for ``p``: 1 … excess trumps to the partner (E2)."""
+        """Gives to propose for ``p``: 1 … excess trumps to the partner (E2).  From a holding
+        with cards not recorded (G14), whose trumps are not counted (R25): any of its known
+        trumps, and one give of a card not recorded (``legal`` names it without listing it)."""
         h = engine.hand
         assert h is not None
         to = engine.partner_of(p)
         held = engine.trumps_held(p)
         excess = len(held) - PLAY_SIZE
-        if to is None or excess <= 0 or to in h.discarded:
+        unseen = sorted(c for c in h.hands[p] if is_blank(c))
+        if unseen:  # how many trumps a holding not recorded has is not judged (G14, R25)
+            excess = len(held)
+        if to is None or to in h.discarded or excess <= 0 and not unseen:
             return []
         out: list[ev.HandEvent] = []
+        if unseen:  # a give of cards not recorded: legal names it, cannot list it (G14)
+            out.append(ev.Give(player=p, to=to, cards=[str(unseen[0])]))
         for k in range(1, excess + 1):
             combos = list(combinations(held, k))
             if len(combos) > 40:
@@ -95,7 +102,9 @@ class EightyThreePolicy(Policy[EightyThree]):
         """Discards to propose for ``p``: every way to lay away the excess from the cards that
         may go (plain cards and trumps worth nothing) when there are at most
         :data:`ALL_DISCARDS_UP_TO` of them; otherwise a few sensible ones (lowest plain cards,
-        lowest worthless cards, voiding short suits), which ``legal`` then says is a sample."""
+        lowest worthless cards, voiding short suits).  A holding with cards not recorded
+        (G14) gets the few sensible ones of its known cards and one discard naming cards not
+        recorded (``legal`` names it without listing it)."""
         h = engine.hand
         assert h is not None and h.trump is not None  # after trumps are named
         trump = h.trump
@@ -105,7 +114,8 @@ class EightyThreePolicy(Policy[EightyThree]):
             return []
         held = engine.trumps_held(p)
         excess = max(len(held) - PLAY_SIZE, 0)
-        plain = sorted((c for c in h.hands[p] if not o.is_trump(c)),
+        unseen = sorted(c for c in h.hands[p] if is_blank(c))  # cards not recorded (G14)
+        plain = sorted((c for c in h.hands[p] if not o.is_trump(c) and not is_blank(c)),
                        key=lambda c: (o.power[c], c))  # cards break ties: no set order
         spare = [c for c in reversed(held) if not card_points(c, trump)][:excess]
         by_suit: dict[str, list[Card]] = {}
@@ -115,10 +125,12 @@ class EightyThreePolicy(Policy[EightyThree]):
                        for c in by_suit[s]]
         worthless = sorted(plain + spare, key=lambda c: (o.power[c] % 1000, o.is_trump(c), c))
         pool = plain + [c for c in held if not card_points(c, trump)]
-        if len(pool) >= n and comb(len(pool), n) <= ALL_DISCARDS_UP_TO:
+        if not unseen and len(pool) >= n and comb(len(pool), n) <= ALL_DISCARDS_UP_TO:
             return [ev.Discard(player=p, cards=[str(c) for c in cs])
                     for cs in combinations(pool, n)]
         picks = [plain[:n], worthless[:n], short_first[:n], spare + plain[:n - len(spare)]]
+        if unseen:  # a discard of cards not recorded: legal names it, cannot list it (G14)
+            picks.append(plain[:max(n - len(unseen), 0)] + unseen[:n])
         out: list[ev.HandEvent] = []
         seen: set[frozenset[Card]] = set()
         for cs in picks:

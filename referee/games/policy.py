@@ -63,10 +63,21 @@ class Policy(Generic[E]):
 
     def revoke_repair(self, engine: E) -> list[ev.HandEvent]:
         """The ``retract`` that would repair the current hand's open revoke (G4), as a one-event
-        list for :meth:`candidates`; empty when no revoke is open."""
+        list for :meth:`candidates`; in a record of the play alone, also the one taking back the
+        last card when a later card may still prove it a revoke (G14a: it stands); empty when
+        neither is open."""
         h = engine.hand
-        r = h.revoke if h is not None else None
-        return [] if r is None else [ev.Retract(player=r.player, card=str(r.card))]
+        if h is None:
+            return []
+        r = h.revoke
+        if r is not None:
+            return [ev.Retract(player=r.player, card=str(r.card))]
+        last = h.play.last_play() if h.play is not None else None
+        s = h.suspects[-1] if h.suspects else None
+        if s is not None and last is not None and s.retracted is None and s.revoke is None \
+                and s.line == last[2]:
+            return [ev.Retract(player=s.player, card=str(s.card))]
+        return []
 
     # --- referee simulate ----------------------------------------------------------------------
 

@@ -72,13 +72,15 @@ class TrickOrder:
 
     def sort(self, hand: Iterable[Card], suit_order: Sequence[str] | None = None) -> list[Card]:
         """``hand`` sorted for display: trumps first, then the other suits in ``suit_order``
-        (default the order of ``suits``), each highest first."""
+        (default the order of ``suits``), each highest first.  A card outside the order (a
+        blank: a card a record of the play alone does not name, RULINGS G14) comes last."""
         if suit_order is None:
             try:
                 key = self._key
             except AttributeError:
                 key = self._key = {c: i for i, c in enumerate(self._sorted(self.suit_of))}
-            return sorted(hand, key=key.__getitem__)
+            n = len(key)
+            return sorted(hand, key=lambda c: (key.get(c, n), c))
         return self._sorted(hand, suit_order)
 
     def _sorted(self, hand: Iterable[Card], suit_order: Sequence[str] | None = None) -> list[Card]:
@@ -88,7 +90,8 @@ class TrickOrder:
         if self.trump is not None:
             order.insert(0, self.trump)
         rank = {s: i for i, s in enumerate(order)}
-        return sorted(hand, key=lambda c: (rank.get(self.suit_of[c], 99), -self.power[c]))
+        suit_of, power = self.suit_of, self.power
+        return sorted(hand, key=lambda c: (rank.get(suit_of.get(c, ""), 99), -power.get(c, 0), c))
 
 
 # --- duties to follow ----------------------------------------------------------------------

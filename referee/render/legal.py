@@ -137,7 +137,10 @@ def _actors(acts: list[Any], hidden: list[tuple[str, str]]) -> list[str]:
     """Who is to act: the players of the legal actions (:func:`~referee.legal.to_act`), then
     those whose actions on cards not recorded cannot be listed (G14)."""
     who = to_act(acts)
-    return who + [p for p, _ in hidden if p not in who]
+    for p, _ in hidden:  # each once: a player may have a give and a discard not listed
+        if p not in who:
+            who.append(p)
+    return who
 
 
 def _and(names: list[str], word: str = "and") -> str:
