@@ -18,7 +18,7 @@ events, and neither record naming the other's name anywhere in the match) is one
 :class:`Renamed`; the match is then compared, and record A refereed again, as if A used B's name.
 ``renames`` (``--rename OLD=NEW``) renames players of A before anything is compared.
 
-Events are compared as the game reads them (ruling R22): ``ts`` and ``note`` are left out; cards
+Events are compared as the game reads them (ruling R23): ``ts`` and ``note`` are left out; cards
 are parsed with the game's deck (``T``/``10``, suit symbols, letter case, and in Thirty-Three
 ``6D``/``JK`` for the Bug are the same card); the cards of a hand, a boat, a kitty, a discard, a
 draw or a give are a set (their order is not read), while a talon or stock keeps its order (top
@@ -520,7 +520,7 @@ def _suit(text: Any) -> Any:
 
 def normalise(e: Any, game: str | None, rules: dict[str, Any] | None = None) -> Any:
     """An event (or :class:`~referee.events.ReadError`) as the game reads it: the value two
-    events have in common when the game reads them the same (ruling R22; see the module
+    events have in common when the game reads them the same (ruling R23; see the module
     docstring).  ``game``: the match's game (its deck parses the cards; None: cards compared
     as written); ``rules``: the match's rules with defaults filled in (for a ``match`` event)."""
     if isinstance(e, ev.ReadError):
