@@ -134,8 +134,8 @@ class DiffPrinter:
             out = self._where(d.match, d.hand)
             if not d.parted:
                 return out + [f" totals agree again after hand {d.hand}: {self._scores(d.a)}"]
-            for side, totals, at in (("a", d.a, d.hand_a), ("b", d.b, d.hand_b)):
-                out.append(self._side(side, self._totals(d.hand, at, side, totals)))
+            for side, totals, after in (("a", d.a, d.hand_a), ("b", d.b, d.hand_b)):
+                out.append(self._side(side, self._totals(d.hand, after, side, totals)))
             return out
         if isinstance(d, MatchResultDiff):
             out = self._where(d.match, None)
