@@ -246,12 +246,17 @@ def inner_lines(ls):
             if kinds[k] not in ("match", "deal") and kinds[k + 1] not in ("match", "deal")]
 
 
+def draw_inner(data):
+    """An example (its path and lines) and the index of a line inside one of its hands."""
+    path = data.draw(st.sampled_from(EXAMPLES))
+    ls = lines(path)
+    return path, ls, data.draw(st.sampled_from(inner_lines(ls)))
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_one_line_removed_is_one_missing_event(data):
-    path = data.draw(st.sampled_from(EXAMPLES))
-    ls = lines(path)
-    k = data.draw(st.sampled_from(inner_lines(ls)))
+    path, ls, k = draw_inner(data)
     ds = list(diff_logs(path, log(ls[:k] + ls[k + 1:])))
     [d] = of(ds, *EVENT_KINDS)
     assert isinstance(d, EventMissing)
@@ -262,9 +267,7 @@ def test_one_line_removed_is_one_missing_event(data):
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_one_line_added_is_one_added_event(data):
-    path = data.draw(st.sampled_from(EXAMPLES))
-    ls = lines(path)
-    k = data.draw(st.sampled_from(inner_lines(ls)))
+    path, ls, k = draw_inner(data)
     player = data.draw(st.sampled_from(json.loads(ls[0])["players"]))
     extra = {"event": "dispute", "player": player, "note": "typed twice"}
     ds = list(diff_logs(path, log(ls[:k] + [json.dumps(extra)] + ls[k:])))
@@ -278,9 +281,7 @@ def test_one_line_added_is_one_added_event(data):
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_two_lines_swapped_are_one_swap(data):
-    path = data.draw(st.sampled_from(EXAMPLES))
-    ls = lines(path)
-    k = data.draw(st.sampled_from(inner_lines(ls)))  # k and k + 1 both inside one hand
+    path, ls, k = draw_inner(data)  # k and k + 1 both inside one hand
     b = ls[:k] + [ls[k + 1], ls[k]] + ls[k + 2:]
     ds = list(diff_logs(path, log(b)))
     [d] = of(ds, *EVENT_KINDS)
