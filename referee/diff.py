@@ -866,16 +866,16 @@ def _compare(ga: _Group, gb: _Group, strict: bool) -> Iterator[Difference]:
             yield MatchResultDiff(label, sa, sb)
 
 
-Item = tuple[int, Any, "str | None"]
+_Item = tuple[int, Any, "str | None"]
 """One line of a record: (line, event or ReadError, the line's text)."""
 
-Op = tuple[str, int, int]
+_Op = tuple[str, int, int]
 """One step of an alignment: ``("equal" | "changed", i, j)`` pairs A's i-th event with B's
 j-th; ``("missing", i, j)``: A's i-th, which B lacks (it would come before B's j-th);
 ``("added", i, j)``: B's j-th, which A lacks (before A's i-th)."""
 
 
-def _events(label: str | int | None, n: int, ea: list[Item], eb: list[Item], ga: _Group,
+def _events(label: str | int | None, n: int, ea: list[_Item], eb: list[_Item], ga: _Group,
             gb: _Group, strict: bool) -> Iterator[Difference]:
     """The events of a paired hand that differ: aligned (:func:`_align`), then named (missing,
     added, swapped, changed in place) by :func:`_named`."""
@@ -890,9 +890,9 @@ def _events(label: str | int | None, n: int, ea: list[Item], eb: list[Item], ga:
     yield from _named(label, n, ops, ea, eb, ka, kb)
 
 
-def _align(ka: list[bytes], kb: list[bytes], ca: list[Any], cb: list[Any]) -> list[Op]:
+def _align(ka: list[bytes], kb: list[bytes], ca: list[Any], cb: list[Any]) -> list[_Op]:
     """Align the events of two hands by their keys ``ka``/``kb`` (:func:`_key`): every event of
-    each in one :data:`Op`, in order.  The events both hands begin and end with alike are paired
+    each in one :data:`_Op`, in order.  The events both hands begin and end with alike are paired
     first (so one event changed is changed in place, whatever its neighbours); the rest goes to
     :class:`difflib.SequenceMatcher`.  Where it finds nothing alike (a ``replace``), the events
     are aligned again by ``ca``/``cb`` (:func:`_coarse`: the same kind of event by the same
@@ -904,19 +904,21 @@ def _align(ka: list[bytes], kb: list[bytes], ca: list[Any], cb: list[Any]) -> li
     s = 0
     while s < min(n, m) - p and ka[n - 1 - s] == kb[m - 1 - s]:
         s += 1
-    ops: list[Op] = [("equal", i, i) for i in range(p)]
+    ops: list[_Op] = [("equal", i, i) for i in range(p)]
     ops += _middle(ka, kb, ca, cb, (p, n - s, p, m - s), coarse=False)
     ops += [("equal", n - s + k, m - s + k) for k in range(s)]
     return ops
 
 
 def _middle(ka: list[Any], kb: list[Any], ca: list[Any], cb: list[Any],
-            box: tuple[int, int, int, int], coarse: bool) -> list[Op]:
+            box: tuple[int, int, int, int], coarse: bool) -> list[_Op]:
+    """Align A's events i1..i2 with B's j1..j2 (``box``) by the fine keys, or the coarse ones
+    (``coarse``) inside what the fine keys found nothing alike in; by place past ALIGN_LIMIT."""
     i1, i2, j1, j2 = box
     if (i2 - i1) * (j2 - j1) > ALIGN_LIMIT:
         return _by_place(ka, kb, box, "equal")
     xa, xb = (ca, cb) if coarse else (ka, kb)
-    out: list[Op] = []
+    out: list[_Op] = []
     matcher = SequenceMatcher(None, xa[i1:i2], xb[j1:j2], autojunk=False)
     for tag, a1, a2, b1, b2 in matcher.get_opcodes():
         a1, a2, b1, b2 = a1 + i1, a2 + i1, b1 + j1, b2 + j1
@@ -934,23 +936,23 @@ def _middle(ka: list[Any], kb: list[Any], ca: list[Any], cb: list[Any],
 
 
 def _by_place(ka: list[Any], kb: list[Any], box: tuple[int, int, int, int],
-              alike: str) -> list[Op]:
+              alike: str) -> list[_Op]:
     """Events paired by their place in the box; the longer side's rest missing or added."""
     i1, i2, j1, j2 = box
     k = min(i2 - i1, j2 - j1)
-    out: list[Op] = [(alike if ka[i1 + d] == kb[j1 + d] else "changed", i1 + d, j1 + d)
+    out: list[_Op] = [(alike if ka[i1 + d] == kb[j1 + d] else "changed", i1 + d, j1 + d)
                      for d in range(k)]
     out += [("missing", i, j2) for i in range(i1 + k, i2)]
     out += [("added", i2, j) for j in range(j1 + k, j2)]
     return out
 
 
-def _at(items: list[Item], i: int) -> EventAt:
+def _at(items: list[_Item], i: int) -> EventAt:
     line, e, text = items[i]
     return EventAt(line, _shown(e, text))
 
 
-def _named(label: str | int | None, n: int, ops: list[Op], ea: list[Item], eb: list[Item],
+def _named(label: str | int | None, n: int, ops: list[_Op], ea: list[_Item], eb: list[_Item],
            ka: list[bytes], kb: list[bytes]) -> Iterator[Difference]:
     """The differences of an alignment, in its order: two events that trade places
     (:class:`EventsSwapped`: a missing and an added event alike on either side of one event
