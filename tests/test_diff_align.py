@@ -169,6 +169,9 @@ def test_s5_a_player_renamed_throughout_is_one_line():
         f"--- {SERVER}", f"+++ {b}", "@@ match club-night-2026-11-14 @@", " Cili is Cilli in B"])
     assert json.loads(invoke(SERVER, b, "--format", "json").stdout) == \
         {"kind": "rename", "match": "club-night-2026-11-14", "a": "Cili", "b": "Cilli"}
+    # --strict too: every line of B is A's with the name changed, nothing else
+    assert list(diff_logs(SERVER, b, strict=True)) == \
+        [Renamed("club-night-2026-11-14", "Cili", "Cilli")]
     # --rename applies it before comparing: the records then agree
     r = invoke(SERVER, b, "--rename", "Cili=Cilli")
     assert (r.exit_code, r.output) == (0, "")
