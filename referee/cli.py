@@ -809,16 +809,26 @@ def simulate(game: str, seed: int, hands: int, players: str | None, hide: str | 
 @ASCII
 @click.option("--strict", is_flag=True,
               help="Also count what does not change the game: ts, note, key order, spelling.")
-def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool) -> None:
+@click.option("--rename", "renames", multiple=True, metavar="OLD=NEW",
+              help="A's player OLD is B's NEW: rename OLD in A before comparing (repeatable).")
+def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[str, ...]) -> None:
     """Compare two logs of the same matches and print, in log order, where they part: a match
-    or hand in one record only, the first differing event of each hand, a different deal, the
-    tricks, results and totals that differ once both are refereed, and the findings one record
-    has and the other does not.  Exit 0 the records agree, 1 they differ, 2 a file cannot be
-    read or is not a log."""
+    or hand in one record only, a player renamed throughout, each event one record lacks, two
+    events swapped, events changed, a different deal, the tricks, results and totals that
+    differ once both are refereed, and the findings one record has and the other does not.
+    Exit 0 the records agree, 1 they differ, 2 a file cannot be read or is not a log."""
     from .diff import NotALog, diff_logs
     from .render.diff import DiffPrinter
     if a == "-" and b == "-":
         raise click.UsageError("only one of A and B can be standard input")
+    names: dict[str, str] = {}
+    for given in renames:
+        old, eq, new = given.partition("=")
+        if not eq or not old or not new:
+            raise click.UsageError(visible(f"--rename {given!r}: write --rename OLD=NEW"))
+        if names.get(old, new) != new:
+            raise click.UsageError(visible(f"--rename: {old!r} is renamed twice"))
+        names[old] = new
     sources = []
     for name in (a, b):
         if name == "-":
@@ -833,11 +843,11 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool) -> None:
             click.echo(visible(f"referee: cannot open {name}: {exc.strerror or exc}"), err=True)
             sys.exit(2)
         sources.append(name)
-    names = [STDIN_NAME if n == "-" else n for n in (a, b)]
-    printer = DiffPrinter(sys.stdout, names[0], names[1], fmt, _style(ascii_))
+    files = [STDIN_NAME if n == "-" else n for n in (a, b)]
+    printer = DiffPrinter(sys.stdout, files[0], files[1], fmt, _style(ascii_))
     status = 0
     try:
-        for d in diff_logs(sources[0], sources[1], strict=strict):
+        for d in diff_logs(sources[0], sources[1], strict=strict, renames=names):
             if isinstance(d, NotALog):
                 click.echo(visible(f"referee: {d.file}: not one line of it is a JSON object: "
                                    "not a log"), err=True)

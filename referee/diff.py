@@ -3,14 +3,22 @@
 :func:`diff_logs` reads two logs side by side and yields :class:`Difference` records in log
 order.  It pairs the matches (by ``id``, else by position: the n-th match without an id of one
 record with the n-th match of the other), their hands (by hand number, as the log counts deals)
-and, within a hand, the events (by position in the hand).  Per paired hand it reports the first
-event that differs and how many later events of the hand differ, a different deal (which cards
-moved between which players and piles), the tricks that differ, and, from refereeing both records
-by the rules, the hands whose result or deltas differ, where the running totals part (and meet
-again), the matches whose final totals or winners differ, and the findings one record has and the
-other does not.
+and, within a hand, the events, aligned with :class:`difflib.SequenceMatcher` (after the events
+both hands begin and end with alike are set aside; see :func:`_align`).  Per paired hand it
+reports each event of one record that the other lacks (:class:`EventMissing`,
+:class:`EventAdded`), two events that trade places (:class:`EventsSwapped`: two cards played the
+other way round, or two plays in the other order), each run of events changed in place
+(:class:`EventDiff`), a different deal (which cards moved between which players and piles), the
+tricks that differ, and, from refereeing both records by the rules, the hands whose result or
+deltas differ, where the running totals part (and meet again), the matches whose final totals or
+winners differ, and the findings one record has and the other does not.
 
-Events are compared as the game reads them (ruling R22): ``ts`` and ``note`` are left out; cards
+A player renamed throughout a paired match (the same seat named differently in the two ``match``
+events, and neither record naming the other's name anywhere in the match) is one
+:class:`Renamed`; the match is then compared, and record A refereed again, as if A used B's name.
+``renames`` (``--rename OLD=NEW``) renames players of A before anything is compared.
+
+Events are compared as the game reads them (ruling R23): ``ts`` and ``note`` are left out; cards
 are parsed with the game's deck (``T``/``10``, suit symbols, letter case, and in Thirty-Three
 ``6D``/``JK`` for the Bug are the same card); the cards of a hand, a boat, a kitty, a discard, a
 draw or a give are a set (their order is not read), while a talon or stock keeps its order (top
@@ -20,8 +28,10 @@ compared with their defaults filled in.  With ``strict=True`` every event is com
 text reads (keys in order, ``ts`` and ``note`` and card spelling included; only white space
 between tokens is not compared).
 
-Memory: each record is read as a stream, one match at a time (its refereed :class:`Match` and
-its events); when the ids of the two records come in a different order, up to :data:`WINDOW`
+Events are shown as their lines hold them (keys in their order, ``83`` as ``83``, not ``83.0``).
+
+Memory: each record is read as a stream, one match at a time (its refereed :class:`Match`, its
+events and their lines' text); when the ids of the two records come in a different order, up to :data:`WINDOW`
 matches of each record are read ahead to find a partner, so memory is bounded by ``WINDOW + 1``
 matches of each record, whatever the file's length.  A match whose partner is not within that
 look-ahead is reported as in one record only.
@@ -33,13 +43,15 @@ import json
 import os
 import re
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Literal, Union
 
 import msgspec
 
 from . import events as ev
+from difflib import SequenceMatcher
+
 from .api import Hand, Match, Source, _Builder, _feed, _open
 from .cards import CardError, Deck, parse_suit
 from .findings import Finding
@@ -49,6 +61,11 @@ from .replay import _Run
 WINDOW = 16
 """How many matches of each record are read ahead to pair matches whose ids come in a different
 order (see the module's docstring)."""
+
+ALIGN_LIMIT = 1_000_000
+"""Above this product of the two numbers of events left to align in a hand (after the events
+both begin and end with alike), the events are compared by place instead: the alignment's cost
+grows with that product (hostile input: a hand of 10⁵ unreadable lines)."""
 
 SideName = Literal["a", "b"]
 """Which record: ``"a"`` (the first named) or ``"b"``."""
@@ -102,10 +119,11 @@ class EventAt:
 
 @dataclass(frozen=True, slots=True)
 class EventDiff:
-    """The first event of a paired hand where the records differ (``hand`` 0: the events before
-    the first deal, the ``match`` event among them).  ``index``: 1-based position in the hand;
-    ``a``/``b``: the event of each record there (None where that record's hand has no more
-    events); ``later``: how many later positions of the hand differ too."""
+    """An event of a paired hand changed in place: the records align it with each other but
+    read it differently (``hand`` 0: the events before the first deal, the ``match`` event among
+    them).  ``index``: its 1-based position in A's hand; ``a``/``b``: the event of each record
+    (both given; None only in records made before events were aligned); ``later``: how many
+    events right after it are changed in place too (a run: shown by its first)."""
 
     match: str | int | None
     hand: int
@@ -114,6 +132,63 @@ class EventDiff:
     b: EventAt | None
     later: int
     kind: str = "event"
+
+
+@dataclass(frozen=True, slots=True)
+class EventMissing:
+    """An event of A's hand that B's hand lacks (the events around it aligned): ``index`` its
+    1-based position in A's hand, ``a`` the event, ``after`` the line of B's event it would come
+    after (None: at the start of B's hand), ``later`` how many events right after it B lacks too
+    (a run, shown by its first), ``last`` the line of the run's last event."""
+
+    match: str | int | None
+    hand: int
+    index: int
+    a: EventAt
+    after: int | None
+    later: int
+    last: int
+    kind: str = "missing"
+
+
+@dataclass(frozen=True, slots=True)
+class EventAdded:
+    """An event of B's hand that A's hand lacks: as :class:`EventMissing` the other way round
+    (``index`` in B's hand, ``b`` the event, ``after`` a line of A)."""
+
+    match: str | int | None
+    hand: int
+    index: int
+    b: EventAt
+    after: int | None
+    later: int
+    last: int
+    kind: str = "added"
+
+
+@dataclass(frozen=True, slots=True)
+class EventsSwapped:
+    """Two events of a hand that trade places in B: ``a`` the two as A has them (in A's order),
+    ``b`` the same two as B has them (``b[0]`` is ``a[0]``'s event, at its line in B).  Two
+    plays in the other order (``a[0]`` right before ``a[1]``, the other way round in B), or two
+    events that each take the other's place (a player's two cards played the other way round)."""
+
+    match: str | int | None
+    hand: int
+    a: tuple[EventAt, EventAt]
+    b: tuple[EventAt, EventAt]
+    kind: str = "swapped"
+
+
+@dataclass(frozen=True, slots=True)
+class Renamed:
+    """A player of a paired match named ``a`` in A and ``b`` in B throughout: the same seat in
+    both ``match`` events, and neither record names the other's name anywhere in the match."""
+
+    match: str | int | None
+    a: str
+    b: str
+    kind: str = "rename"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,13 +268,17 @@ class ResultDiff:
 @dataclass(frozen=True, slots=True)
 class TotalsDiff:
     """The running totals after ``hand``: ``parted`` True where they come to differ (after
-    agreeing), False where they agree again."""
+    agreeing), False where they agree again.  ``hand_a``/``hand_b``: the hand of each record
+    after which its totals stand, ``hand`` itself unless that record has no hand ``hand`` (a
+    record cut short: its last hand; None: no totals yet)."""
 
     match: str | int | None
     hand: int
     a: dict[str, Any]
     b: dict[str, Any]
     parted: bool
+    hand_a: int | None = None
+    hand_b: int | None = None
     kind: str = "totals"
 
 
@@ -223,8 +302,9 @@ class FindingOnly:
     kind: str = "finding"
 
 
-Difference = Union[NotALog, MatchOnly, HandOnly, EventDiff, DealDiff, TrickDiff, ResultDiff,
-                   TotalsDiff, MatchResultDiff, FindingOnly]
+Difference = Union[NotALog, MatchOnly, HandOnly, Renamed, EventDiff, EventMissing, EventAdded,
+                   EventsSwapped, DealDiff, TrickDiff, ResultDiff, TotalsDiff, MatchResultDiff,
+                   FindingOnly]
 """One difference between two records (``kind`` names which)."""
 
 
@@ -258,6 +338,9 @@ class _Group:
     match: Match | None = None
     loose: list[Finding] = field(default_factory=list)
     index: int = 0  # among the record's groups with no id (position pairing)
+    file: str = ""
+    names: dict[str, str] = field(default_factory=dict)  # the renames its events went through
+    next: tuple[int, Any] | None = None  # the next match's (line, event), which ended this one
 
     @property
     def label(self) -> str | int | None:
@@ -274,21 +357,22 @@ class _Group:
 
 
 class _Record:
-    """One log read as a stream of :class:`_Group`; ``stats`` once it is over."""
+    """One log read as a stream of :class:`_Group`; ``stats`` once it is over.  ``names``:
+    players renamed (old → new) in every event as it is read, before it is refereed."""
 
-    def __init__(self, source: Source, strict: bool) -> None:
+    def __init__(self, source: Source, strict: bool,
+                 names: Mapping[str, str] | None = None) -> None:
         self.stream, self.file, self._owned = _open(source, None)
         self.strict = strict
+        self.names = dict(names or {})
         self.builder = _Builder()
         self.run = _Run(self.file, self.builder)
         self.builder.run = self.run
         self.undecodable = False
 
     def _items(self) -> Iterator[tuple[int, Any, str | None]]:
-        if not self.strict:
-            for line, e in ev.read_events(self.stream):
-                yield line, e, None
-            return
+        """(line, event or ReadError, the line's text: None for a line that is no event)."""
+        names = self.names
         last = [""]
 
         def remember(text: str) -> Any:
@@ -308,13 +392,13 @@ class _Record:
                 if bad is not None:
                     yield line, bad, None
                 continue
-            yield line, e, last[0]
+            yield line, _renamed(e, names) if names else e, last[0]
 
     def groups(self) -> Iterator[_Group]:
         """The record's matches in file order, each complete (events, refereed match, loose
         findings) before the next is read."""
         run, builder = self.run, self.builder
-        group = _Group(0, 0)
+        group = _Group(0, 0, file=self.file, names=self.names)
         hand = 0
         unnamed = 0
         try:
@@ -326,10 +410,12 @@ class _Record:
                     _feed(run, builder, line, e)
                     run.flush()
                     self._attach(group)
+                    group.next = (line, e)
                     if group.number or group.hands:
                         yield group
                     number = run.match_count
-                    group = _Group(number, line, e.id, e.game, tuple(e.players))
+                    group = _Group(number, line, e.id, e.game, tuple(e.players), file=self.file,
+                                   names=self.names)
                     if e.id is None:
                         unnamed += 1
                         group.index = unnamed
@@ -434,7 +520,7 @@ def _suit(text: Any) -> Any:
 
 def normalise(e: Any, game: str | None, rules: dict[str, Any] | None = None) -> Any:
     """An event (or :class:`~referee.events.ReadError`) as the game reads it: the value two
-    events have in common when the game reads them the same (ruling R22; see the module
+    events have in common when the game reads them the same (ruling R23; see the module
     docstring).  ``game``: the match's game (its deck parses the cards; None: cards compared
     as written); ``rules``: the match's rules with defaults filled in (for a ``match`` event)."""
     if isinstance(e, ev.ReadError):
@@ -470,32 +556,171 @@ def normalise(e: Any, game: str | None, rules: dict[str, Any] | None = None) -> 
     return d
 
 
-def _strict_value(e: Any, text: str | None) -> Any:
-    """What ``--strict`` compares: the JSON text as it reads, keys in their order."""
+def _strict_value(e: Any, text: str | None, names: Mapping[str, str]) -> Any:
+    """What ``--strict`` compares: the JSON text as it reads, keys in their order (an object
+    as its list of (key, value) pairs), with the players in ``names`` renamed."""
     if text is None:
         return normalise(e, None)
     try:
-        return json.loads(text, object_pairs_hook=lambda pairs: pairs)
+        value = json.loads(text, object_pairs_hook=lambda pairs: pairs)
     except (ValueError, RecursionError):
         return text
+    return _renamed_pairs(value, names) if names else value
 
 
-def _shown(e: Any) -> dict[str, Any]:
+def _key(item: tuple[int, Any, str | None], game: str | None, rules: dict[str, Any] | None,
+         strict: bool, names: Mapping[str, str]) -> bytes:
+    """What an event is compared by, as bytes (equal bytes: the same event; R23)."""
+    _, e, text = item
+    value = _strict_value(e, text, names) if strict else normalise(e, game, rules)
+    try:
+        return msgspec.json.encode(value, order=None if strict else "sorted")
+    except (TypeError, ValueError, OverflowError):
+        return repr(value).encode()
+
+
+def _coarse(e: Any) -> tuple[str, Any]:
+    """What two events changed in place share: the kind of event and who acts."""
+    if isinstance(e, ev.ReadError):
+        return ("unreadable", None)
+    return (ev.name_of(e), getattr(e, "player", None))
+
+
+def _shown(e: Any, text: str | None) -> dict[str, Any]:
+    """The event as its line holds it: the line's JSON object, keys in their order and numbers
+    as written (``83``, not ``83.0``); a line that is no event as ``{"unreadable", "message"}``."""
     if isinstance(e, ev.ReadError):
         return {"unreadable": e.code, "message": e.message}
+    if text is not None:
+        try:
+            value = msgspec.json.decode(text)
+        except (msgspec.DecodeError, ValueError, RecursionError):
+            value = None
+        if isinstance(value, dict):
+            return value
     out: dict[str, Any] = msgspec.to_builtins(e)
+    return out
+
+
+# --- players renamed -----------------------------------------------------------------------------
+
+_NAME_FIELDS = ("player", "dealer", "to", "against")  # a field that names one player
+_NAME_KEYS = ("hands", "totals")  # an object keyed by player
+
+
+def _names_of(e: Any) -> Iterator[str]:
+    """The player names an event gives (FORMAT.md: ``players``, ``player``, ``dealer``, ``to``,
+    ``against``, the keys of ``hands`` and ``totals``)."""
+    for name in _NAME_FIELDS:
+        v = getattr(e, name, None)
+        if isinstance(v, str):
+            yield v
+    if type(e) is ev.Match:
+        yield from e.players
+    for name in _NAME_KEYS:
+        v = getattr(e, name, None)
+        if isinstance(v, dict):
+            yield from v
+
+
+def _renamed(e: Any, names: Mapping[str, str]) -> Any:
+    """The event with each player name in ``names`` (old → new) replaced, wherever the event
+    names a player (:func:`_names_of`); the event itself when it names none of them."""
+    if not isinstance(e, msgspec.Struct):
+        return e
+    changes: dict[str, Any] = {}
+    for name in _NAME_FIELDS:
+        v = getattr(e, name, None)
+        if isinstance(v, str) and v in names:
+            changes[name] = names[v]
+    if type(e) is ev.Match and any(p in names for p in e.players):
+        changes["players"] = [names.get(p, p) for p in e.players]
+    for name in _NAME_KEYS:
+        v = getattr(e, name, None)
+        if isinstance(v, dict) and any(p in names for p in v):
+            changes[name] = {names.get(p, p): x for p, x in v.items()}
+    return msgspec.structs.replace(e, **changes) if changes else e
+
+
+def _renamed_pairs(value: Any, names: Mapping[str, str]) -> Any:
+    """:func:`_renamed` for an event read as (key, value) pairs (``--strict``)."""
+    if not isinstance(value, list) or not all(type(x) is tuple for x in value):
+        return value  # not an object
+
+    def one(key: Any, v: Any) -> Any:
+        if key in _NAME_FIELDS and isinstance(v, str):
+            return names.get(v, v)
+        if key == "players" and isinstance(v, list):
+            return [names.get(p, p) if isinstance(p, str) else p for p in v]
+        if key in _NAME_KEYS and isinstance(v, list) and all(type(x) is tuple for x in v):
+            return [(names.get(p, p), x) for p, x in v]
+        return v
+
+    return [(k, one(k, v)) for k, v in value]
+
+
+def _composed(first: Mapping[str, str], then: Mapping[str, str]) -> dict[str, str]:
+    """The renames ``first`` and then ``then`` as one (old → new)."""
+    out = {}
+    for name in set(first) | set(then):
+        step = first.get(name, name)
+        out[name] = then.get(step, step)
+    return {k: v for k, v in out.items() if k != v}
+
+
+def _renames(ga: _Group, gb: _Group) -> dict[str, str]:
+    """The players of A's match renamed throughout in B's (A's name → B's): the same seat of
+    the two ``match`` events named differently, B's name not among A's players nor named by
+    any event of A's match, A's name not among B's players nor named by any of B's."""
+    pa, pb = ga.players, gb.players
+    if not ga.number or ga.game != gb.game or len(pa) != len(pb) or \
+            len(set(pa)) != len(pa) or len(set(pb)) != len(pb):
+        return {}
+    seats = {old: new for old, new in zip(pa, pb) if old != new and new not in pa and old not in pb}
+    if not seats:
+        return {}
+    named_a = {n for items in ga.hands.values() for _, e, _ in items for n in _names_of(e)}
+    named_b = {n for items in gb.hands.values() for _, e, _ in items for n in _names_of(e)}
+    return {old: new for old, new in seats.items() if new not in named_a and old not in named_b}
+
+
+def _rereferee(g: _Group, names: Mapping[str, str]) -> _Group:
+    """The match of ``g`` with its players renamed (old → new) and refereed again, as its
+    record's reader referees it (the next match's ``match`` event ends it, as it did)."""
+    builder = _Builder()
+    run = _Run(g.file, builder)
+    builder.run = run
+    run.match_count = g.number - 1  # the match keeps its number (findings name it by it)
+    out = _Group(g.number, g.line, g.id, g.game, tuple(names.get(p, p) for p in g.players),
+                 deal_lines=g.deal_lines, index=g.index, file=g.file,
+                 names=_composed(g.names, names), next=g.next)
+    for n, items in g.hands.items():
+        out.hands[n] = [(line, _renamed(e, names), text) for line, e, text in items]
+        for line, e, _ in out.hands[n]:
+            _feed(run, builder, line, e)
+    run.flush()
+    out.loose = list(builder.loose)
+    if g.next is not None:
+        _feed(run, builder, *g.next)
+    else:
+        run.close_match()
+    run.flush()
+    out.match = next((m for m in builder.done if m.number == g.number), None)
     return out
 
 
 # --- comparing -----------------------------------------------------------------------------------
 
-def diff_logs(a: Source, b: Source, *, strict: bool = False) -> Iterator[Difference]:
+def diff_logs(a: Source, b: Source, *, strict: bool = False,
+              renames: Mapping[str, str] | None = None) -> Iterator[Difference]:
     """The differences between two records of the same matches, in log order (of ``a``; a match
     only in ``b`` comes where ``b`` has it).
 
     ``a``, ``b``: what :func:`referee.read_log` reads (a path, bytes, a binary stream).
     ``strict``: also count differences that do not change the game (``ts``, ``note``, key order,
-    card spelling; ruling R22).  No difference yielded: the records agree on every event that
+    card spelling; ruling R23).  ``renames``: players of ``a`` renamed (A's name → B's) in
+    every event before anything is compared or refereed (``--rename OLD=NEW``): a rename given
+    is no difference.  No difference yielded: the records agree on every event that
     matters.  A record that is not a log (R7) gives one :class:`NotALog` and nothing else is
     compared (for a stream that cannot be read twice, it comes last).  Raises ``OSError`` for a
     file that cannot be opened or read; bad content never raises.  Memory: see the module
@@ -506,7 +731,7 @@ def diff_logs(a: Source, b: Source, *, strict: bool = False) -> Iterator[Differe
                 getattr(src, "name", "<bytes>")
             yield NotALog(side, str(name))  # type: ignore[arg-type]
             return
-    ra, rb = _Record(a, strict), _Record(b, strict)
+    ra, rb = _Record(a, strict, renames), _Record(b, strict)
     try:
         yield from _pair(ra.groups(), rb.groups(), strict)
     finally:
@@ -589,13 +814,22 @@ def _findings(fa: list[Finding], fb: list[Finding]) -> Iterator[Difference]:
 
 
 def _compare(ga: _Group, gb: _Group, strict: bool) -> Iterator[Difference]:
-    """The differences of two paired matches, hand by hand."""
+    """The differences of two paired matches, hand by hand (a player renamed throughout first:
+    A's match is then compared, and refereed, with B's name)."""
+    renames = _renames(ga, gb)
+    if renames:
+        for old in ga.players:
+            if old in renames:
+                yield Renamed(ga.label, old, renames[old])
+        ga = _rereferee(ga, renames)
     ma, mb = ga.match, gb.match
     label = ga.label
     hands_a = {h.number: h for h in ma.hands} if ma else {}
     hands_b = {h.number: h for h in mb.hands} if mb else {}
     last_a: dict[str, Any] = {}
     last_b: dict[str, Any] = {}
+    at_a: int | None = None  # the hand after which last_a stands
+    at_b: int | None = None
     parted = False
     numbers = sorted(set(ga.hands) | set(gb.hands))
     for n in numbers:
@@ -616,12 +850,12 @@ def _compare(ga: _Group, gb: _Group, strict: bool) -> Iterator[Difference]:
                     (rb.status, rb.declarer, rb.contract, rb.deltas):
                 yield ResultDiff(label, n, ra, rb)
         if ha is not None and ha.totals:
-            last_a = ha.totals
+            last_a, at_a = ha.totals, n
         if hb is not None and hb.totals:
-            last_b = hb.totals
+            last_b, at_b = hb.totals, n
         if n and (ha is not None or hb is not None) and (last_a != last_b) != parted:
             parted = not parted
-            yield TotalsDiff(label, n, dict(last_a), dict(last_b), parted)
+            yield TotalsDiff(label, n, dict(last_a), dict(last_b), parted, at_a, at_b)
         yield from _findings(list(ha.findings) if ha else [], list(hb.findings) if hb else [])
     yield from _findings((list(ma.findings) if ma else []) + ga.loose,
                          (list(mb.findings) if mb else []) + gb.loose)
@@ -632,34 +866,148 @@ def _compare(ga: _Group, gb: _Group, strict: bool) -> Iterator[Difference]:
             yield MatchResultDiff(label, sa, sb)
 
 
-def _events(label: str | int | None, n: int, ea: list[tuple[int, Any, str | None]],
-            eb: list[tuple[int, Any, str | None]], ga: _Group, gb: _Group,
-            strict: bool) -> Iterator[Difference]:
+_Item = tuple[int, Any, "str | None"]
+"""One line of a record: (line, event or ReadError, the line's text)."""
+
+_Op = tuple[str, int, int]
+"""One step of an alignment: ``("equal" | "changed", i, j)`` pairs A's i-th event with B's
+j-th; ``("missing", i, j)``: A's i-th, which B lacks (it would come before B's j-th);
+``("added", i, j)``: B's j-th, which A lacks (before A's i-th)."""
+
+
+def _events(label: str | int | None, n: int, ea: list[_Item], eb: list[_Item], ga: _Group,
+            gb: _Group, strict: bool) -> Iterator[Difference]:
+    """The events of a paired hand that differ: aligned (:func:`_align`), then named (missing,
+    added, swapped, changed in place) by :func:`_named`."""
+    if len(ea) == len(eb) and all(x[1] == y[1] and (not strict or x[2] == y[2])
+                                  for x, y in zip(ea, eb)):
+        return  # the same events, field for field (and text for text with strict)
     rules_a = dict(ga.match.rules) if ga.match else None
     rules_b = dict(gb.match.rules) if gb.match else None
-    first = None
-    later = 0
-    for i in range(max(len(ea), len(eb))):
-        xa = ea[i] if i < len(ea) else None
-        xb = eb[i] if i < len(eb) else None
-        if xa is not None and xb is not None:
-            if xa[1] == xb[1] and xa[2] == xb[2]:
-                continue  # the same event, field for field (and text for text with strict)
-            if strict:
-                same = _strict_value(xa[1], xa[2]) == _strict_value(xb[1], xb[2])
-            else:
-                same = normalise(xa[1], ga.game, rules_a) == normalise(xb[1], gb.game, rules_b)
-            if same:
-                continue
-        if first is None:
-            first = (i, xa, xb)
+    ka = [_key(x, ga.game, rules_a, strict, ga.names) for x in ea]
+    kb = [_key(x, gb.game, rules_b, strict, gb.names) for x in eb]
+    ops = _align(ka, kb, [_coarse(x[1]) for x in ea], [_coarse(x[1]) for x in eb])
+    yield from _named(label, n, ops, ea, eb, ka, kb)
+
+
+def _align(ka: list[bytes], kb: list[bytes], ca: list[Any], cb: list[Any]) -> list[_Op]:
+    """Align the events of two hands by their keys ``ka``/``kb`` (:func:`_key`): every event of
+    each in one :data:`_Op`, in order.  The events both hands begin and end with alike are paired
+    first (so one event changed is changed in place, whatever its neighbours); the rest goes to
+    :class:`difflib.SequenceMatcher`.  Where it finds nothing alike (a ``replace``), the events
+    are aligned again by ``ca``/``cb`` (:func:`_coarse`: the same kind of event by the same
+    player is one event changed), and what is still left is paired by place."""
+    n, m = len(ka), len(kb)
+    p = 0
+    while p < n and p < m and ka[p] == kb[p]:
+        p += 1
+    s = 0
+    while s < min(n, m) - p and ka[n - 1 - s] == kb[m - 1 - s]:
+        s += 1
+    ops: list[_Op] = [("equal", i, i) for i in range(p)]
+    ops += _middle(ka, kb, ca, cb, (p, n - s, p, m - s), coarse=False)
+    ops += [("equal", n - s + k, m - s + k) for k in range(s)]
+    return ops
+
+
+def _middle(ka: list[Any], kb: list[Any], ca: list[Any], cb: list[Any],
+            box: tuple[int, int, int, int], coarse: bool) -> list[_Op]:
+    """Align A's events i1..i2 with B's j1..j2 (``box``) by the fine keys, or the coarse ones
+    (``coarse``) inside what the fine keys found nothing alike in; by place past ALIGN_LIMIT."""
+    i1, i2, j1, j2 = box
+    if (i2 - i1) * (j2 - j1) > ALIGN_LIMIT:
+        return _by_place(ka, kb, box, "equal")
+    xa, xb = (ca, cb) if coarse else (ka, kb)
+    out: list[_Op] = []
+    matcher = SequenceMatcher(None, xa[i1:i2], xb[j1:j2], autojunk=False)
+    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
+        a1, a2, b1, b2 = a1 + i1, a2 + i1, b1 + j1, b2 + j1
+        if tag == "equal":  # alike by the coarse key: no two events alike are left here
+            out += [("changed" if coarse else "equal", a1 + k, b1 + k) for k in range(a2 - a1)]
+        elif tag == "delete":
+            out += [("missing", i, b1) for i in range(a1, a2)]
+        elif tag == "insert":
+            out += [("added", a1, j) for j in range(b1, b2)]
+        elif coarse:
+            out += _by_place(ka, kb, (a1, a2, b1, b2), "changed")
         else:
-            later += 1
-    if first is not None:
-        i, xa, xb = first
-        yield EventDiff(label, n, i + 1,
-                        EventAt(xa[0], _shown(xa[1])) if xa else None,
-                        EventAt(xb[0], _shown(xb[1])) if xb else None, later)
+            out += _middle(ka, kb, ca, cb, (a1, a2, b1, b2), coarse=True)
+    return out
+
+
+def _by_place(ka: list[Any], kb: list[Any], box: tuple[int, int, int, int],
+              alike: str) -> list[_Op]:
+    """Events paired by their place in the box; the longer side's rest missing or added."""
+    i1, i2, j1, j2 = box
+    k = min(i2 - i1, j2 - j1)
+    out: list[_Op] = [(alike if ka[i1 + d] == kb[j1 + d] else "changed", i1 + d, j1 + d)
+                     for d in range(k)]
+    out += [("missing", i, j2) for i in range(i1 + k, i2)]
+    out += [("added", i2, j) for j in range(j1 + k, j2)]
+    return out
+
+
+def _at(items: list[_Item], i: int) -> EventAt:
+    line, e, text = items[i]
+    return EventAt(line, _shown(e, text))
+
+
+def _named(label: str | int | None, n: int, ops: list[_Op], ea: list[_Item], eb: list[_Item],
+           ka: list[bytes], kb: list[bytes]) -> Iterator[Difference]:
+    """The differences of an alignment, in its order: two events that trade places
+    (:class:`EventsSwapped`: a missing and an added event alike on either side of one event
+    alike, or two events changed in place each into the other), then each run of events
+    missing, added or changed in place, shown by its first."""
+    swaps: dict[int, EventsSwapped] = {}  # at the index of its first op
+    used = [False] * len(ops)
+    for t in range(len(ops) - 2):
+        (x, xi, xj), (y, yi, yj), (z, zi, zj) = ops[t:t + 3]
+        if used[t] or y != "equal":
+            continue
+        if x == "missing" and z == "added" and ka[xi] == kb[zj]:
+            swaps[t] = EventsSwapped(label, n, (_at(ea, xi), _at(ea, yi)),
+                                     (_at(eb, zj), _at(eb, yj)))
+        elif x == "added" and z == "missing" and kb[xj] == ka[zi]:
+            swaps[t] = EventsSwapped(label, n, (_at(ea, yi), _at(ea, zi)),
+                                     (_at(eb, yj), _at(eb, xj)))
+        else:
+            continue
+        used[t] = used[t + 1] = used[t + 2] = True
+    waiting: dict[tuple[bytes, bytes], list[int]] = {}
+    for t, (tag, i, j) in enumerate(ops):
+        if used[t] or tag != "changed":
+            continue
+        partners = waiting.get((kb[j], ka[i]))
+        if partners:  # an earlier (i0, j0): A's i0 is B's j, A's i is B's j0
+            t0 = partners.pop()
+            _, i0, j0 = ops[t0]
+            swaps[t0] = EventsSwapped(label, n, (_at(ea, i0), _at(ea, i)),
+                                      (_at(eb, j), _at(eb, j0)))
+            used[t0] = used[t] = True
+        else:
+            waiting.setdefault((ka[i], kb[j]), []).append(t)
+    t = 0
+    while t < len(ops):
+        if t in swaps:
+            yield swaps[t]
+        tag = ops[t][0]
+        if used[t] or tag == "equal":
+            t += 1
+            continue
+        u = t
+        while u + 1 < len(ops) and ops[u + 1][0] == tag and not used[u + 1]:
+            u += 1
+        (_, i, j), (_, li, lj) = ops[t], ops[u]
+        later = u - t
+        if tag == "changed":
+            yield EventDiff(label, n, i + 1, _at(ea, i), _at(eb, j), later)
+        elif tag == "missing":
+            yield EventMissing(label, n, i + 1, _at(ea, i), eb[j - 1][0] if j else None, later,
+                               ea[li][0])
+        else:
+            yield EventAdded(label, n, j + 1, _at(eb, j), ea[i - 1][0] if i else None, later,
+                             eb[lj][0])
+        t = u + 1
 
 
 def _deal(label: str | int | None, n: int, ea: list[tuple[int, Any, str | None]],

@@ -1,8 +1,8 @@
 """``referee diff`` output: the differences of :func:`referee.diff.diff_logs` as text or JSON.
 
-Text is diff-like: ``--- A`` and ``+++ B`` name the records, an ``@@ match M, hand N @@`` line
-starts each place, a line starting ``-`` is record A's, ``+`` record B's, and a line starting with
-a space says something of both.  Every string from a log goes through
+Text is diff-like: ``--- A`` and ``+++ B`` name the records (A the first, B the second), an
+``@@ match M, hand N @@`` line starts each place, a line starting ``-`` is record A's, ``+``
+record B's, and a line starting with a space says something of both.  Every string from a log goes through
 :func:`~referee.text.visible`; colour (red/green) only where the :class:`Style` asks for it.
 """
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import IO, Any
 
 import msgspec
 
-from ..diff import (DealDiff, Difference, EventAt, EventDiff, FindingOnly, HandOnly,
-                    MatchOnly, MatchResultDiff, NotALog, ResultAt, ResultDiff, TotalsDiff,
-                    TrickAt, TrickDiff, to_json)
+from ..diff import (DealDiff, Difference, EventAdded, EventAt, EventDiff, EventMissing,
+                    EventsSwapped, FindingOnly, HandOnly, MatchOnly, MatchResultDiff, NotALog,
+                    Renamed, ResultAt, ResultDiff, TotalsDiff, TrickAt, TrickDiff, to_json)
 from ..games import ENGINES
 from ..text import visible
 from . import Style, card_text, finding_text, json_writer, number, signed, to_ascii
@@ -85,14 +85,31 @@ class DiffPrinter:
         if isinstance(d, HandOnly):
             return self._where(d.match, d.hand) + [self._side(
                 d.side, f"line {d.line}: hand {d.hand} only in {visible(files[d.side])}")]
+        if isinstance(d, Renamed):
+            return self._where(d.match, None) + [f" {visible(d.a)} is {visible(d.b)} in B"]
         if isinstance(d, EventDiff):
             out = self._where(d.match, d.hand)
             for side, at in (("a", d.a), ("b", d.b)):
                 out.append(self._side(side, self._event(at)))
             if d.later:
-                out.append(f" and {d.later} later event{'s' * (d.later != 1)} of the "
-                           f"{'hand' if d.hand else 'match before its first deal'} differ")
+                out.append(f" and the next {_events(d.later)} differ too")
             return out
+        if isinstance(d, (EventMissing, EventAdded)):
+            side, at, other = ("a", d.a, "B") if isinstance(d, EventMissing) else \
+                ("b", d.b, "A")
+            where = f"after {other}'s line {d.after}" if d.after is not None else \
+                f"at the start of the {'hand' if d.hand else 'match'} in {other}"
+            what = "missing in B" if side == "a" else "added in B"
+            out = self._where(d.match, d.hand)
+            out.append(self._side(side, f"{self._event(at)} {what}, {where}"))
+            if d.later:
+                out.append(f" and the next {_events(d.later)} (to line {d.last}) {what} too")
+            return out
+        if isinstance(d, EventsSwapped):
+            (a1, a2), (b1, b2) = d.a, d.b
+            return self._where(d.match, d.hand) + [
+                f" swapped in B: {self._event(a1)} and {self._event(a2)} "
+                f"(B's lines {b1.line} and {b2.line})"]
         if isinstance(d, DealDiff):
             out = self._where(d.match, d.hand)
             if d.dealer_a != d.dealer_b:
@@ -117,9 +134,8 @@ class DiffPrinter:
             out = self._where(d.match, d.hand)
             if not d.parted:
                 return out + [f" totals agree again after hand {d.hand}: {self._scores(d.a)}"]
-            for side, totals in (("a", d.a), ("b", d.b)):
-                out.append(self._side(side, f"totals after hand {d.hand}: "
-                                      f"{self._scores(totals)}"))
+            for side, totals, after in (("a", d.a, d.hand_a), ("b", d.b, d.hand_b)):
+                out.append(self._side(side, self._totals(d.hand, after, side, totals)))
             return out
         if isinstance(d, MatchResultDiff):
             out = self._where(d.match, None)
@@ -134,6 +150,16 @@ class DiffPrinter:
             f = d.finding
             return self._where(f.match, f.hand) + [self._side(d.side, finding_text(f, self.style))]
         raise TypeError(f"not a difference: {d!r}")
+
+    def _totals(self, hand: int, at: int | None, side: str, totals: dict[str, Any]) -> str:
+        """``totals after hand 3: …``; for a record without hand 3, the hand its totals stand
+        after and that it has no hand 3 (``hand_a``/``hand_b`` of a TotalsDiff)."""
+        if at == hand or (at is None and totals):  # at None: a TotalsDiff made without it
+            return f"totals after hand {hand}: {self._scores(totals)}"
+        lacks = f"no hand {hand} in {side.upper()}"
+        if at is None:
+            return f"no totals yet ({lacks})"
+        return f"totals after hand {at} ({lacks}): {self._scores(totals)}"
 
     @staticmethod
     def _event(at: EventAt | None) -> str:
@@ -157,3 +183,7 @@ class DiffPrinter:
     @staticmethod
     def _scores(t: dict[str, Any]) -> str:
         return ", ".join(f"{visible(p)} {number(v)}" for p, v in t.items())
+
+
+def _events(n: int) -> str:
+    return f"{n} event{'s' * (n != 1)}"
