@@ -535,7 +535,7 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
     status = picked = most = 0
     for name, stream, error in _inputs(files):
         if stream is None:
-            click.echo(f"referee: cannot open {name}: {error}", err=True)
+            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             page.file_problem(name, error or "")
             status = 2
             continue
@@ -547,14 +547,14 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
                 most = max([most, *(h.number for h in m.hands)])
         except OSError as exc:
             why = exc.strerror or str(exc)
-            click.echo(f"referee: cannot read {name}: {why}", err=True)
+            click.echo(visible(f"referee: cannot read {name}: {why}"), err=True)
             page.file_problem(name, why)
             status = 2
             continue
         page.findings(name, reader.findings)
         stats = reader.stats
         if stats is not None and stats.undecodable:
-            click.echo(f"referee: {name}: no line of it could be decoded as JSON", err=True)
+            click.echo(visible(f"referee: {name}: no line of it could be decoded as JSON"), err=True)
             status = 2
         elif stats is not None and stats.errors and status == 0:
             status = 1

@@ -3,6 +3,7 @@ project rulings A-R1 … of docs/asszorti.md.  Each expected value is derived in
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -306,6 +307,55 @@ def test_contract_by_the_wrong_player_is_out_of_turn_and_applied():
     a = [("bid", "Berta", "3"), ("pass", "Csaba", None), ("pass", "Anna", None)]
     rec = run_log(auction_log(a, ("Csaba", "2")))
     assert errs(rec) == [(6, "out-of-turn")]
+
+
+REPROS = Path(__file__).resolve().parent / "repros"
+
+
+def test_forced_contract_by_the_wrong_player_is_out_of_turn_as_after_any_auction():
+    """Issue 29 item 5: ``referee check tests/repros/as-forced-contract-wrong-player.jsonl``
+    (its .why.txt derives the expected findings): Csaba deals, Anna and Berta pass, so Csaba
+    must set the contract (A1); Anna's `contract` 3 at line 5 is out-of-turn and stands for
+    Csaba (A-R5), not out-of-phase; the log ends there: incomplete-hand at line 5 (G5)."""
+    from tests.test_conformance import TOOL
+    log = REPROS / "as-forced-contract-wrong-player.jsonl"
+    expect = json.loads(log.with_suffix(".expect.json").read_text())
+    assert TOOL.check_case([sys.executable, "-m", "referee"], log, expect) == []
+    rec = run_log(log.read_bytes())
+    assert rec.codes == [(5, "out-of-turn"), (5, "incomplete-hand")]
+    f = rec.findings[0]
+    assert (f.rule, f.player) == ("A-R5", "Anna")
+    assert f.evidence == {"player": "Anna", "declarer": "Csaba", "contract": "3", "forced": True}
+    assert f.message == ("Anna sets the contract, but after two passes without a bid Csaba "
+                         "must set it (Play, A1); applied as recorded: 3 stands for Csaba (A-R5)")
+
+
+def test_forced_contract_by_the_wrong_player_stands_for_the_dealer_and_is_scored():
+    """A-R5 on the forced path, played out: Anna deals; Berta and Csaba pass, so Anna must
+    set the contract (A1).  Csaba sends `contract` "hand": out-of-turn (A-R5), and "hand"
+    stands for Anna, the declarer: she takes nothing from the talon, names no trumps, and
+    Csaba, on her right, leads trick 1 (A3).  The tricks: Anna 7, Berta 2, Csaba 2.
+    Hand, no trumps: basic game 16; 7 tricks is one overtrick, 16 / 2 = 8; 16 + 8 = 24 from
+    each opponent (A4): net Anna +48, Berta -24, Csaba -24; the sheet writes 48, 0, 0, and
+    Berta and Csaba owe 24 each (A8)."""
+    rounds = rounds_for(pattern("AAAAAAABBCC"))
+    log = [{"event": "match", "game": "asszorti", "players": PLAYERS}, deal_of(rounds),
+           {"event": "pass", "player": "Berta"}, {"event": "pass", "player": "Csaba"},
+           {"event": "contract", "player": "Csaba", "bid": "hand"},
+           {"event": "declare", "player": "Anna", "trump": "none"},
+           *plays_of(rounds, first_leader="Csaba"), {"event": "end"}]
+    rec = run_log(log)
+    assert rec.codes == [(5, "out-of-turn")]
+    h = rec.hands[0]
+    # scored, with the irregularity applied as recorded: status irregular (G2)
+    assert (h.declarer, h.contract, h.status) == ("Anna", "hand no-trumps", "irregular")
+    assert h.extra["net"] == {"Anna": 48, "Berta": -24, "Csaba": -24}
+    assert rec.last.totals == {"Anna": 48, "Berta": 0, "Csaba": 0}
+    # the forced dealer's own contract, the same hand: no finding, the same score
+    log[4] = {"event": "contract", "player": "Anna", "bid": "hand"}
+    rec = run_log(log)
+    assert rec.codes == [] and rec.hands[0].status == "scored"
+    assert rec.hands[0].extra["net"] == {"Anna": 48, "Berta": -24, "Csaba": -24}
 
 
 def test_contract_during_the_auction_is_out_of_phase_and_unscored():

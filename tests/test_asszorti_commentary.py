@@ -101,6 +101,10 @@ FORMS = [
      "Csaba has already passed (A1)"),
     ("out-of-turn", "A-R5", {"player": "Anna", "declarer": "Berta", "contract": "2"},
      "Anna sets the contract, but Berta won the auction (A1); applied as recorded (A-R5)"),
+    ("out-of-turn", "A-R5", {"player": "Anna", "declarer": "Csaba", "contract": "3",
+                             "forced": True},
+     "Anna sets the contract, but after two passes without a bid Csaba must set it (Play, A1); "
+     "applied as recorded: 3 stands for Csaba (A-R5)"),
     ("out-of-turn", "A-R5", {"player": "Anna", "declarer": "Berta", "trump": "none"},
      "Anna names trumps, but Berta is the declarer (Play: only the declarer names trumps and "
      "announces arrivázs); applied as recorded (A-R5)"),

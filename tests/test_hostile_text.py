@@ -244,6 +244,33 @@ def test_file_names_are_shown_escaped(tmp_path):
     assert raw_characters(r.output) == set()
 
 
+ESCAPES = ["check"], ["score"], ["history"], ["history", "--format", "html"], ["diff"]
+
+
+@pytest.mark.parametrize("args", ESCAPES, ids=" ".join)
+def test_file_names_on_standard_error_are_shown_escaped(args, tmp_path, monkeypatch):
+    """Issue 29 item 12 (D13, ../shared/repros/hostile/r03_html_stderr_filename.sh):
+    ``referee history --format html $'missing\\e]0;pwned\\a\\e[2J.jsonl'`` wrote the name raw
+    to standard error (an OSC title and a screen clear on a terminal), as did the "no line of
+    it" message for ``$'prose\\e[31m.jsonl'``.  Every command shows them as ``visible`` does.
+    (click strips CSI codes, not OSC, off a stream that is no terminal: the name must come out
+    written as escapes, not merely without its escape codes.)"""
+    monkeypatch.chdir(tmp_path)
+    missing = "missing\x1b]0;pwned\x07\x1b[2J.jsonl"
+    r = CliRunner().invoke(main, [*args, missing] + ([missing] if args == ["diff"] else []))
+    assert r.exit_code == 2
+    assert r"referee: cannot open missing\x1b]0;pwned\x07\x1b[2J.jsonl: " in r.stderr
+    assert raw_characters(r.stderr) == set()
+    if args == ["diff"]:
+        return  # diff reads its two files whole; the rest refer line by line
+    prose = "prose\x1b[31m.jsonl"
+    (tmp_path / prose).write_text("hello\nworld\n")
+    r = CliRunner().invoke(main, [*args, prose])
+    assert r.exit_code == 2
+    assert r"referee: prose\x1b[31m.jsonl: " in r.stderr  # no line of it is an event
+    assert raw_characters(r.stderr) == set()
+
+
 def test_colour_codes_of_the_renderer_survive_escaping():
     import io
 

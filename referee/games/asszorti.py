@@ -481,12 +481,20 @@ class Asszorti(MatchEngine[AsszortiHand]):
         assert h is not None  # a handler runs inside a hand
         return [p for p in self._speakers(h) if p not in h.passed]
 
+    def forced_player(self) -> str | None:
+        """The player who must set a contract now: the last one left in the auction with no bid
+        made (normally the dealer, after the first two passed: A1, A-R3); None otherwise."""
+        h = self.hand
+        assert h is not None  # a handler runs inside a hand
+        if h.phase != AUCTION or h.standing is not None:
+            return None
+        active = self._active()
+        return active[0] if len(active) == 1 else None
+
     def forced(self, player: str) -> bool:
         """True when ``player`` is the last one left with no bid made: the dealer's forced
         contract (A1)."""
-        h = self.hand
-        assert h is not None  # a handler runs inside a hand
-        return h.phase == AUCTION and h.standing is None and self._active() == [player]
+        return self.forced_player() == player
 
     def opponents(self) -> list[str]:
         """The declarer's two opponents, in seating order."""
@@ -643,19 +651,29 @@ class Asszorti(MatchEngine[AsszortiHand]):
     def on_contract(self, e: ev.Contract, line: int) -> None:
         """The declarer's contract: at least the last bid (A1); exactly the bid under
         ``jump_bids``.  Otherwise ``illegal-contract``, applied (G2).  The forced dealer sets any
-        level (A10).  Once the contract is fixed (set, or taken as the last bid by a later event,
-        A-R4), a different one is ``illegal-contract`` and not applied; the same one is ignored."""
+        level (A10), and ends the auction so; a ``contract`` by another player then is
+        ``out-of-turn`` and stands for the forced dealer, as after any auction (A-R5).  During
+        an auction with no one forced it is ``out-of-phase`` (G10).  Once the contract is fixed
+        (set, or taken as the last bid by a later event, A-R4), a different one is
+        ``illegal-contract`` and not applied; the same one is ignored."""
         h = self.current
         bid = self._bid_word(e, line)
         if bid is None:
             return
         if h.phase == AUCTION:
-            if self.forced(e.player):
-                h.auction.append((e.player, f"contract {bid}"))
-                h.notes[line] = ForcedNote(e.player, bid, True)
-                self._auction_won(e.player, None, bid)
+            forced = self.forced_player()
+            if forced is None:
+                self.out_of_phase(e, line, "before the auction is over")
                 return
-            self.out_of_phase(e, line, "before the auction is over")
+            h.auction.append((e.player, f"contract {bid}"))
+            if e.player == forced:
+                h.notes[line] = ForcedNote(e.player, bid, True)
+            else:  # as after any auction, the contract stands for the declarer (A-R5)
+                self.irregular("out-of-turn", line, None, e.player,
+                               rule="A-R5",
+                               evidence={"player": e.player, "declarer": forced,
+                                         "contract": bid, "forced": True})
+            self._auction_won(forced, None, bid)
             return
         if h.contract is not None:
             if bid != h.contract:

@@ -207,8 +207,13 @@ def _bad_event(rule: str | None, e: Evidence, deck: Deck) -> str | None:
 
 def _out_of_turn(rule: str | None, e: Evidence, deck: Deck) -> str | None:
     """A pass by a player who has passed (no ``auction_rule``: the game's own turn check); the
-    contract or trumps named by another player than the declarer (None: a shared form)."""
+    contract or trumps named by another player than the declarer, or than the player
+    ``forced`` to set the contract (None: a shared form)."""
     p = e["player"]
+    if "contract" in e and e.get("forced"):
+        d = e["declarer"]
+        return (f"{p} sets the contract, but after two passes without a bid {d} must set it "
+                f"(Play, A1); applied as recorded: {e['contract']} stands for {d} (A-R5)")
     if "contract" in e:
         return (f"{p} sets the contract, but {e['declarer']} won the auction (A1); applied as "
                 "recorded (A-R5)")

@@ -177,7 +177,10 @@ class Commentary(Generic[E]):
         return [], []
 
     def deal_notes(self, engine: E) -> list[tuple[str, str]]:
-        """Extra (label, text) lines ``history`` shows under a deal (Sixty-Six's trump card)."""
+        """Extra (label, text) lines ``history`` shows under a deal (Sixty-Six's trump card).
+        Asked for a deal the referee rejected too (a misdeal, a bad card, an unknown player:
+        G3; the html page words every deal line), when the game's ``start_hand`` never ran:
+        word only what the hand's facts hold, never assume a deal that stood."""
         return []
 
     def contract_title(self, engine: E) -> str | None:

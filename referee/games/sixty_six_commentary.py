@@ -193,10 +193,19 @@ class SixtySixCommentary(Commentary[SixtySix]):
         return super().unscored_summary(engine, reason, facts)
 
     def deal_notes(self, engine: SixtySix) -> list[tuple[str, str]]:
-        """The turned-up trump card and the trump suit it makes."""
+        """The turned-up trump card and the trump suit it makes (S8).  A deal the referee
+        rejected (a misdeal, a bad card, an unknown player: G3) made no suit trumps
+        (``trump`` is empty): the card turned up is named if it was read, else nothing is
+        said (the finding says why)."""
         h = engine.current
-        assert h.trump_card is not None  # an open hand has one (deal_problem)
-        return [("trump card", f"{engine.name(h.trump_card)} under the stock: "
+        c = h.trump_card
+        if not h.trump:  # the hand never started: no suit is trumps
+            if c is None:
+                return []
+            return [("trump card", f"{engine.name(c)} turned up; the deal is rejected, so no "
+                                   "suit is trumps (G3)")]
+        assert c is not None  # a started hand has one: its suit is the trump suit
+        return [("trump card", f"{engine.name(c)} under the stock: "
                                f"{SUIT_NAMES[h.trump]} are trumps")]
 
     def take_notes(self, engine: SixtySix,
