@@ -1,7 +1,8 @@
 """The ``referee`` command (click).  Thin: options, inputs, the replay, a renderer.
 
 Exit status (FORMAT.md): 0 no errors found; 1 the logs were read but hold rule violations or
-other errors; 2 a file could not be opened or decoded at all, or the command line is wrong.
+other errors; 2 a file could not be opened or decoded at all, or the command line is wrong; 70 an
+internal error (a bug; :func:`run`).
 """
 from __future__ import annotations
 
@@ -32,18 +33,24 @@ if TYPE_CHECKING:
 STDIN_NAME = "<stdin>"
 
 
+def _stdin() -> tuple[IO[bytes] | None, str | None]:
+    """Standard input as a binary stream, or (None, the reason) when its descriptor was closed
+    (``referee check - <&-``).  On a terminal, says first that a log is awaited there."""
+    if sys.stdin is None:
+        return None, os.strerror(errno.EBADF)
+    if sys.stdin.isatty():
+        click.echo("referee: reading a log from standard input (end it with Ctrl-D; "
+                   "--help for usage)", err=True)
+    return sys.stdin.buffer, None
+
+
 def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str | None]]:
     """(name, binary stream or None, error) for each named file; standard input for none/``-``;
     a URL (``s3://…``) is opened with fsspec (:func:`referee.dask.open_url`)."""
     for name in files or ("-",):
         if name == "-":
-            if sys.stdin is None:  # the descriptor was closed
-                yield STDIN_NAME, None, os.strerror(errno.EBADF)
-                continue
-            if sys.stdin.isatty():
-                click.echo("referee: reading a log from standard input (end it with Ctrl-D; "
-                           "--help for usage)", err=True)
-            yield STDIN_NAME, sys.stdin.buffer, None
+            stdin, error = _stdin()
+            yield STDIN_NAME, stdin, error
             continue
         try:
             if os.path.isdir(name):
@@ -551,7 +558,9 @@ def run() -> None:
     output: REASON" and status 2; standard error that cannot be written (closed, full) is
     given up quietly and the run goes on.  Output in an encoding that has no suit symbols
     (``PYTHONIOENCODING=ascii``, cp1252) falls back to letters, and any other character it
-    cannot show is replaced rather than raising.
+    cannot show is replaced rather than raising.  Any other exception is a bug in referee: it
+    is said to be one, with its traceback (escaped), and ends the command with status
+    :data:`INTERNAL_ERROR`, never 1 (which says the logs hold errors).
     """
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -592,6 +601,26 @@ def _main() -> int:
         _quiet_stdout()
         click.echo(f"referee: cannot write standard output: {exc}", err=True)
         return 2
+    except Exception as exc:  # the last resort: a bug is said as one, never status 1
+        _internal_error(exc)
+        return INTERNAL_ERROR
+
+
+INTERNAL_ERROR = 70
+"""The exit status of an internal error, a bug in referee (EX_SOFTWARE of sysexits.h): never 1,
+which says the logs hold errors, nor 2, which says a file or the command line is at fault."""
+
+
+def _internal_error(exc: BaseException) -> None:
+    """Say on standard error that ``exc`` is a bug in referee, with its traceback for the bug
+    report; every line escaped (:func:`~referee.text.visible`), as the exception's message may
+    quote a log."""
+    import traceback
+    click.echo(visible(f"referee: internal error, a bug in referee ({type(exc).__name__}: "
+                       f"{exc}); please report it with the command and the log, and what "
+                       "follows:"), err=True)
+    text = "".join(traceback.format_exception(exc)).rstrip("\n")
+    click.echo("\n".join(visible(line) for line in text.split("\n")), err=True)
 
 
 class _Terminated(Exception):
@@ -707,7 +736,11 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
         if stream is None:
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             sys.exit(2)
-        engine, at, _, reached = replay_until(stream, name, line_no, reach=True)
+        try:
+            engine, at, _, reached = replay_until(stream, name, line_no, reach=True)
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
         if not reached:
             click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
                        "before)", err=True)
@@ -783,10 +816,14 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool) -> None:
     from .render.diff import DiffPrinter
     if a == "-" and b == "-":
         raise click.UsageError("only one of A and B can be standard input")
-    sources = []
+    sources: list[str | IO[bytes]] = []
     for name in (a, b):
         if name == "-":
-            sources.append(sys.stdin.buffer)
+            stdin, error = _stdin()
+            if stdin is None:
+                click.echo(f"referee: cannot open {STDIN_NAME}: {error}", err=True)
+                sys.exit(2)
+            sources.append(stdin)
             continue
         try:
             if os.path.isdir(name):

@@ -170,3 +170,44 @@ def test_a_terminated_parent_ends_its_workers(tmp_path, sig, status):
     for w in left:
         os.kill(w, signal.SIGKILL)
     assert not left, "workers outlived their parent"
+
+
+# --- issue 29 item 7: no traceback ends with status 1 ------------------------------------------
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs /proc")
+@pytest.mark.parametrize("path, reason", [("/proc/self/mem", "Input/output error"),
+                                          ("/proc/self/clear_refs", "Invalid argument")])
+def test_legal_on_a_file_whose_read_fails_says_cannot_read(path, reason):
+    # r05: `referee legal /proc/self/mem --line 1`: the file opens, its first read fails
+    # (EIO; clear_refs is write-only: EINVAL): "cannot read", status 2, as check says
+    r = _referee(["legal", path, "--line", "1"])
+    assert r.returncode == 2, r.stderr.decode(errors="replace")[-2000:]
+    assert r.stderr.decode() == f"referee: cannot read {path}: {reason}\n"
+    assert _referee(["check", path]).stderr.decode() == f"referee: cannot read {path}: {reason}\n"
+
+
+def test_diff_with_standard_input_closed_cannot_open_it(tmp_path):
+    # r07: `referee diff - B <&-`: standard input cannot be opened, status 2, as check says
+    b = tmp_path / "b.jsonl"
+    b.write_bytes((ROOT / "examples" / "sixty-six" / "match.jsonl").read_bytes())
+    for args in (["diff", "-", str(b)], ["diff", str(b), "-"]):
+        r = _referee(args, close=(0,))
+        assert r.returncode == 2
+        assert r.stderr.decode() == "referee: cannot open <stdin>: Bad file descriptor\n"
+
+
+def test_an_internal_error_says_it_is_a_bug_and_exits_70():
+    # the last resort of the entry point: an exception nobody expected (here the replay made
+    # to raise, with a message that would drive a terminal) is a bug in referee: said so,
+    # escaped, with the traceback for the report, and status 70 (EX_SOFTWARE), never 1
+    code = ("import sys, referee.cli as c\n"
+            "def boom(*a, **k): raise RuntimeError('\\x1b[31mred')\n"
+            "c.replay = boom\n"
+            f"sys.argv = ['referee', 'check', {LOG!r}]\n"
+            "c.run()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
+    err = r.stderr.decode()
+    assert r.returncode == 70
+    assert err.startswith("referee: internal error, a bug in referee (RuntimeError: "
+                          "\\x1b[31mred)")
+    assert "Traceback" in err and "\x1b" not in err and err.endswith("RuntimeError: \\x1b[31mred\n")
