@@ -109,6 +109,8 @@ class _Job:
     style: Style = field(default_factory=Style)
     strict: bool = False
     counting: bool = False
+    progress: bool = True
+    """Whether a progress bar may be drawn on a terminal (never with ``check -q``)."""
 
     def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
         if self.command == "score":
@@ -152,7 +154,7 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = No
             listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         else:
             listener, collector = job.listener(sys.stdout, sys.stderr)
-        status, done = _run(files, listener, job.strict)
+        status, done = _run(files, listener, job.strict, progress=job.progress)
         return status, done, collector
     from concurrent.futures import ProcessPoolExecutor
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start,
@@ -173,7 +175,7 @@ def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[FileResu
     and sum up the exit status, the per-file stats and the standings."""
     status, done = 0, []
     collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
-    bar = _Progress(files)
+    bar = _Progress(files if job.progress else ())
     for name, (out, err, st, dn, tally) in zip(files, results):
         sys.stdout.write(out)
         sys.stdout.flush()
@@ -378,7 +380,8 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
     Exit 0 clean (warnings allowed), 1 errors found, 2 a file could not be read.
     """
-    job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary)
+    job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary,
+               progress=not quiet)
     path = _followed(files, follow, until_end)
     if path is not None:
         if dask is not None:
