@@ -22,7 +22,7 @@ from . import __version__
 from . import events as ev
 from .dask import is_url, open_url
 from .render import Style, json_writer, to_ascii
-from .text import visible
+from .text import json_safe, visible
 from .render.history import HistoryPrinter
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
 from .replay import FileStats, Listener, replay
@@ -548,7 +548,8 @@ def schema() -> None:
     """Print the JSON Schema of the log format (version 1), generated from the event types,
     with card strings, suits and every enumerated field narrowed to what the format allows."""
     from .schema import log_schema
-    click.echo(msgspec.json.format(msgspec.json.encode(log_schema()), indent=2).decode())
+    click.echo(json_safe(msgspec.json.format(msgspec.json.encode(log_schema()),
+                                             indent=2).decode()))
 
 
 def run() -> None:
