@@ -141,9 +141,12 @@ def _one_file(job: _Job, name: str) -> FileResult:
 
 def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = None
              ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
-    """Run ``job`` over the files: serially and streaming, with ``jobs`` worker processes, or
-    on the Dask cluster at ``dask`` (:mod:`referee.dask`); in parallel each file's output is
-    printed whole, in the order the files were named, exactly as the serial run prints it."""
+    """Run ``job`` over the files: serially and streaming, with ``jobs`` worker processes (at
+    most :func:`_workers`), or on the Dask cluster at ``dask`` (:mod:`referee.dask`); in
+    parallel each file's output is printed whole, in the order the files were named, exactly
+    as the serial run prints it."""
+    if dask is None or dask == "local":  # worker processes started here
+        jobs = _workers(jobs, len(files))
     if dask is not None:
         from .dask import cli_results
         with cli_results(job, files, dask, jobs) as results:
@@ -156,16 +159,76 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = No
             listener, collector = job.listener(sys.stdout, sys.stderr)
         status, done = _run(files, listener, job.strict, progress=job.progress)
         return status, done, collector
-    from concurrent.futures import ProcessPoolExecutor
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start,
-                               initargs=(os.getpid(),))
+    return _run_pool(job, files, jobs)
+
+
+JOBS_PER_CPU = 4
+"""``--jobs`` starts at most this many worker processes per CPU the command may use."""
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system tells it), at least 1."""
     try:
-        ran = _print_results(job, files, pool.map(_one_file, [job] * len(files), files))
-    except BaseException:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _workers(jobs: int, files: int) -> int:
+    """How many worker processes ``--jobs jobs`` starts for ``files`` files: at most one per
+    file, and at most :data:`JOBS_PER_CPU` per CPU (:func:`_cpus`); a warning on standard error
+    when that cap lowers it (issue 29 item 8: ``--jobs 99999`` once started thousands)."""
+    want = max(1, min(jobs, files))
+    cap = JOBS_PER_CPU * _cpus()
+    if want <= cap:
+        return want
+    cpus = cap // JOBS_PER_CPU
+    click.echo(f"referee: warning: --jobs {jobs}: at most {cap} worker processes here "
+               f"({JOBS_PER_CPU} per CPU, {cpus} CPU{'s' * (cpus != 1)}); starting {cap}",
+               err=True)
+    return cap
+
+
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _run_pool(job: _Job, files: tuple[str, ...], workers: int
+              ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
+    """Run ``job`` on ``workers`` worker processes, one file per task, and print the results
+    in file order (:func:`_print_results`).
+
+    Ctrl-C and SIGTERM are held while the workers are started (forked): raised in the middle
+    of a fork, in the handlers the interpreter runs there, the exception would be swallowed
+    ("Exception ignored") and the run go on.  Held, it is raised as soon as the workers are
+    there, and the workers are ended with the command (:func:`_stop_workers`), as at any other
+    moment.  Workers that cannot be started (no more processes allowed) are said so: status 2.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+    pool: ProcessPoolExecutor | None = None
+    futures = None
+    hold = hasattr(signal, "pthread_sigmask")
+    try:
+        if hold:
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                                       initargs=(os.getpid(), hold))
+            # every worker is forked at the first submit
+            futures = [pool.submit(_one_file, job, name) for name in files]
+        finally:
+            if hold:  # a signal that came meanwhile is raised here
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        ran = _print_results(job, files, (f.result() for f in futures))
+        pool.shutdown()
+    except BaseException as exc:
         # a signal, Ctrl-C or a failed write in the parent: the workers end with it, now
-        _stop_workers(pool)
+        if pool is not None:
+            _stop_workers(pool)
+        if futures is None and isinstance(exc, OSError):
+            click.echo(f"referee: cannot start {workers} worker processes: "
+                       f"{exc.strerror or exc}", err=True)
+            sys.exit(2)
         raise
-    pool.shutdown()
     return ran
 
 
@@ -190,13 +253,17 @@ def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[FileResu
     return status, done, collector
 
 
-def _worker_start(parent: int) -> None:
-    """In each ``--jobs`` worker (``parent``: the pid of the command): SIGTERM kills it outright (not the parent's handler) and
-    Ctrl-C, which the whole terminal group gets, is left to the parent, which ends the
-    workers itself.  On Linux, a parent killed outright (SIGKILL, no cleanup) still takes its
-    workers with it: they ask for SIGTERM when it dies (prctl PR_SET_PDEATHSIG)."""
+def _worker_start(parent: int, unblock: bool = False) -> None:
+    """In each ``--jobs`` worker (``parent``: the pid of the command): SIGTERM kills it outright
+    (not the parent's handler) and Ctrl-C, which the whole terminal group gets, is left to the
+    parent, which ends the workers itself; with ``unblock``, SIGTERM and SIGINT, held while the
+    workers were started (:func:`_run_pool`), are let through again, after those handlers are
+    set.  On Linux, a parent killed outright (SIGKILL, no cleanup) still takes its workers
+    with it: they ask for SIGTERM when it dies (prctl PR_SET_PDEATHSIG)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if unblock:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -209,14 +276,18 @@ def _worker_start(parent: int) -> None:
 
 
 def _stop_workers(pool: Any) -> None:
-    """End the worker processes of a ProcessPoolExecutor at once (pending files dropped)."""
+    """End the worker processes of a ProcessPoolExecutor at once (pending files dropped).
+
+    No future is cancelled: the executor's own thread marks every file not done as failed
+    once it sees the workers gone; a future cancelled here at the same moment made it raise
+    InvalidStateError in that thread, a traceback after "referee: terminated" (r04)."""
     procs = list((getattr(pool, "_processes", None) or {}).values())  # (3.14: terminate_workers)
-    pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         try:
             p.terminate()
         except (OSError, ValueError, AttributeError):
             pass
+    pool.shutdown(wait=False)
     for p in procs:
         try:
             p.join(5)
