@@ -25,7 +25,7 @@ from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
-from .replay import FileStats, Listener, replay
+from .replay import FileStats, Listener, replay, unheld_words
 
 if TYPE_CHECKING:
     from .games.base import HandResult, MatchEngine
@@ -91,6 +91,10 @@ def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
             continue
         bar.file_done(stream)
         done.append((name, stats))
+        unheld = unheld_words(name, stats)
+        if unheld is not None:  # the findings reported are right, but not all of them
+            say(unheld)
+            status = 2
         if stats.undecodable:
             say(f"referee: {name}: not one line of it is a JSON object: not a log")
             status = 2
