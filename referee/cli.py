@@ -609,6 +609,10 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
             continue
         page.findings(name, reader.findings)
         stats = reader.stats
+        unheld = unheld_words(name, stats) if stats is not None else None
+        if unheld is not None:  # the findings shown are right, but not all of them
+            click.echo(visible(unheld), err=True)
+            status = 2
         if stats is not None and stats.undecodable:
             click.echo(f"referee: {name}: no line of it could be decoded as JSON", err=True)
             status = 2

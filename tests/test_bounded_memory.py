@@ -346,6 +346,9 @@ def test_check_says_which_findings_a_full_temporary_folder_lost(monkeypatch, tmp
                         "from line 59 to line 408, which waited for an open revoke, are not "
                         "reported (every other finding is)\n")
     assert "cannot read" not in r.stderr
+    for args in (["score"], ["history"], ["history", "--format", "html"], ["check", "-q"]):
+        other = CliRunner().invoke(main, [*args, str(log)])
+        assert (other.exit_code, other.stderr.splitlines()[-1]) == (2, r.stderr.strip()), args
     monkeypatch.setattr(rp, "HOLD", 1000)  # with room enough: all 1 + 400 + 3, status 1
     r = CliRunner().invoke(main, ["check", str(log)])
     assert r.exit_code == 1 and len(r.stdout.splitlines()) == 404 and r.stderr == ""
