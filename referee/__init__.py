@@ -6,7 +6,9 @@ Sixty-Six, Eighty-Three).  See README.md and ``man referee``; the Python API is 
   :func:`replay_files` (many files, in parallel if asked);
 - the data: :class:`Match` → :class:`Hand` → :class:`Trick` → :class:`Play`, with
   :class:`Finding` objects, :class:`HandStatus` and :class:`Severity`;
-- :class:`Table`: one table stepped event by event (findings, who is to act, legal actions);
+- :class:`Table`: one table stepped event by event (findings, who is to act, legal actions,
+  :meth:`~Table.is_legal`, :meth:`~Table.copy`), with the holdings (:class:`Holding`), the
+  contract (:class:`Contract`) and the auction (:class:`Call`) as data;
 - :func:`diff_logs`: where two records of the same matches part (:mod:`referee.diff`).
 
 The names are loaded on first use, so the command-line tool does not pay for them.
@@ -18,14 +20,14 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from .api import (Hand, HandStatus, Log, LogReader, Match, Play, Step, Table, Trick,
-                      read_file, read_log, replay_files)
+    from .api import (Call, Contract, Hand, Holding, HandStatus, Log, LogReader, Match, Play,
+                      Step, Table, Trick, read_file, read_log, replay_files)
     from .diff import diff_logs
     from .findings import Finding, Severity
 
-__all__ = ["Finding", "Hand", "HandStatus", "Log", "LogReader", "Match", "Play", "Severity",
-           "Step", "Table", "Trick", "__version__", "diff_logs", "read_file", "read_log",
-           "replay_files"]
+__all__ = ["Call", "Contract", "Finding", "Hand", "HandStatus", "Holding", "Log", "LogReader",
+           "Match", "Play", "Severity", "Step", "Table", "Trick", "__version__", "diff_logs",
+           "read_file", "read_log", "replay_files"]
 
 _FROM_FINDINGS = frozenset({"Finding", "Severity"})
 

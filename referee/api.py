@@ -27,6 +27,7 @@ it does not change what the engine decides.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import io
 import os
@@ -45,6 +46,7 @@ from .events import GameName
 from .findings import Finding
 from .games.base import HandResult, MatchEngine, Number, OPEN
 from .games.tricks import Trick as _EngineTrick
+from .legal import judge, trial_deal
 from .legal import legal_actions as _legal_actions
 from .legal import to_act as _players_to_act
 from .render import Style
@@ -171,6 +173,74 @@ class Seen:
 
 
 @dataclass(frozen=True, slots=True)
+class Contract:
+    """A hand's contract as data (:attr:`Hand.terms`, :attr:`Table.contract`): what the auction
+    settled, or, during an Asszorti or Eighty-Three auction, the standing bid (exactly when
+    ``score`` names a contract: Thirty-Three's is formed when the auction ends).
+
+    ``declarer``: who plays it (Eighty-Three: the bid winner; None before the auction names one);
+    ``bid``: the winning or standing bid as the log writes it — Thirty-Three's ``level`` (18 …
+    28, ``"slam"``, ``"slam-hand"``, ``"slam-ouvert"``), Asszorti's ``bid`` (``"3"``, ``"2"``,
+    ``"1"``, ``"hand"``), Eighty-Three's ``points`` (30 … 83); ``game``: Thirty-Three's game
+    (``"hearts"``, ``"nines"``, ``"no-trump"``, ``"misere"`` …), else None; ``trump``: the trump
+    suit's name (``"hearts"``), None where no suit is trumps (no trumps; Thirty-Three's Nines,
+    No Trump and Misère) or none is named yet; ``doubled``: Eighty-Three's 83 doubled;
+    ``arrivazs``: Asszorti's arrivázs announced; ``value``: Thirty-Three's contract value (CV,
+    game points), else None; ``text``: the contract as ``score`` prints it and
+    :attr:`Hand.contract` holds it (``"20 hearts"``, ``"83 dbl diamonds"``)."""
+
+    declarer: str | None
+    bid: str | int
+    text: str
+    game: str | None = None
+    trump: str | None = None
+    doubled: bool = False
+    arrivazs: bool = False
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of a hand's auction, as the log made it (:attr:`Hand.auction`): ``line``,
+    ``player``, ``event`` (``"bid"``, ``"pass"``, ``"hold"``, ``"contract"``, or a doubling:
+    ``"kontra"``, ``"rekontra"``, ``"szubkontra"``, ``"hirskontra"``, ``"mordkontra"``), and
+    what it names: ``bid`` (Thirty-Three's ``level``, Asszorti's ``bid``, Eighty-Three's
+    ``points``; None for a pass, a hold, a doubling), ``game`` (Thirty-Three), ``doubled``
+    (Eighty-Three), ``target`` and ``against`` (a doubling's).  A call the referee refused is
+    still here: its finding is at its line."""
+
+    line: int
+    player: str
+    event: str
+    bid: str | int | None = None
+    game: str | None = None
+    doubled: bool = False
+    target: str | None = None
+    against: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What one player holds now (:attr:`Table.holdings`): ``cards``, the cards known to be in
+    the hand (canonical text, in the game's display order, as ``history`` sorts a hand), and
+    ``unknown``, how many more the player holds that the record has not shown (a record of the
+    play alone, format 1.1, RULINGS G14; 0 when the hand is recorded)."""
+
+    cards: tuple[str, ...]
+    unknown: int = 0
+
+    @property
+    def count(self) -> int:
+        """How many cards the player holds, known or not."""
+        return len(self.cards) + self.unknown
+
+    @property
+    def known(self) -> bool:
+        """True when every card held is known (``unknown`` is 0)."""
+        return self.unknown == 0
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand (a ``deal`` and what follows it up to the next).
 
@@ -191,7 +261,8 @@ class Hand:
     ``pile`` is empty when the pile is not recorded either), ``seen`` gives each of them the
     cards seen from their holding in line order (:class:`Seen`: the holding as reconstructed)
     and ``unseen`` how many of their cards were never seen; both None when every hand is
-    recorded.
+    recorded.  ``terms``: the contract as data (:class:`Contract`; ``contract`` is its text, as
+    ``score`` prints it); ``auction``: the hand's calls in line order (:class:`Call`).
     """
 
     number: int
@@ -212,6 +283,8 @@ class Hand:
     unknown: tuple[str, ...] = ()
     seen: dict[str, tuple[Seen, ...]] | None = None
     unseen: dict[str, int] | None = None
+    terms: Contract | None = None
+    auction: tuple[Call, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +392,33 @@ def _hand(engine: MatchEngine[Any], result: HandResult | None,
                 {p: tuple(map(str, cs)) for p, cs in h.dealt.items()},
                 tuple(map(str, h.pile)) if h.pile_known else (), summary, extra,
                 unknown=tuple(p for p in engine.players if p in h.unknown),
-                **_seen(engine))
+                terms=_terms(engine, declarer, contract), **_seen(engine))
+
+
+def _terms(engine: MatchEngine[Any], declarer: str | None,
+           text: str | None) -> Contract | None:
+    """The :class:`Contract` of the engine's current hand (None where ``score`` names none)."""
+    facts = engine.contract_facts()
+    if facts is None or text is None:
+        return None
+    return Contract(declarer, facts["bid"], text, facts.get("game"), facts.get("trump"),
+                    bool(facts.get("doubled")), bool(facts.get("arrivazs")), facts.get("value"))
+
+
+_CALLS: dict[type, str] = {t: str(t.__struct_config__.tag) for t in (
+    ev.Bid, ev.Pass, ev.Hold, ev.Contract, ev.Kontra, ev.Rekontra, ev.Szubkontra, ev.Hirskontra,
+    ev.Mordkontra)}
+"""The events of an auction (:class:`Call`), by type."""
+
+
+def _call(line: int, e: Any) -> Call:
+    """The :class:`Call` of auction event ``e`` of ``line``."""
+    t = type(e)
+    bid = e.level if t is ev.Bid and e.game is not None else \
+        e.points if t is ev.Bid and e.points is not None else getattr(e, "bid", None)
+    return Call(line, e.player, _CALLS[t], bid, getattr(e, "game", None),
+                bool(getattr(e, "doubled", False)), getattr(e, "target", None),
+                getattr(e, "against", None))
 
 
 def _seen(engine: MatchEngine[Any]) -> dict[str, Any]:
@@ -330,8 +429,7 @@ def _seen(engine: MatchEngine[Any]) -> dict[str, Any]:
         return {}
     return {"seen": {p: tuple(Seen(str(s.card), s.line, s.how) for s in h.seen.get(p, ()))
                      for p in engine.players if p in h.unknown},
-            "unseen": {p: sum(map(is_blank, h.hands.get(p, ()))) for p in engine.players
-                       if p in h.unknown}}
+            "unseen": _held(engine)[1]}
 
 
 class _MatchRecord:
@@ -347,12 +445,11 @@ class _MatchRecord:
         self.hands: dict[int, Hand] = {}
         self.findings: dict[int | None, list[Finding]] = {}
         self.steps: dict[int, list[Step]] = {}
+        self.calls: dict[int, list[Call]] = {}
 
     def match(self, totals: Mapping[str, Number], finished: bool, winners: Iterable[str],
               extra: Mapping[str, Any] | None) -> Match:
-        hands = tuple(_with_findings(h, self.findings.get(h.number, ()),
-                                     self.steps.get(h.number))
-                      for h in self.hands.values())
+        hands = tuple(self.complete(h) for h in self.hands.values())
         loose = [f for k, fs in self.findings.items() if k is None or k not in self.hands
                  for f in fs]
         info = self.info
@@ -361,12 +458,20 @@ class _MatchRecord:
                      finished, tuple(winners), tuple(sorted(loose, key=lambda f: f.line)),
                      dict(extra) if extra else None, tuple(self.engine.teams()))
 
+    def complete(self, h: Hand) -> Hand:
+        """``h`` with what came in for it: its findings, its steps (if recorded) and its
+        auction."""
+        return _with_findings(h, self.findings.get(h.number, ()), self.steps.get(h.number),
+                              self.calls.get(h.number, ()))
+
 
 def _with_findings(h: Hand, findings: Iterable[Finding],
-                   steps: Iterable[Step] | None = None) -> Hand:
-    """``h`` with ``findings`` (sorted by line) as its findings, and ``steps`` if given."""
+                   steps: Iterable[Step] | None = None, calls: Iterable[Call] = ()) -> Hand:
+    """``h`` with ``findings`` (sorted by line) as its findings, ``steps`` if given, and its
+    auction ``calls``."""
     return dataclasses.replace(h, findings=tuple(sorted(findings, key=lambda f: f.line)),
-                               steps=tuple(steps) if steps is not None else h.steps)
+                               steps=tuple(steps) if steps is not None else h.steps,
+                               auction=tuple(calls))
 
 
 _WORDS = Style()
@@ -397,9 +502,7 @@ def _step(line: int, e: Any, engine: MatchEngine[Any]) -> Step:
         text = ""
     else:
         text = words.describe_event(engine, line, e, True) or _describe(e, engine, _WORDS) or ""
-    sort = engine.sort_for_display
-    held = {p: tuple(str(c) for c in sort(h.hands[p]) if not is_blank(c))
-            for p in engine.players if p in h.hands}
+    held, hidden = _held(engine)
     table: tuple[Play, ...] = ()
     number = winner = None
     tp = h.play
@@ -417,15 +520,32 @@ def _step(line: int, e: Any, engine: MatchEngine[Any]) -> Step:
                 tuple(_canonical(deck, x) for x in named), text,
                 tuple(before) + tuple(after), getattr(e, "note", None) or None, ignored, held,
                 table, number, winner, words.contract_title(engine), engine.declarer_name(),
-                {p: sum(map(is_blank, h.hands.get(p, ()))) for p in engine.players
-                 if p in h.unknown} if h.unknown else None)
+                hidden)
+
+
+def _held(engine: MatchEngine[Any]) -> tuple[dict[str, tuple[str, ...]], dict[str, int] | None]:
+    """(each player's known cards now, in the game's display order; in a record of the play
+    alone, G14, how many cards not seen yet each player whose hand is not recorded holds,
+    else None), for the engine's current hand."""
+    h = engine.hand
+    assert h is not None
+    sort = engine.sort_for_display
+    held = {p: tuple(str(c) for c in sort(h.hands[p]) if not is_blank(c))
+            for p in engine.players if p in h.hands}
+    hidden = {p: sum(map(is_blank, h.hands.get(p, ()))) for p in engine.players
+              if p in h.unknown} if h.unknown else None
+    return held, hidden
 
 
 def _feed(run: _Run, builder: "_Builder", line: int, e: Any) -> None:
-    """Give one line's item to the driver (the builder learns a ``match`` event's id first)."""
-    if type(e) is ev.Match:
+    """Give one line's item to the driver (the builder learns a ``match`` event's id first, and
+    each call of an auction after it)."""
+    t = type(e)
+    if t is ev.Match:
         builder.match_id = e.id
     run.item(line, e)
+    if t in _CALLS:
+        builder.call(line, e, run.engine)
 
 
 class _Builder(Listener):
@@ -457,6 +577,16 @@ class _Builder(Listener):
         if method == "event":
             return self.steps
         return getattr(type(self), method) is not getattr(Listener, method)
+
+    def call(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
+        """A call of an auction (:class:`Call`), kept for its hand: not one before the first
+        deal or after its hand was over."""
+        cur = self.current
+        h = engine.hand if engine is not None else None
+        if cur is None or engine is not cur.engine or h is None \
+                or (h.ended_line is not None and line > h.ended_line):
+            return
+        cur.calls.setdefault(h.number, []).append(_call(line, e))
 
     def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
         cur = self.current
@@ -655,6 +785,35 @@ def card_name(game: str, card: str, symbols: bool = True) -> str:
 
 _ENCODE = msgspec.json.Encoder().encode
 
+AnyEvent = Union[ev.Match, ev.Deal, ev.Score, ev.End, ev.HandEvent]
+"""An event struct of :mod:`referee.events` (any event of the log format)."""
+
+TableEvent = Union[AnyEvent, Mapping[str, Any], str, bytes, bytearray]
+"""What :meth:`Table.apply` and :meth:`Table.is_legal` take: an event struct, a dict as a log
+line holds it (``{"event": "play", "player": "Anna", "card": "10H"}``), or one line of JSON
+(``str`` or ``bytes``)."""
+
+
+def _parse(event: TableEvent) -> Any:
+    """The item the log reader makes of ``event``: the event struct, a
+    :class:`~referee.events.ReadError` (``bad-json``/``bad-event``), or None for a blank line.  ``TypeError`` for anything else, ``ValueError`` for text of several
+    lines."""
+    if isinstance(event, ev.EVENT_TYPES):
+        return event
+    if isinstance(event, Mapping):
+        data = _ENCODE(dict(event))
+    elif isinstance(event, str):
+        data = event.encode()
+    elif isinstance(event, (bytes, bytearray)):
+        data = bytes(event)
+    else:
+        raise TypeError(f"Table.apply needs an event, a dict or a line of JSON, not "
+                        f"{type(event).__name__}")
+    if b"\n" in data.rstrip(b"\r\n"):
+        raise ValueError("Table.apply takes one event (one line); read_log reads a log")
+    items = [e for _, e in ev.read_events(io.BytesIO(data))]
+    return items[0] if items else None
+
 
 class Table:
     """One table refereed event by event, as a log would be read (live refereeing, tools).
@@ -688,7 +847,7 @@ class Table:
 
     # --- stepping ---------------------------------------------------------------------------
 
-    def apply(self, event: Any, line: int | None = None) -> list[Finding]:
+    def apply(self, event: TableEvent, line: int | None = None) -> list[Finding]:
         """Apply one event and return the findings it produced, by line.
 
         ``event``: a dict as a log line holds it (``{"event": "play", "player": "Anna",
@@ -704,22 +863,7 @@ class Table:
         an event, a dict or text, and ``ValueError`` for text of more than one line.
         """
         ln = self.line + 1 if line is None else line
-        if isinstance(event, ev.EVENT_TYPES):
-            item: Any = event
-        else:
-            if isinstance(event, Mapping):
-                data = _ENCODE(dict(event))
-            elif isinstance(event, str):
-                data = event.encode()
-            elif isinstance(event, (bytes, bytearray)):
-                data = bytes(event)
-            else:
-                raise TypeError(f"Table.apply needs an event, a dict or a line of JSON, not "
-                                f"{type(event).__name__}")
-            if b"\n" in data.rstrip(b"\r\n"):
-                raise ValueError("Table.apply takes one event (one line); read_log reads a log")
-            items = [e for _, e in ev.read_events(io.BytesIO(data))]
-            item = items[0] if items else None
+        item = _parse(event)
         self.line = ln
         if item is not None:  # a blank line is counted and skipped, as in a file
             _feed(self._run, self._builder, ln, item)
@@ -731,6 +875,61 @@ class Table:
         ends.  Returns the findings this produced; :attr:`match` is then the finished record."""
         self._run.close_match()
         return self._take()
+
+    def copy(self) -> "Table":
+        """An independent copy of the table as it stands (as python-chess's ``Board.copy()``):
+        applying events to one leaves the other unchanged.  The records already settled (its
+        :class:`Hand`, :class:`Match` and :class:`~referee.findings.Finding` objects, which are
+        not changed) are shared; everything that goes on changing is copied.  Costs about what
+        a ``copy.deepcopy`` of the engine costs (milliseconds)."""
+        memo: dict[int, Any] = {}
+        b = self._builder
+        keep: list[Any] = [*b.done, *b.loose]
+        if b.last is not None:
+            keep.append(b.last)
+        cur = b.current
+        if cur is not None:
+            keep.extend(cur.hands.values())
+            for found in cur.findings.values():
+                keep.extend(found)
+        for x in keep:
+            memo[id(x)] = x
+        spill = self._run.spill  # findings held in a temporary file (a hostile hand)
+        if spill is not None:
+            import shutil
+            import tempfile
+            twin = tempfile.TemporaryFile()
+            at = spill.tell()
+            spill.seek(0)
+            shutil.copyfileobj(spill, twin)
+            spill.seek(at)
+            twin.seek(at)
+            memo[id(spill)] = twin
+        new: Table = copy.deepcopy(self, memo)
+        return new
+
+    def is_legal(self, event: TableEvent) -> bool:
+        """Whether the referee would accept ``event`` next without any finding (the table is
+        not changed), as ``referee legal`` judges the event at a line: ``event`` is taken as
+        :meth:`apply` takes it (``TypeError``/``ValueError`` likewise).  True for each of
+        :meth:`legal_actions`; True for a ``retract`` that repairs a revoke (its warning is the
+        lawful repair, G4); False for a card that revokes (though :meth:`apply` reports the
+        revoke only when it is settled), for text that is no event (``bad-json``), and before
+        a match.  A ``deal`` is read as a replay reads it (the hand in play closed first, G5,
+        G11); a ``match``, ``score`` or ``end`` is applied to a :meth:`copy`."""
+        item = _parse(event)
+        eng = self._engine
+        t = type(item)
+        line = self.line + 1
+        if item is None or t in (ev.ReadError, ev.ReadWarning):
+            return False
+        if t is ev.Deal or t in ev.HAND_EVENT_TYPES:
+            if eng is None:
+                return False
+            if t is ev.Deal:
+                return trial_deal(eng, item, line)[0].legal
+            return judge(eng, item, line).legal
+        return not self.copy().apply(item)
 
     def _take(self) -> list[Finding]:
         self._run.flush()
@@ -767,10 +966,33 @@ class Table:
             return None
         h = eng.hand
         settled = cur.hands.get(h.number)
-        found = cur.findings.get(h.number, ())
-        if settled is not None:
-            return _with_findings(settled, found)
-        return _hand(eng, None, found)
+        return cur.complete(settled if settled is not None else _hand(eng, None, ()))
+
+    @property
+    def holdings(self) -> dict[str, Holding]:
+        """What each player holds now, in seating order (:class:`Holding`: the cards known, in
+        the game's display order, and how many more the record has not shown: a record of the
+        play alone, G14); empty before the first deal of the match.  After the hand is over:
+        what was left in each hand."""
+        eng = self._engine
+        if eng is None or eng.hand is None or self._builder.current is None:
+            return {}
+        held, hidden = _held(eng)
+        return {p: Holding(held.get(p, ()), (hidden or {}).get(p, 0)) for p in eng.players}
+
+    @property
+    def contract(self) -> Contract | None:
+        """The current hand's contract as data (:class:`Contract`; during the auction the
+        standing bid), None before one is bid or where the game has none (Sixty-Six)."""
+        h = self.hand
+        return h.terms if h is not None else None
+
+    @property
+    def auction(self) -> tuple[Call, ...]:
+        """The current hand's calls so far, in line order (:class:`Call`); empty before a deal
+        and in a game without an auction (Sixty-Six)."""
+        h = self.hand
+        return h.auction if h is not None else ()
 
     @property
     def open_revoke(self) -> Play | None:

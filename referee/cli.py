@@ -580,7 +580,34 @@ def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bo
         printer = HistoryPrinter(sys.stdout, _style(ascii_), hands)
         status, _ = _run(files, printer, strict)
     printer.close()
+    if _no_such_hand(hands, printer.picked, printer.most):
+        status = 2
     sys.exit(status)
+
+
+def _no_such_hand(hands: set[int] | None, picked: int, most: int) -> bool:
+    """After ``history --hand``: when no match read had any of the hands asked for, say so on
+    standard error (``referee: no match read has hand 9; the longest has 3 hands``) and return
+    True (exit status 2: nothing asked for was there to print).  A match without them is left
+    out quietly as long as another match has one."""
+    if hands is None or picked:
+        return False
+    asked = _ranges(sorted(hands))
+    longest = f"the longest has {most} hand{'s' * (most != 1)}" if most else "no hand was dealt"
+    click.echo(f"referee: no match read has hand{'s' * (len(hands) > 1)} {asked}; {longest}",
+               err=True)
+    return True
+
+
+def _ranges(numbers: list[int]) -> str:
+    """Sorted whole numbers as runs: ``[2, 5, 6, 7]`` → ``2, 5-7``."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
 
 
 def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) -> int:
@@ -590,7 +617,7 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
     page = HtmlPage(sys.stdout, [STDIN_NAME if f == "-" else f for f in files] or
                     [STDIN_NAME], hands)
     page.begin()
-    status = 0
+    status = picked = most = 0
     for name, stream, error in _inputs(files):
         if stream is None:
             click.echo(f"referee: cannot open {name}: {error}", err=True)
@@ -601,6 +628,8 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
         try:
             for m in reader:
                 page.match(m)
+                picked += sum(hands is None or h.number in hands for h in m.hands)
+                most = max([most, *(h.number for h in m.hands)])
         except OSError as exc:
             why = exc.strerror or str(exc)
             click.echo(f"referee: cannot read {name}: {why}", err=True)
@@ -619,13 +648,14 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
         elif stats is not None and stats.errors and status == 0:
             status = 1
     page.end()
-    return status
+    return 2 if _no_such_hand(hands, picked, most) else status
 
 
 @main.command(short_help="Print the JSON Schema of the log format.")
 def schema() -> None:
-    """Print the JSON Schema of the log format (version 1), generated from the event types,
-    with card strings, suits and every enumerated field narrowed to what the format allows."""
+    """Print the JSON Schema of one log line, format 1.1 (version 1 with the 1.1 additions:
+    deals that leave out hands), generated from the event types, with card strings, suits and
+    every enumerated field narrowed to what the format allows."""
     from .schema import log_schema
     click.echo(json_safe(msgspec.json.format(msgspec.json.encode(log_schema()),
                                              indent=2).decode()))
@@ -812,7 +842,7 @@ def _quiet_stdout() -> None:
 def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     """Replay FILE up to LINE and list who is to act and every legal action there; the event
     actually at LINE is judged legal or not, and why."""
-    from .legal import judge, legal_actions
+    from .legal import judge, legal_actions, trial_deal
     from .render.legal import legal_json, legal_text
     from .replay import replay_until
     for name, stream, error in _inputs((file,)):
@@ -829,16 +859,19 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
                        "before)", err=True)
             sys.exit(2)
     acts = legal_actions(engine) if engine is not None else []
-    verdict = None
+    verdict = dealt = None
     if at is not None and engine is not None and not isinstance(at, ev.ReadError) \
             and type(at) in ev.HAND_EVENT_TYPES:
         verdict = judge(engine, at, line_no)
+    elif type(at) is ev.Deal and engine is not None:  # read as a replay reads it
+        verdict, dealt = trial_deal(engine, at, line_no)
     if fmt == "json":
         from .render import json_writer
-        json_writer(sys.stdout).write(legal_json(name, line_no, engine, acts, at, verdict))
+        json_writer(sys.stdout).write(legal_json(name, line_no, engine, acts, at, verdict,
+                                                 dealt))
     else:
         style = _style(ascii_)
-        text = legal_text(name, line_no, engine, acts, at, verdict, style)
+        text = legal_text(name, line_no, engine, acts, at, verdict, style, dealt)
         click.echo(text if style.symbols else to_ascii(text), nl=False)
     sys.exit(1 if verdict is not None and not verdict.legal else 0)
 

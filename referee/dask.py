@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
-from typing import IO, TYPE_CHECKING, Any, NoReturn, Union
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar, Union, overload
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -189,6 +189,24 @@ def _connect(client: "Client | str | None") -> Iterator["Client"]:
         yield client
 
 
+T = TypeVar("T")
+"""What ``apply`` returns for each file (:func:`replay_files`)."""
+
+
+@overload
+def replay_files(paths: Iterable[Union[str, "os.PathLike[str]"]],
+                 client: "Client | str | None" = None, *, strict: bool = False,
+                 apply: None = None, partition_size: int | None = None,
+                 retries: int = RETRIES) -> Iterator[tuple[str, "Log | OSError"]]: ...
+
+
+@overload
+def replay_files(paths: Iterable[Union[str, "os.PathLike[str]"]],
+                 client: "Client | str | None" = None, *, strict: bool = False,
+                 apply: Callable[["Log"], T], partition_size: int | None = None,
+                 retries: int = RETRIES) -> Iterator[tuple[str, "T | OSError"]]: ...
+
+
 def replay_files(paths: Iterable[Union[str, "os.PathLike[str]"]],
                  client: "Client | str | None" = None, *, strict: bool = False,
                  apply: Callable[["Log"], Any] | None = None,
@@ -196,7 +214,9 @@ def replay_files(paths: Iterable[Union[str, "os.PathLike[str]"]],
                  ) -> Iterator[tuple[str, Any]]:
     """Read many log files on a Dask cluster: yields ``(path, Log)``, or ``(path, OSError)`` for
     a file that cannot be opened or read, in the order the paths are given, as
-    :func:`referee.replay_files` does in one process.
+    :func:`referee.replay_files` does in one process; with ``apply=f``, ``(path, f(log))`` or
+    ``(path, OSError)`` (typed: ``Iterator[tuple[str, Log | OSError]]``, and
+    ``Iterator[tuple[str, T | OSError]]`` for an ``f`` returning ``T``).
 
     ``paths``: paths the workers can open (a shared file system) or fsspec URLs; read lazily, a
     block at a time.  ``client``: a ``distributed.Client``, a scheduler's address

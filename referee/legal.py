@@ -209,6 +209,29 @@ def trial(engine: MatchEngine[Any], e: Any, line: int = 0) -> tuple[Verdict, Mat
     return Verdict(e, not found, found), twin
 
 
+def trial_deal(engine: MatchEngine[Any], e: ev.Deal,
+               line: int = 0) -> tuple[Verdict, MatchEngine[Any]]:
+    """Read the ``deal`` ``e`` on a copy of ``engine`` as a replay reads it: the hand in play is
+    closed first (a revoke still open is established, G11; an unfinished hand is
+    ``incomplete-hand``, G5), then, unless the match is over (``match-over``, G9), the new hand
+    is dealt (``misdeal``, ``wrong-dealer`` …).  The :class:`Verdict` holds every finding this
+    gives (legal: none) and the copy is the engine after the deal: its :func:`legal_actions`
+    are who acts first in the new hand, by the game's rules."""
+    twin = clone(engine)
+    try:
+        twin.close_hand(f"the next `deal` comes at line {line}")
+        if twin.finished:
+            from .commentary import say
+            evidence: dict[str, Any] = {"ended_at": None}
+            _found(twin).append(("match-over", "error", say("match-over", "G9", evidence)))
+        else:
+            twin.deal(e, line)
+    except Exception as exc:  # a crash is a bug, but it must never pass for legal
+        return Verdict(e, False, [("internal-error", "error", repr(exc))]), twin
+    found = _found(twin)
+    return Verdict(e, not found, list(found)), twin
+
+
 def judge(engine: MatchEngine[Any], e: Any, line: int = 0) -> Verdict:
     """Apply ``e`` to a copy of ``engine`` and say whether it is legal: no finding at all, but
     for the warning that a ``retract`` repairs a revoke (G4: that is the lawful repair)."""

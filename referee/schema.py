@@ -1,4 +1,5 @@
-"""The JSON Schema of one log line (``referee schema``; FORMAT.md, log format version 1.1).
+"""The JSON Schema of one log line (``referee schema``; log format 1.1: version 1 and its 1.1
+additions, referee-log(5)).
 
 msgspec generates the shape of each event from the event types of :mod:`referee.events`;
 :func:`log_schema` then narrows the fields whose values the format enumerates: card strings get
@@ -21,6 +22,14 @@ from . import events as ev
 from .cards import _JOKER_WORDS, _SUIT_INPUT, RANKS, SUIT_NAMES, SUITS
 
 JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
+
+FORMAT_VERSION = "1.1"
+"""The log format the schema describes: version 1 with the additions of 1.1 (a ``deal`` may
+leave out hands and the pile: a record of the play alone, RULINGS G14).  The additions of 1.2
+are to the output, not to a log line."""
+
+TITLE = f"referee log event, format {FORMAT_VERSION} (version 1 with the 1.1 additions)"
+"""The schema's ``title``; ``referee schema --help`` and referee-schema(1) name the same."""
 
 
 def _any_case(word: str) -> str:
@@ -117,5 +126,5 @@ def log_schema() -> dict[str, Any]:
     for (event, field), value in _narrowed().items():
         _narrow(defs[event.__name__]["properties"][field], value)
     body["$schema"] = JSON_SCHEMA
-    body["title"] = "referee log event, format version 1.1"
+    body["title"] = TITLE
     return body

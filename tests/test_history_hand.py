@@ -1,6 +1,7 @@
 """Text ``history``: every event and trick led by its log line, and ``--hand N`` / ``N-M``."""
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
@@ -64,8 +65,34 @@ def test_a_match_without_the_hand_is_left_out():
         "Thirty-Three: Anna, Bela, Cili",
         "-- Hand 3 (line 60), dealer Bela",
         "== match not finished; totals Anna 36, Bela 7, Cili -9"]
-    status, out = history("--hand", "9", LOG)
-    assert out == [] and status == 1
+    assert status == 1  # a match without hand 3 (timeout.jsonl) is left out quietly
+
+
+@pytest.mark.parametrize("fmt", ["text", "html"])
+def test_a_hand_no_match_has_is_said(fmt):
+    """Issue 29 item 18: ``referee history --hand 9 examples/thirty-three/disputed.jsonl``
+    printed nothing and exited 1.  The log deals three hands (lines 2, 37 and 60), so there is
+    no hand 9: it says so on standard error and exits 2 (nothing asked for was there)."""
+    r = CliRunner().invoke(main, ["history", "--format", fmt, "--hand", "9", LOG])
+    assert r.exit_code == 2
+    assert r.stderr == "referee: no match read has hand 9; the longest has 3 hands\n"
+    if fmt == "text":
+        assert r.stdout == ""
+    r = CliRunner().invoke(main, ["history", "--format", fmt, "--hand", "4-9", "--hand", "12",
+                                  LOG])
+    assert r.exit_code == 2
+    assert r.stderr == "referee: no match read has hands 4-9, 12; the longest has 3 hands\n"
+    # one hand asked for is there: the others are left out quietly, the status is the file's
+    r = CliRunner().invoke(main, ["history", "--format", fmt, "--hand", "3-9", LOG])
+    assert r.exit_code == 1 and r.stderr == ""
+
+
+def test_no_hand_at_all_is_said(tmp_path):
+    log = tmp_path / "empty.jsonl"
+    log.write_text("")
+    r = CliRunner().invoke(main, ["history", "--hand", "1", str(log)])
+    assert r.exit_code == 2
+    assert r.stderr == "referee: no match read has hand 1; no hand was dealt\n"
 
 
 def test_hand_is_checked():

@@ -1115,3 +1115,14 @@ class Asszorti(MatchEngine[AsszortiHand]):
             return k
         t = "no-trumps" if h.trump is None else SUIT_NAMES[h.trump]
         return f"{k} {t}" + (" arrivazs" if h.arrivazs else "")
+
+    def contract_facts(self) -> dict[str, Any] | None:
+        """The contract as data (:meth:`MatchEngine.contract_facts`): ``bid`` (``3``, ``2``,
+        ``1``, ``hand``: the contract, or the standing bid during the auction), ``trump`` (None
+        for no trumps or before the declarer names them), ``arrivazs``."""
+        h = self.hand
+        k = (h.contract or h.last_bid) if h is not None else None
+        if h is None or k is None:
+            return None
+        return {"bid": k, "trump": SUIT_NAMES[h.trump] if h.declared and h.trump else None,
+                "arrivazs": h.arrivazs}

@@ -1306,6 +1306,15 @@ class MatchEngine(Generic[H]):
         """Game hook: the current hand's contract as ``score`` prints it (None if none)."""
         return None
 
+    def contract_facts(self) -> dict[str, Any] | None:
+        """Game hook: the current hand's contract as data, exactly when :meth:`contract_name`
+        names one (None otherwise): ``bid`` (the winning or standing bid as the log writes it:
+        Thirty-Three's ``level``, Asszorti's ``bid``, Eighty-Three's ``points``), and where the
+        game has them ``game`` (Thirty-Three's), ``trump`` (the trump suit's name, None for none
+        or none named yet), ``doubled`` (Eighty-Three's 83 doubled), ``arrivazs`` (Asszorti),
+        ``value`` (Thirty-Three's contract value, CV, in game points)."""
+        return None
+
     def on_retract(self, e: ev.Retract, line: int) -> None:
         """Take back the most recent card (G4, G4a)."""
         h = self.current

@@ -582,6 +582,16 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             return None
         return f"{h.bid.short()} {SUIT_NAMES[h.trump]}" if h.trump else h.bid.short()
 
+    def contract_facts(self) -> dict[str, Any] | None:
+        """The contract as data (:meth:`MatchEngine.contract_facts`): ``bid`` (the points, 30
+        to 83: the winning bid, or the standing one during the auction), ``doubled``,
+        ``trump`` (None before the bid winner names trumps)."""
+        h = self.hand
+        if h is None or h.bid is None:
+            return None
+        return {"bid": h.bid.points, "doubled": h.bid.doubled,
+                "trump": SUIT_NAMES[h.trump] if h.trump else None}
+
     def card_points_of(self, cards: Iterable[Card]) -> int | None:
         """Card points of a trick under the hand's trumps (E4); None before trumps are named."""
         trump = self.hand.trump if self.hand is not None else None

@@ -616,6 +616,16 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         k = self.hand.contract if self.hand is not None else None
         return k.log_name() if k else None
 
+    def contract_facts(self) -> dict[str, Any] | None:
+        """The contract as data (:meth:`MatchEngine.contract_facts`): ``bid`` its level (§3:
+        18 … 28, ``slam``, ``slam-hand``, ``slam-ouvert``), ``game``, ``trump`` (the suit of a
+        suit game, else None: Nines, No Trump and Misère have no trump suit), ``value`` (CV)."""
+        k = self.hand.contract if self.hand is not None else None
+        if not k:
+            return None
+        return {"bid": k.level, "game": k.game, "value": k.cv,
+                "trump": k.game if k.game in ("diamonds", "spades", "hearts", "clubs") else None}
+
     def card_points_of(self, cards: Iterable[Card]) -> int | None:
         """Card points of a trick (§2: A, 8 and the Bug 2, K Q J 1); None in a misère, which
         counts tricks (§11)."""

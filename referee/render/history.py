@@ -69,6 +69,10 @@ class HistoryPrinter(Listener):
         self.style = style or Style()
         self.hands = hands  # the hand numbers to print (None: all)
         self.showing = hands is None  # whether what is buffered now is printed
+        self.picked = 0
+        """How many hands asked for (``--hand``) were met, over every match read."""
+        self.most = 0
+        """The most hands one match read had (its last hand's number, redeals included)."""
         self.header: str | None = None  # the match's heading, until a hand of it is printed
         self.labels: dict[int, str] = {}  # output order → its log line(s), "" for none
         self.width = self.GUTTER
@@ -237,6 +241,8 @@ class HistoryPrinter(Listener):
         self._flush(before=h.line)  # a finding of the deal comes after the hands
         self._new_hand()
         self.showing = self.hands is None or h.number in self.hands
+        self.picked += self.showing
+        self.most = max(self.most, h.number)
         self.last_label = None
         name = self.name
         self._add(h.line, f"-- Hand {h.number} (line {h.line}), dealer {h.dealer}", "bold")

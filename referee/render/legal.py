@@ -8,7 +8,7 @@ import msgspec
 
 from .. import events as ev
 from ..games.base import OPEN, MatchEngine
-from ..legal import Verdict, to_act, unlisted, unrecorded
+from ..legal import Verdict, legal_actions, to_act, unlisted, unrecorded
 from ..text import visible
 from . import Style
 from .words import alternatives, describe, phrase
@@ -55,12 +55,14 @@ def action_lines(acts: list[Any], engine: MatchEngine[Any], style: Style) -> lis
 
 
 def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list[Any], at: Any,
-               verdict: Verdict | None, style: Style) -> str:
+               verdict: Verdict | None, style: Style,
+               dealt: MatchEngine[Any] | None = None) -> str:
     """The text report (see ``man referee-legal``): where the line falls, who is to act and
     every legal action, each said as a person would say it, then the event at the line
-    judged.  Text from the log or the command line (the file name, players, the fields of the
-    event at ``line``) is shown escaped (:func:`~referee.text.visible`) before lines are
-    wrapped."""
+    judged.  A ``deal`` at the line is judged as read (:func:`~referee.legal.trial_deal`):
+    ``dealt`` is the engine after it, and the report says who acts first in the new hand.
+    Text from the log or the command line (the file name, players, the fields of the event at
+    ``line``) is shown escaped (:func:`~referee.text.visible`) before lines are wrapped."""
     name = visible(name)
     if engine is None:
         return f"{name}:{line}: no match is in play here\n"
@@ -72,7 +74,8 @@ def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
     out = [f"{name}:{line}: {engine.TITLE}, {where}\n"]
     hidden = unlisted(engine)
     if not acts and not hidden:
-        out.append("nobody is to act here (the hand is over or cannot be followed)\n")
+        out.append("nobody is to act here: a deal comes first\n" if h is None else
+                   "nobody is to act here (the hand is over or cannot be followed)\n")
     else:
         out.append(f"to act: {visible(', '.join(_actors(acts, hidden))) or 'both players'}\n")
         out.extend(action_lines(acts, engine, style))
@@ -91,13 +94,43 @@ def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
             out.append(f"line {line}: {said} (not a move within a hand)\n")
         else:
             said = visible(describe(at, engine, style) or "an event")
-            out.append(f"line {line}: {said}: {'legal' if verdict.legal else 'NOT legal'}\n")
+            judged = 'legal' if verdict.legal else 'NOT legal'
+            if dealt is not None and verdict.legal:
+                judged = _first_to_act(dealt, style)
+            out.append(f"line {line}: {said}: {visible(judged)}\n")
             for code, sev, msg in verdict.findings:
                 out.append(f"  {sev}[{code}]: {visible(msg)}\n")
     return "".join(out)
 
 
 _KINDS = {"discard": "a discard", "give": "a give", "draw": "a draw"}
+
+
+def _first_to_act(dealt: MatchEngine[Any], style: Style) -> str:
+    """After a ``deal`` read without a finding: the hand it starts and who acts first in it,
+    by the game's rules, with what they may do (``read (hand 1); Anna acts first: bids or
+    passes``; the first card of a hand leads its first trick)."""
+    h = dealt.hand
+    acts = legal_actions(dealt)
+    hidden = unlisted(dealt)
+    said = f"read (hand {h.number if h is not None else '?'})"
+    who = _actors(acts, hidden)
+    if not who:
+        return said + "; nobody is to act in it"
+    parts = []
+    for p in who:
+        verbs: list[str] = []
+        for a in acts:
+            ph = phrase(a, dealt, style) if getattr(a, "player", None) == p else None
+            if ph is None:
+                continue
+            verb = ph[0].removeprefix(f"{p} ").removesuffix(":").removesuffix(" in")
+            verb = "leads" if type(a) is ev.Play else verb
+            if verb not in verbs:
+                verbs.append(verb)
+        verbs.extend(f"{_KINDS.get(k, k)} of cards not recorded" for q, k in hidden if q == p)
+        parts.append(f"{p} acts first: {_and(verbs, 'or')}" if verbs else f"{p} acts first")
+    return said + "; " + "; ".join(parts)
 
 
 def _actors(acts: list[Any], hidden: list[tuple[str, str]]) -> list[str]:
@@ -107,16 +140,19 @@ def _actors(acts: list[Any], hidden: list[tuple[str, str]]) -> list[str]:
     return who + [p for p, _ in hidden if p not in who]
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _and(names: list[str], word: str = "and") -> str:
+    """``A``, ``A and B``, ``A, B and C`` (or ``word`` in place of "and")."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
 def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list[Any], at: Any,
-               verdict: Verdict | None) -> dict[str, Any]:
+               verdict: Verdict | None,
+               dealt: MatchEngine[Any] | None = None) -> dict[str, Any]:
     """The JSON report: file, line, game, hand, trick (see :func:`trick_at`), to_act, legal
     (the events, as log objects), event, event_legal, findings; in a hand whose record leaves
     out some hands (G14), unrecorded: the players whose cards are not recorded and who still
-    hold cards not seen."""
+    hold cards not seen.  For a ``deal`` read without a finding (``dealt``: the engine after
+    it), dealt: ``{"hand", "to_act"}``, the hand it starts and who acts first in it."""
     h = engine.hand if engine is not None else None
     out: dict[str, Any] = {
         "file": name, "line": line, "game": engine.GAME if engine else None,
@@ -132,4 +168,7 @@ def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
     }
     if engine is not None and h is not None and h.unknown:  # the play alone only (G14)
         out["unrecorded"] = unrecorded(engine)
+    if dealt is not None and verdict is not None and verdict.legal and dealt.hand is not None:
+        out["dealt"] = {"hand": dealt.hand.number,
+                        "to_act": _actors(legal_actions(dealt), unlisted(dealt))}
     return out
