@@ -382,7 +382,8 @@ JSON_HIDDEN = ({chr(c) for c in range(0x202a, 0x202f)} | {chr(c) for c in range(
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.text(), st.text(alphabet=st.sampled_from(sorted(JSON_HIDDEN)) | st.characters()))
+@given(st.text(), st.text(alphabet=st.sampled_from(sorted(JSON_HIDDEN))
+                        | st.characters(exclude_categories=("Cs",))))  # a log holds no surrogate
 def test_json_safe_gives_the_same_strings_and_nothing_hidden_raw(s, t):
     import io
 
