@@ -227,26 +227,33 @@ def test_jobs_start_at_most_one_worker_per_file_and_a_few_per_cpu(monkeypatch, c
                                        "here (4 per CPU, 2 CPUs); starting 8\n")
 
 
-def test_jobs_99999_on_two_files_starts_two_workers(monkeypatch):
+# Run in a process of its own (no test's threads forked along): `referee ARGS` with every
+# ProcessPoolExecutor it makes recorded (max_workers), refused past 64 (never a storm here).
+COUNT_WORKERS = """
+import concurrent.futures, sys
+started = []
+class Pool(concurrent.futures.ProcessPoolExecutor):
+    def __init__(self, max_workers=None, **kw):
+        started.append(max_workers)
+        if max_workers > 64:
+            raise RuntimeError(f"{max_workers} workers asked for")
+        super().__init__(max_workers=max_workers, **kw)
+concurrent.futures.ProcessPoolExecutor = Pool
+from referee.cli import main
+try:
+    main.main(sys.argv[1:], standalone_mode=False)
+finally:
+    print("started", started, file=sys.stderr)
+"""
+
+
+def test_jobs_99999_on_two_files_starts_two_workers():
     # r13: `referee check --jobs 99999 F F` started about 4,500 processes
-    import concurrent.futures
-
-    from click.testing import CliRunner
-
-    from referee import cli
-    started = []
-
-    class Pool(concurrent.futures.ProcessPoolExecutor):
-        def __init__(self, max_workers=None, **kw):
-            started.append(max_workers)
-            if max_workers > 64:  # (never start a storm on the test machine)
-                raise RuntimeError(f"{max_workers} workers asked for")
-            super().__init__(max_workers=max_workers, **kw)
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
-    r = CliRunner().invoke(cli.main, ["check", "--jobs", "99999", LOG, LOG2])
-    serial = CliRunner().invoke(cli.main, ["check", LOG, LOG2])
-    assert started == [2]
-    assert (r.exit_code, r.output) == (serial.exit_code, serial.output) and r.exit_code == 1
+    r = subprocess.run([sys.executable, "-c", COUNT_WORKERS, "check", "--jobs", "99999", LOG,
+                        LOG2], capture_output=True, text=True, timeout=120)
+    serial = _referee(["check", LOG, LOG2])
+    assert r.stderr == "started [2]\n"
+    assert r.stdout == serial.stdout.decode() and serial.returncode == 1
 
 
 def _session(sid: int) -> list[int]:
@@ -303,32 +310,36 @@ def test_a_signal_while_the_workers_start_is_honoured(tmp_path, sig, status, sai
     assert not left, "workers outlived their parent"
 
 
+STOP_WORKERS = """
+import json, os, sys, threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from referee import cli
+raised = []
+threading.excepthook = lambda args: raised.append(repr(args.exc_value))
+pool = ProcessPoolExecutor(max_workers=2, initializer=cli._worker_start, initargs=(os.getpid(),))
+job = cli._Job("check", counting=True)
+futures = [pool.submit(cli._one_file, job, name) for name in sys.argv[1:]]
+thread = pool._executor_manager_thread
+cli._stop_workers(pool)
+thread.join(60)
+print(json.dumps({"alive": thread.is_alive(), "raised": raised,
+                  "cancelled": sum(f.cancelled() for f in futures),
+                  "broken": sum(isinstance(f.exception(timeout=0), BrokenProcessPool)
+                                for f in futures if not f.cancelled())}))
+"""
+
+
 def test_stopping_the_workers_cancels_no_file(tmp_path):
     # r04: SIGTERM to the process group of `score --jobs 2` now and then printed an
     # InvalidStateError traceback from the executor's thread, which marks every file not done
     # as failed once the workers are gone, and met one cancelled meanwhile.  Stopping cancels
-    # nothing: every file not done ends failed (BrokenProcessPool), no thread raises.
-    import threading
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    from referee import cli
-    raised = []
-    hook = threading.excepthook
-    threading.excepthook = lambda args: raised.append(args.exc_value)
-    try:
-        pool = ProcessPoolExecutor(max_workers=2, initializer=cli._worker_start,
-                                   initargs=(os.getpid(),))
-        job = cli._Job("check", counting=True)
-        futures = [pool.submit(cli._one_file, job, name) for name in _busy_logs(tmp_path) * 4]
-        thread = pool._executor_manager_thread
-        cli._stop_workers(pool)
-        thread.join(60)
-    finally:
-        threading.excepthook = hook
-    assert not thread.is_alive() and raised == []
-    assert not any(f.cancelled() for f in futures)
-    assert all(isinstance(f.exception(timeout=0), BrokenProcessPool) for f in futures)
+    # nothing: every file not done (all 8 here) ends failed (BrokenProcessPool), no thread
+    # raises.
+    import json
+    r = subprocess.run([sys.executable, "-c", STOP_WORKERS, *_busy_logs(tmp_path) * 4],
+                       capture_output=True, text=True, timeout=180)
+    assert json.loads(r.stdout) == {"alive": False, "raised": [], "cancelled": 0, "broken": 8}
 
 
 def test_workers_that_cannot_be_started_are_said_so(monkeypatch):
