@@ -1,7 +1,8 @@
 """The ``referee`` command (click).  Thin: options, inputs, the replay, a renderer.
 
 Exit status (FORMAT.md): 0 no errors found; 1 the logs were read but hold rule violations or
-other errors; 2 a file could not be opened or decoded at all, or the command line is wrong.
+other errors; 2 a file could not be opened or decoded at all, or the command line is wrong; 70 an
+internal error (a bug; :func:`run`).
 """
 from __future__ import annotations
 
@@ -21,10 +22,10 @@ from . import __version__
 from . import events as ev
 from .dask import is_url, open_url
 from .render import Style, json_writer, to_ascii
-from .text import visible
+from .text import json_safe, visible
 from .render.history import HistoryPrinter
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
-from .replay import FileStats, Listener, replay
+from .replay import FileStats, Listener, replay, unheld_words
 
 if TYPE_CHECKING:
     from .games.base import HandResult, MatchEngine
@@ -32,18 +33,24 @@ if TYPE_CHECKING:
 STDIN_NAME = "<stdin>"
 
 
+def _stdin() -> tuple[IO[bytes] | None, str | None]:
+    """Standard input as a binary stream, or (None, the reason) when its descriptor was closed
+    (``referee check - <&-``).  On a terminal, says first that a log is awaited there."""
+    if sys.stdin is None:
+        return None, os.strerror(errno.EBADF)
+    if sys.stdin.isatty():
+        click.echo("referee: reading a log from standard input (end it with Ctrl-D; "
+                   "--help for usage)", err=True)
+    return sys.stdin.buffer, None
+
+
 def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str | None]]:
     """(name, binary stream or None, error) for each named file; standard input for none/``-``;
     a URL (``s3://…``) is opened with fsspec (:func:`referee.dask.open_url`)."""
     for name in files or ("-",):
         if name == "-":
-            if sys.stdin is None:  # the descriptor was closed
-                yield STDIN_NAME, None, os.strerror(errno.EBADF)
-                continue
-            if sys.stdin.isatty():
-                click.echo("referee: reading a log from standard input (end it with Ctrl-D; "
-                           "--help for usage)", err=True)
-            yield STDIN_NAME, sys.stdin.buffer, None
+            stdin, error = _stdin()
+            yield STDIN_NAME, stdin, error
             continue
         try:
             if os.path.isdir(name):
@@ -84,6 +91,10 @@ def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
             continue
         bar.file_done(stream)
         done.append((name, stats))
+        unheld = unheld_words(name, stats)
+        if unheld is not None:  # the findings reported are right, but not all of them
+            say(unheld)
+            status = 2
         if stats.undecodable:
             say(f"referee: {name}: not one line of it is a JSON object: not a log")
             status = 2
@@ -102,6 +113,8 @@ class _Job:
     style: Style = field(default_factory=Style)
     strict: bool = False
     counting: bool = False
+    progress: bool = True
+    """Whether a progress bar may be drawn on a terminal (never with ``check -q``)."""
 
     def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
         if self.command == "score":
@@ -132,9 +145,12 @@ def _one_file(job: _Job, name: str) -> FileResult:
 
 def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = None
              ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
-    """Run ``job`` over the files: serially and streaming, with ``jobs`` worker processes, or
-    on the Dask cluster at ``dask`` (:mod:`referee.dask`); in parallel each file's output is
-    printed whole, in the order the files were named, exactly as the serial run prints it."""
+    """Run ``job`` over the files: serially and streaming, with ``jobs`` worker processes (at
+    most :func:`_workers`), or on the Dask cluster at ``dask`` (:mod:`referee.dask`); in
+    parallel each file's output is printed whole, in the order the files were named, exactly
+    as the serial run prints it."""
+    if dask is None or dask == "local":  # worker processes started here
+        jobs = _workers(jobs, len(files))
     if dask is not None:
         from .dask import cli_results
         with cli_results(job, files, dask, jobs) as results:
@@ -145,18 +161,78 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = No
             listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         else:
             listener, collector = job.listener(sys.stdout, sys.stderr)
-        status, done = _run(files, listener, job.strict)
+        status, done = _run(files, listener, job.strict, progress=job.progress)
         return status, done, collector
-    from concurrent.futures import ProcessPoolExecutor
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start,
-                               initargs=(os.getpid(),))
+    return _run_pool(job, files, jobs)
+
+
+JOBS_PER_CPU = 4
+"""``--jobs`` starts at most this many worker processes per CPU the command may use."""
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system tells it), at least 1."""
     try:
-        ran = _print_results(job, files, pool.map(_one_file, [job] * len(files), files))
-    except BaseException:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _workers(jobs: int, files: int) -> int:
+    """How many worker processes ``--jobs jobs`` starts for ``files`` files: at most one per
+    file, and at most :data:`JOBS_PER_CPU` per CPU (:func:`_cpus`); a warning on standard error
+    when that cap lowers it (issue 29 item 8: ``--jobs 99999`` once started thousands)."""
+    want = max(1, min(jobs, files))
+    cap = JOBS_PER_CPU * _cpus()
+    if want <= cap:
+        return want
+    cpus = cap // JOBS_PER_CPU
+    click.echo(f"referee: warning: --jobs {jobs}: at most {cap} worker processes here "
+               f"({JOBS_PER_CPU} per CPU, {cpus} CPU{'s' * (cpus != 1)}); starting {cap}",
+               err=True)
+    return cap
+
+
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _run_pool(job: _Job, files: tuple[str, ...], workers: int
+              ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
+    """Run ``job`` on ``workers`` worker processes, one file per task, and print the results
+    in file order (:func:`_print_results`).
+
+    Ctrl-C and SIGTERM are held while the workers are started (forked): raised in the middle
+    of a fork, in the handlers the interpreter runs there, the exception would be swallowed
+    ("Exception ignored") and the run go on.  Held, it is raised as soon as the workers are
+    there, and the workers are ended with the command (:func:`_stop_workers`), as at any other
+    moment.  Workers that cannot be started (no more processes allowed) are said so: status 2.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+    pool: ProcessPoolExecutor | None = None
+    futures = None
+    hold = hasattr(signal, "pthread_sigmask")
+    try:
+        if hold:
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                                       initargs=(os.getpid(), hold))
+            # every worker is forked at the first submit
+            futures = [pool.submit(_one_file, job, name) for name in files]
+        finally:
+            if hold:  # a signal that came meanwhile is raised here
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        ran = _print_results(job, files, (f.result() for f in futures))
+        pool.shutdown()
+    except BaseException as exc:
         # a signal, Ctrl-C or a failed write in the parent: the workers end with it, now
-        _stop_workers(pool)
+        if pool is not None:
+            _stop_workers(pool)
+        if futures is None and isinstance(exc, OSError):
+            click.echo(f"referee: cannot start {workers} worker processes: "
+                       f"{exc.strerror or exc}", err=True)
+            sys.exit(2)
         raise
-    pool.shutdown()
     return ran
 
 
@@ -166,7 +242,7 @@ def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[FileResu
     and sum up the exit status, the per-file stats and the standings."""
     status, done = 0, []
     collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
-    bar = _Progress(files)
+    bar = _Progress(files if job.progress else ())
     for name, (out, err, st, dn, tally) in zip(files, results):
         sys.stdout.write(out)
         sys.stdout.flush()
@@ -181,13 +257,17 @@ def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[FileResu
     return status, done, collector
 
 
-def _worker_start(parent: int) -> None:
-    """In each ``--jobs`` worker (``parent``: the pid of the command): SIGTERM kills it outright (not the parent's handler) and
-    Ctrl-C, which the whole terminal group gets, is left to the parent, which ends the
-    workers itself.  On Linux, a parent killed outright (SIGKILL, no cleanup) still takes its
-    workers with it: they ask for SIGTERM when it dies (prctl PR_SET_PDEATHSIG)."""
+def _worker_start(parent: int, unblock: bool = False) -> None:
+    """In each ``--jobs`` worker (``parent``: the pid of the command): SIGTERM kills it outright
+    (not the parent's handler) and Ctrl-C, which the whole terminal group gets, is left to the
+    parent, which ends the workers itself; with ``unblock``, SIGTERM and SIGINT, held while the
+    workers were started (:func:`_run_pool`), are let through again, after those handlers are
+    set.  On Linux, a parent killed outright (SIGKILL, no cleanup) still takes its workers
+    with it: they ask for SIGTERM when it dies (prctl PR_SET_PDEATHSIG)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if unblock:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -200,14 +280,18 @@ def _worker_start(parent: int) -> None:
 
 
 def _stop_workers(pool: Any) -> None:
-    """End the worker processes of a ProcessPoolExecutor at once (pending files dropped)."""
+    """End the worker processes of a ProcessPoolExecutor at once (pending files dropped).
+
+    No future is cancelled: the executor's own thread marks every file not done as failed
+    once it sees the workers gone; a future cancelled here at the same moment made it raise
+    InvalidStateError in that thread, a traceback after "referee: terminated" (r04)."""
     procs = list((getattr(pool, "_processes", None) or {}).values())  # (3.14: terminate_workers)
-    pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         try:
             p.terminate()
         except (OSError, ValueError, AttributeError):
             pass
+    pool.shutdown(wait=False)
     for p in procs:
         try:
             p.join(5)
@@ -371,7 +455,8 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
     Exit 0 clean (warnings allowed), 1 errors found, 2 a file could not be read.
     """
-    job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary)
+    job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary,
+               progress=not quiet)
     path = _followed(files, follow, until_end)
     if path is not None:
         if dask is not None:
@@ -553,6 +638,10 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
             continue
         page.findings(name, reader.findings)
         stats = reader.stats
+        unheld = unheld_words(name, stats) if stats is not None else None
+        if unheld is not None:  # the findings shown are right, but not all of them
+            click.echo(visible(unheld), err=True)
+            status = 2
         if stats is not None and stats.undecodable:
             click.echo(visible(f"referee: {name}: no line of it could be decoded as JSON"), err=True)
             status = 2
@@ -568,7 +657,8 @@ def schema() -> None:
     deals that leave out hands), generated from the event types, with card strings, suits and
     every enumerated field narrowed to what the format allows."""
     from .schema import log_schema
-    click.echo(msgspec.json.format(msgspec.json.encode(log_schema()), indent=2).decode())
+    click.echo(json_safe(msgspec.json.format(msgspec.json.encode(log_schema()),
+                                             indent=2).decode()))
 
 
 def run() -> None:
@@ -581,7 +671,9 @@ def run() -> None:
     output: REASON" and status 2; standard error that cannot be written (closed, full) is
     given up quietly and the run goes on.  Output in an encoding that has no suit symbols
     (``PYTHONIOENCODING=ascii``, cp1252) falls back to letters, and any other character it
-    cannot show is replaced rather than raising.
+    cannot show is replaced rather than raising.  Any other exception is a bug in referee: it
+    is said to be one, with its traceback (escaped), and ends the command with status
+    :data:`INTERNAL_ERROR`, never 1 (which says the logs hold errors).
     """
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -622,6 +714,26 @@ def _main() -> int:
         _quiet_stdout()
         click.echo(f"referee: cannot write standard output: {exc}", err=True)
         return 2
+    except Exception as exc:  # the last resort: a bug is said as one, never status 1
+        _internal_error(exc)
+        return INTERNAL_ERROR
+
+
+INTERNAL_ERROR = 70
+"""The exit status of an internal error, a bug in referee (EX_SOFTWARE of sysexits.h): never 1,
+which says the logs hold errors, nor 2, which says a file or the command line is at fault."""
+
+
+def _internal_error(exc: BaseException) -> None:
+    """Say on standard error that ``exc`` is a bug in referee, with its traceback for the bug
+    report; every line escaped (:func:`~referee.text.visible`), as the exception's message may
+    quote a log."""
+    import traceback
+    click.echo(visible(f"referee: internal error, a bug in referee ({type(exc).__name__}: "
+                       f"{exc}); please report it with the command and the log, and what "
+                       "follows:"), err=True)
+    text = "".join(traceback.format_exception(exc)).rstrip("\n")
+    click.echo("\n".join(visible(line) for line in text.split("\n")), err=True)
 
 
 class _Terminated(Exception):
@@ -737,7 +849,11 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
         if stream is None:
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             sys.exit(2)
-        seen = replay_at(stream, name, line_no)
+        try:
+            seen = replay_at(stream, name, line_no)
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
         engine, at, reached = seen.engine, seen.at, seen.reached
         if not reached:
             click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
@@ -829,10 +945,14 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
         if names.get(old, new) != new:
             raise click.UsageError(visible(f"--rename: {old!r} is renamed twice"))
         names[old] = new
-    sources = []
+    sources: list[str | IO[bytes]] = []
     for name in (a, b):
         if name == "-":
-            sources.append(sys.stdin.buffer)
+            stdin, error = _stdin()
+            if stdin is None:
+                click.echo(f"referee: cannot open {STDIN_NAME}: {error}", err=True)
+                sys.exit(2)
+            sources.append(stdin)
             continue
         try:
             if os.path.isdir(name):

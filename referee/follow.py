@@ -23,7 +23,7 @@ from typing import IO, Any, Callable, cast
 
 from .findings import Finding
 from .games.base import MatchEngine
-from .replay import FileStats, Listener, MatchInfo, replay
+from .replay import FileStats, Listener, MatchInfo, replay, unheld_words
 
 POLL = 0.1
 """Seconds between two looks at a file that has not grown."""
@@ -221,6 +221,10 @@ def follow(path: str, listener: Listener, strict: bool = False, until_end: bool 
                 except OSError as exc:
                     say(f"referee: cannot read {path}: {exc.strerror or exc}")
                     return 2
+            unheld = unheld_words(path, stats) if stats is not None else None
+            if unheld is not None:  # the findings reported are right, but not all of them
+                say(unheld)
+                status = 2
             if stats is not None and stats.undecodable:
                 say(f"referee: {path}: not one line of it is a JSON object: not a log")
                 status = 2

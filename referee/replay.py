@@ -11,11 +11,15 @@ when one at its last line may still come (``incomplete-hand``), and while a revo
 it may be reported at its own line once it is established or repaired.  What waits is the little
 after that line; past :data:`HOLD` findings (a hostile log calling on and on with the revoke
 open) they wait in a temporary file.  So memory stays flat however many findings a hand holds.
+When that file cannot be written (a full temporary folder), the findings held so far are still
+handed on, in line order, and those that come after them while the revoke is still open are
+counted, not held: :attr:`FileStats.unheld` (the command says so, and exits 2).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import IO, Any, Iterable
+from itertools import islice
+from typing import IO, Any, Iterable, Iterator
 
 import msgspec
 
@@ -104,7 +108,13 @@ class Listener:
 class FileStats:
     """What a replay of one file saw: error and warning counts, ``problems`` (findings that
     follow from no earlier one: ``cause`` null, G13), events read, lines that could not be read
-    (``bad_lines``; ``not_objects`` of them are no JSON object), matches."""
+    (``bad_lines``; ``not_objects`` of them are no JSON object), matches.
+
+    ``unheld``: findings that waited for an open revoke past :data:`HOLD` and could not be
+    held, for the temporary file that holds them could not be written: they are not reported
+    (nor counted in ``errors``, ``warnings``, ``problems``); ``unheld_lines`` the first and the
+    last line of them, ``unheld_reason`` what failed (``cannot write a temporary file in /tmp:
+    No space left on device``).  Every other finding of the file is reported."""
 
     errors: int = 0
     warnings: int = 0
@@ -113,6 +123,9 @@ class FileStats:
     bad_lines: int = 0
     not_objects: int = 0
     matches: int = 0
+    unheld: int = 0
+    unheld_lines: tuple[int, int] | None = None
+    unheld_reason: str | None = None
 
     @property
     def undecodable(self) -> bool:
@@ -126,6 +139,20 @@ class FileStats:
     def empty(self) -> bool:
         """True when the file holds nothing but blank lines, or nothing at all (ruling R10)."""
         return self.events == 0 and self.bad_lines == 0
+
+
+def unheld_words(file: str, stats: FileStats) -> str | None:
+    """What a command says of the findings of ``file`` it could not hold
+    (:attr:`FileStats.unheld`), or None when there are none."""
+    if not stats.unheld:
+        return None
+    assert stats.unheld_lines is not None  # set with the count
+    a, b = stats.unheld_lines
+    n = stats.unheld
+    where = f"at line {a}" if a == b else f"from line {a} to line {b}"
+    return (f"referee: {file}: {stats.unheld_reason}; {n} finding{'s' * (n != 1)} {where}, "
+            f"which waited for an open revoke, {'are' if n != 1 else 'is'} not reported (every "
+            "other finding is)")
 
 
 _VIOLATED = frozenset({"irregular", "penalty", "unscored"})
@@ -160,6 +187,9 @@ class _Run:
         self.pending: list[Finding] = []
         self.spill: IO[bytes] | None = None  # findings held beyond HOLD (_spill_over)
         self.spill_last = 0
+        self.spill_count = 0  # findings written whole to the temporary file
+        self.spill_first = 0  # the line of the first of them
+        self.unholdable = False  # the temporary file failed while this revoke is open
         self.dropped: tuple[Any, int, int] | None = None
         """(match, hand, line): findings of that hand after that line are passed over
         (:meth:`withdraw`), for those that had gone to the temporary file."""
@@ -235,6 +265,7 @@ class _Run:
             if settled:
                 self._hand_on(pending[:settled])
                 del pending[:settled]
+                self.unholdable = bool(pending) and self.unholdable
             self._spill_over()
 
     def flush(self) -> None:
@@ -247,24 +278,71 @@ class _Run:
         self.pending.sort(key=_line_of)
         self._hand_on(self.pending)
         self.pending.clear()
+        self.unholdable = False
 
     def _spill_over(self) -> None:
         """More than HOLD findings wait for an open revoke (a hostile log can add any number of
         calls that are not applied): move them to a temporary file, in line order.  Findings
-        that wait come at the line being read, so each batch follows the one before."""
+        that wait come at the line being read, so each batch follows the one before.
+
+        When the file cannot be made or written (a full temporary folder), the findings are
+        not lost with it: those written stay in it, the HOLD earliest of the rest are kept in
+        memory, and every later one that waits for this revoke is counted, not held
+        (:meth:`_not_held`); the next revoke that waits tries a file again."""
         pending = self.pending
         if len(pending) <= HOLD:
             return
         pending.sort(key=_line_of)
-        if self.spill is None:
-            import tempfile  # (rare: loaded only when needed, as it weighs on start-up)
-            self.spill = tempfile.TemporaryFile()
-            self.spill_last = 0
-        elif pending[0].line < self.spill_last:
+        if self.unholdable:
+            self._not_held()
+            return
+        spill = self.spill
+        if spill is not None and pending[0].line < self.spill_last:
             return  # out of line order (never seen): kept in memory, order first
-        self.spill.write(b"".join(_ENCODE(f) + b"\n" for f in pending))
+        import tempfile  # (rare: loaded only when needed, as it weighs on start-up)
+        try:
+            if spill is None:
+                # unbuffered: a write that fails leaves nothing behind to be written later
+                spill = self.spill = tempfile.TemporaryFile(buffering=0)
+                self.spill_last = self.spill_count = 0
+                self.spill_first = pending[0].line
+            data = memoryview(b"".join(_ENCODE(f) + b"\n" for f in pending))
+            while data:
+                data = data[spill.write(data) or 0:]
+        except OSError as exc:
+            self.unholdable = True
+            self._unheld_reason("write", exc)
+            self._not_held()
+            return
+        self.spill_count += len(pending)
         self.spill_last = pending[-1].line
         pending.clear()
+
+    def _unheld_reason(self, doing: str, exc: OSError) -> None:
+        """Keep the first reason findings could not be held: ``cannot write a temporary file
+        in /tmp: No space left on device``."""
+        if self.stats.unheld_reason is not None:
+            return
+        import tempfile
+        try:
+            where = f" in {tempfile.gettempdir()}"
+        except OSError:  # no usable temporary folder at all (the message says where it looked)
+            where = ""
+        self.stats.unheld_reason = f"cannot {doing} a temporary file{where}: {exc.strerror or exc}"
+
+    def _not_held(self) -> None:
+        """Drop the findings held past the HOLD earliest (``pending`` is sorted), counting them
+        and their lines in the file's stats (:attr:`FileStats.unheld`)."""
+        lost = self.pending[HOLD:]
+        del self.pending[HOLD:]
+        self._count_unheld(len(lost), lost[0].line, lost[-1].line)
+
+    def _count_unheld(self, n: int, first: int, last: int) -> None:
+        st = self.stats
+        st.unheld += n
+        if st.unheld_lines is not None:
+            first, last = min(first, st.unheld_lines[0]), max(last, st.unheld_lines[1])
+        st.unheld_lines = (first, last)
 
     def _release(self, floor: int | None) -> None:
         """Hand on the findings of the temporary file and those held up to ``floor`` (None:
@@ -276,10 +354,30 @@ class _Run:
         self.pending = [f for f in self.pending if floor is not None and f.line > floor]
         now.sort(key=_line_of)
         import heapq
-        with spill:
-            spill.seek(0)
-            self._hand_on(heapq.merge(map(_DECODE, spill), now, key=_line_of))
+        with spill, open(spill.fileno(), "rb", closefd=False) as back:
+            back.seek(0)
+            self._hand_on(heapq.merge(self._read_back(back), now, key=_line_of))
         self.dropped = None
+        self.unholdable = bool(self.pending) and self.unholdable
+
+    def _read_back(self, back: IO[bytes]) -> Iterator[Finding]:
+        """The findings written whole to the temporary file, in order (a write that failed may
+        have left part of one after them).  One that cannot be read back is counted as not
+        held, with those after it."""
+        count, last = self.spill_count, self.spill_first
+        try:
+            for line in islice(back, count):
+                f = _DECODE(line)
+                last = f.line
+                count -= 1
+                yield f
+        except (OSError, msgspec.DecodeError) as exc:
+            if isinstance(exc, OSError):
+                self._unheld_reason("read back", exc)
+            else:
+                self.stats.unheld_reason = self.stats.unheld_reason or \
+                    "a temporary file did not read back as it was written"
+            self._count_unheld(count, last, self.spill_last)
 
     def _hand_on(self, found: Iterable[Finding]) -> None:
         drop = self.dropped

@@ -4,8 +4,10 @@ A log is written by strangers: any string in it (a player's name, a note, a card
 hold characters that rewrite what a terminal shows (ESC sequences, CR, BEL, NUL), reorder it
 (bidi overrides such as U+202E), break a line (U+2028), or hide (zero-width and other format
 characters).  :func:`visible` is the one place that decides how such text is shown; every text
-renderer passes what it writes through it once, before adding its own colour.  JSON output is
-never escaped: it carries the log's strings exactly.
+renderer passes what it writes through it once, before adding its own colour.  JSON output
+carries the log's strings exactly, but writes those same characters (beyond ASCII's controls,
+which JSON escapes anyway) as JSON escapes, ``\u202e``: :func:`json_safe`, through which every
+JSON writer passes its text.
 
 :func:`look_alike_key` is what two player names must differ in to be told apart by a reader
 (ruling R20): two names of one match with the same key look alike.
@@ -17,12 +19,15 @@ import unicodedata
 
 # Characters that str.isprintable() accepts but that show nothing (Unicode's default-ignorable
 # code points outside the format category): the combining grapheme joiner, Hangul fillers,
-# Khmer inherent vowels, Mongolian free variation selectors, variation selectors.  The
-# backslash is here too: it is written doubled, so that a backslash in output always starts an
-# escape.
-_ALSO_ESCAPED = ("\\\\\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0"
-                 "\U000e0100-\U000e01ef")
+# Khmer inherent vowels, Mongolian free variation selectors, variation selectors.  Text output
+# escapes the backslash too: it is written doubled, so that a backslash in output always starts
+# an escape.
+_INVISIBLE = ("\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0"
+              "\U000e0100-\U000e01ef")
+_ALSO_ESCAPED = "\\\\" + _INVISIBLE
 _ALSO = re.compile(f"[{_ALSO_ESCAPED}]")
+_HIDDEN = re.compile(f"[{_INVISIBLE}]")
+_BEYOND_ASCII = re.compile("[\x7f-\U0010ffff]")
 _SHORT = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
@@ -55,6 +60,39 @@ def visible(text: str) -> str:
     if text.isprintable() and _ALSO.search(text) is None:
         return text
     return "".join(c if c.isprintable() and _ALSO.match(c) is None else _escape(c) for c in text)
+
+
+def _json_escape(m: re.Match[str]) -> str:
+    c = m.group()
+    if c.isprintable() and _HIDDEN.match(c) is None:
+        return c
+    o = ord(c)
+    if o < 0x10000:
+        return f"\\u{o:04x}"
+    o -= 0x10000  # beyond the BMP: JSON writes a UTF-16 surrogate pair
+    return f"\\u{0xd800 + (o >> 10):04x}\\u{0xdc00 + (o & 0x3ff):04x}"
+
+
+def json_safe(text: str) -> str:
+    """JSON text ``text`` (as an encoder wrote it) with every character beyond ASCII's controls
+    that :func:`visible` would escape written as a JSON escape instead: DEL ``\\u007f``, C1
+    controls (``\\u0085``), bidi controls (``\\u202e``, ``\\u2066``, ``\\u200f``, ``\\u061c``),
+    zero-width characters and the byte-order mark (``\\u200b``, ``\\ufeff``, ``\\u2060``), the
+    line and paragraph separators (``\\u2028``), spaces other than U+0020, private-use and
+    unassigned code points, the other invisible characters, and beyond U+FFFF a surrogate pair
+    (a tag letter: ``\\udb40\\udc41``).
+
+    The result is the same JSON: decoded, it gives exactly the same strings; and on a terminal
+    it shows nothing hidden, reordered or broken.  Such characters can stand only inside JSON
+    strings (outside them an encoder writes ASCII alone), where an escape means the character
+    itself; ASCII's controls are escaped by every encoder already, and the newlines and spaces
+    of indented JSON are left as they are.  Text with nothing to escape is returned unchanged
+    (the same object)."""
+    if text.isascii():
+        return text if "\x7f" not in text else text.replace("\x7f", "\\u007f")
+    if text.isprintable() and _HIDDEN.search(text) is None:
+        return text
+    return _BEYOND_ASCII.sub(_json_escape, text)
 
 
 # Letters of Cyrillic and Greek (and a few Latin signs) that look like a Latin letter or digit

@@ -295,6 +295,45 @@ def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
     prog.close()
 
 
+def _stderr_on_a_terminal(args: list[str]) -> tuple[int, bytes]:
+    """Run ``referee ARGS`` with standard error on a pseudo-terminal (standard output to a
+    pipe): its exit status and all it wrote on the terminal."""
+    import pty
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    try:
+        p = subprocess.Popen([sys.executable, "-m", "referee", *args], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=slave, cwd=ROOT, env=env)
+    finally:
+        os.close(slave)
+    got = b""
+    try:
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: the process closed its end
+                break
+            if not chunk:
+                break
+            got += chunk
+    finally:
+        os.close(master)
+    p.stdout.read()
+    return p.wait(timeout=120), got
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a pty")
+@pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]])
+def test_quiet_draws_no_progress_bar_on_a_terminal(jobs):
+    """``check -q`` prints nothing, on a terminal too (issue 29 item 14): more than 20 files
+    draw a progress bar on a terminal ("referee" and a bar), but not with -q."""
+    files = [str(EX / "match.jsonl")] * 21
+    status, shown = _stderr_on_a_terminal(["check", *jobs, *files])
+    assert status == 0 and b"referee" in shown  # the bar is drawn without -q
+    status, shown = _stderr_on_a_terminal(["check", "-q", *jobs, *files])
+    assert status == 0 and shown == b""
+
+
 @pytest.mark.parametrize("args", [["check"], ["check", "--format", "json"], ["check", "--summary"],
                                   ["score"], ["score", "--format", "json", "--standings"]])
 def test_jobs_output_is_identical_to_serial(args):

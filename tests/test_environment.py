@@ -170,3 +170,190 @@ def test_a_terminated_parent_ends_its_workers(tmp_path, sig, status):
     for w in left:
         os.kill(w, signal.SIGKILL)
     assert not left, "workers outlived their parent"
+
+
+# --- issue 29 item 7: no traceback ends with status 1 ------------------------------------------
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs /proc")
+@pytest.mark.parametrize("path, reason", [("/proc/self/mem", "Input/output error"),
+                                          ("/proc/self/clear_refs", "Invalid argument")])
+def test_legal_on_a_file_whose_read_fails_says_cannot_read(path, reason):
+    # r05: `referee legal /proc/self/mem --line 1`: the file opens, its first read fails
+    # (EIO; clear_refs is write-only: EINVAL): "cannot read", status 2, as check says
+    r = _referee(["legal", path, "--line", "1"])
+    assert r.returncode == 2, r.stderr.decode(errors="replace")[-2000:]
+    assert r.stderr.decode() == f"referee: cannot read {path}: {reason}\n"
+    assert _referee(["check", path]).stderr.decode() == f"referee: cannot read {path}: {reason}\n"
+
+
+def test_diff_with_standard_input_closed_cannot_open_it(tmp_path):
+    # r07: `referee diff - B <&-`: standard input cannot be opened, status 2, as check says
+    b = tmp_path / "b.jsonl"
+    b.write_bytes((ROOT / "examples" / "sixty-six" / "match.jsonl").read_bytes())
+    for args in (["diff", "-", str(b)], ["diff", str(b), "-"]):
+        r = _referee(args, close=(0,))
+        assert r.returncode == 2
+        assert r.stderr.decode() == "referee: cannot open <stdin>: Bad file descriptor\n"
+
+
+def test_an_internal_error_says_it_is_a_bug_and_exits_70():
+    # the last resort of the entry point: an exception nobody expected (here the replay made
+    # to raise, with a message that would drive a terminal) is a bug in referee: said so,
+    # escaped, with the traceback for the report, and status 70 (EX_SOFTWARE), never 1
+    code = ("import sys, referee.cli as c\n"
+            "def boom(*a, **k): raise RuntimeError('\\x1b[31mred')\n"
+            "c.replay = boom\n"
+            f"sys.argv = ['referee', 'check', {LOG!r}]\n"
+            "c.run()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
+    err = r.stderr.decode()
+    assert r.returncode == 70
+    assert err.startswith("referee: internal error, a bug in referee (RuntimeError: "
+                          "\\x1b[31mred)")
+    assert "Traceback" in err and "\x1b" not in err and err.endswith("RuntimeError: \\x1b[31mred\n")
+
+
+# --- issue 29 item 8: --jobs starts a bounded number of workers, and signals always count -------
+
+def test_jobs_start_at_most_one_worker_per_file_and_a_few_per_cpu(monkeypatch, capsys):
+    from referee import cli
+    monkeypatch.setattr(cli, "_cpus", lambda: 2)  # a cap of 4 x 2 = 8 workers
+    assert cli._workers(99999, 2) == 2           # r13: --jobs 99999 on two files
+    assert cli._workers(3, 30) == 3
+    assert cli._workers(8, 30) == 8
+    assert capsys.readouterr().err == ""          # none of these is capped
+    assert cli._workers(50, 30) == 8
+    assert capsys.readouterr().err == ("referee: warning: --jobs 50: at most 8 worker processes "
+                                       "here (4 per CPU, 2 CPUs); starting 8\n")
+
+
+# Run in a process of its own (no test's threads forked along): `referee ARGS` with every
+# ProcessPoolExecutor it makes recorded (max_workers), refused past 64 (never a storm here).
+COUNT_WORKERS = """
+import concurrent.futures, sys
+started = []
+class Pool(concurrent.futures.ProcessPoolExecutor):
+    def __init__(self, max_workers=None, **kw):
+        started.append(max_workers)
+        if max_workers > 64:
+            raise RuntimeError(f"{max_workers} workers asked for")
+        super().__init__(max_workers=max_workers, **kw)
+concurrent.futures.ProcessPoolExecutor = Pool
+from referee.cli import main
+try:
+    main.main(sys.argv[1:], standalone_mode=False)
+finally:
+    print("started", started, file=sys.stderr)
+"""
+
+
+def test_jobs_99999_on_two_files_starts_two_workers():
+    # r13: `referee check --jobs 99999 F F` started about 4,500 processes
+    r = subprocess.run([sys.executable, "-c", COUNT_WORKERS, "check", "--jobs", "99999", LOG,
+                        LOG2], capture_output=True, text=True, timeout=120)
+    serial = _referee(["check", LOG, LOG2])
+    assert r.stderr == "started [2]\n"
+    assert r.stdout == serial.stdout.decode() and serial.returncode == 1
+
+
+def _session(sid: int) -> list[int]:
+    """The live processes of session ``sid`` (from /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[4]) == sid and fields[0] != "Z":
+                out.append(int(entry.name))
+    return out
+
+
+# The signal comes while the workers are forked: in the interpreter's after-fork handlers of the
+# parent, where an exception raised by a signal handler is swallowed ("Exception ignored").
+SIGNAL_AT_FORK = """
+import os, signal, sys
+sent = []
+def at_fork():
+    if not sent:
+        sent.append(1)
+        os.kill(os.getpid(), signal.{sig})
+os.register_at_fork(after_in_parent=at_fork)
+from referee.cli import run
+sys.argv = ["referee", "check", "-j", "2", *sys.argv[1:]]
+run()
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("sig, status, said", [("SIGTERM", 143, "referee: terminated\n"),
+                                               ("SIGINT", 130, "referee: interrupted\n")])
+def test_a_signal_while_the_workers_start_is_honoured(tmp_path, sig, status, said):
+    # r13: SIGTERM during the start-up was swallowed and the run ended with status 1
+    logs = _busy_logs(tmp_path)
+    p = subprocess.Popen([sys.executable, "-c", SIGNAL_AT_FORK.format(sig=sig), *logs],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    # (click puts a newline after the ^C a terminal shows)
+    assert (p.returncode, err.decode().lstrip("\n"), out) == (status, said, b"")
+    deadline = time.monotonic() + 30  # the workers end with it: nothing of the session is left
+    while _session(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = _session(p.pid)
+    for w in left:
+        os.kill(w, signal.SIGKILL)
+    assert not left, "workers outlived their parent"
+
+
+STOP_WORKERS = """
+import json, os, sys, threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from referee import cli
+raised = []
+threading.excepthook = lambda args: raised.append(repr(args.exc_value))
+pool = ProcessPoolExecutor(max_workers=2, initializer=cli._worker_start, initargs=(os.getpid(),))
+job = cli._Job("check", counting=True)
+futures = [pool.submit(cli._one_file, job, name) for name in sys.argv[1:]]
+thread = pool._executor_manager_thread
+cli._stop_workers(pool)
+thread.join(60)
+print(json.dumps({"alive": thread.is_alive(), "raised": raised,
+                  "cancelled": sum(f.cancelled() for f in futures),
+                  "broken": sum(isinstance(f.exception(timeout=0), BrokenProcessPool)
+                                for f in futures if not f.cancelled())}))
+"""
+
+
+def test_stopping_the_workers_cancels_no_file(tmp_path):
+    # r04: SIGTERM to the process group of `score --jobs 2` now and then printed an
+    # InvalidStateError traceback from the executor's thread, which marks every file not done
+    # as failed once the workers are gone, and met one cancelled meanwhile.  Stopping cancels
+    # nothing: every file not done (all 8 here) ends failed (BrokenProcessPool), no thread
+    # raises.
+    import json
+    r = subprocess.run([sys.executable, "-c", STOP_WORKERS, *_busy_logs(tmp_path) * 4],
+                       capture_output=True, text=True, timeout=180)
+    assert json.loads(r.stdout) == {"alive": False, "raised": [], "cancelled": 0, "broken": 8}
+
+
+def test_workers_that_cannot_be_started_are_said_so(monkeypatch):
+    # fork fails (EAGAIN: no more processes allowed): a message and status 2, no traceback
+    import concurrent.futures
+    import errno
+
+    from click.testing import CliRunner
+
+    from referee import cli
+
+    def no_fork(self, *args, **kw):
+        raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+    monkeypatch.setattr(concurrent.futures.ProcessPoolExecutor, "submit", no_fork)
+    r = CliRunner().invoke(cli.main, ["check", "--jobs", "2", LOG, LOG2])
+    assert r.exit_code == 2
+    assert r.output == f"referee: cannot start 2 worker processes: {os.strerror(errno.EAGAIN)}\n"

@@ -2,7 +2,8 @@
 
 Player names, notes and other strings of a hostile log go through every command: they must come
 out exactly as written (``A{{B`` stays ``A{{B``), with every control, format (bidi, zero-width)
-and separator character shown escaped in text output, while JSON output keeps them exact.
+and separator character shown escaped in text output, while JSON output keeps them exact and
+writes them as JSON escapes (issue 29 item 13).
 """
 from __future__ import annotations
 
@@ -215,13 +216,17 @@ def test_text_output_shows_hostile_characters_escaped(raw, shown, tmp_path):
     assert "line 3: Bob plays K♠: NOT legal" in out and note_out not in r.stdout
     assert raw_characters(r.stdout) == set()
 
-    # JSON keeps every string exactly as the log has it
+    # JSON keeps every string exactly as the log has it, hidden characters as JSON escapes
+    # (issue 29 item 13)
     r = cli("check", "--format", "json", f)
-    assert name in json.loads(r.stdout.split("\n")[0])["message"]  # JSON may hold U+0085 raw
+    assert name in json.loads(r.stdout.split("\n")[0])["message"]
+    assert raw_characters(r.stdout) == set()
     r = cli("score", "--format", "json", f)
     assert json.loads(r.stdout)["players"] == [name, "Bob"]
+    assert raw_characters(r.output) == set()              # the findings on stderr too
     r = cli("legal", "--format", "json", f, "--line", 3)
     assert json.loads(r.stdout)["event"]["note"] == note
+    assert raw_characters(r.stdout) == set()
 
 
 def test_file_names_are_shown_escaped(tmp_path):
@@ -392,3 +397,69 @@ def test_r20_every_pair_is_named_and_the_match_is_still_refereed():
 def test_r20_a_name_written_twice_exactly_is_still_an_error():
     r = cli("check", input=match_line(["Anna", "Anna"]))
     assert r.exit_code == 1 and "player names must be unique" in r.stdout
+
+
+# --- issue 29 item 13: JSON output writes hidden characters as escapes -------------------------
+
+# Written out by hand from the issue: bidi controls, C1 controls, zero-width characters and the
+# byte-order mark, the line and paragraph separators, DEL
+JSON_HIDDEN = ({chr(c) for c in range(0x202a, 0x202f)} | {chr(c) for c in range(0x2066, 0x206a)}
+               | {"\u200e", "\u200f", "\u061c"} | {chr(c) for c in range(0x80, 0xa0)}
+               | {"\u200b", "\u200c", "\u200d", "\ufeff", "\u2060"} | {"\u2028", "\u2029", "\x7f"})
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(), st.text(alphabet=st.sampled_from(sorted(JSON_HIDDEN))
+                        | st.characters(exclude_categories=("Cs",))))  # a log holds no surrogate
+def test_json_safe_gives_the_same_strings_and_nothing_hidden_raw(s, t):
+    import io
+
+    import msgspec
+
+    from referee.render import json_writer
+    from referee.text import json_safe
+    for value in (s, t, {s: [t, s], "k": t}):
+        out = json_safe(msgspec.json.encode(value).decode())
+        assert json.loads(out) == value
+        assert raw_characters(out) == set() and not JSON_HIDDEN & set(out)
+        buf = io.StringIO()
+        json_writer(buf).write(value)                     # what every JSON writer uses
+        assert buf.getvalue() == out + "\n"
+    # indented JSON (`referee schema`) keeps its newlines and spaces
+    value = {"a": [s, t]}
+    out = json_safe(msgspec.json.format(msgspec.json.encode(value), indent=2).decode())
+    assert json.loads(out) == value and not JSON_HIDDEN & set(out)
+
+
+def test_json_safe_writes_the_escapes_json_defines():
+    from referee.text import json_safe
+    # each as \uXXXX, the tag letter A (U+E0041) as its UTF-16 pair: 0xE0041 - 0x10000 = 0xD0041;
+    # 0xD800 + (0xD0041 >> 10) = 0xD800 + 0x340 = 0xDB40; 0xDC00 + (0xD0041 & 0x3FF) = 0xDC41
+    raw = '"a\x7f\x85\u202e\u2066\u061c\u200b\ufeff\u2028\xa0\U000e0041 \u2665 \xe9"'
+    assert json_safe(raw) == ('"a\\u007f\\u0085\\u202e\\u2066\\u061c\\u200b\\ufeff\\u2028'
+                              '\\u00a0\\udb40\\udc41 \u2665 \xe9"')
+    plain = '{"player":"\u00c1nna","card":"10\u2665"}'
+    assert json_safe(plain) is plain                      # suit symbols and accents as they are
+
+
+@pytest.mark.parametrize("raw", sorted(JSON_HIDDEN), ids=lambda c: f"U+{ord(c):04X}")
+def test_every_json_output_writes_hidden_characters_escaped(raw, tmp_path):
+    name, note = f"Eve{raw}x", f"hi{raw}there"
+    f = tmp_path / "h.jsonl"
+    f.write_text(hostile_log(name, note))
+    g = tmp_path / "g.jsonl"
+    g.write_text(hostile_log(name, "other"))
+    runs = {"check": cli("check", "--format", "json", f),
+            "summary": cli("check", "--summary", "--format", "json", f),
+            "score": cli("score", "--format", "json", "--standings", f),
+            "legal": cli("legal", "--format", "json", f, "--line", 3),
+            "diff": cli("diff", "--format", "json", "--strict", f, g),
+            "simulate": cli("simulate", "sixty-six", "--hands", "1", "--players", f"{name},Bob")}
+    for what, r in runs.items():
+        assert raw not in r.output and raw_characters(r.output) == set(), what
+        assert [json.loads(x) for x in r.stdout.splitlines()], what
+    assert json.loads(runs["legal"].stdout)["event"]["note"] == note
+    page = cli("history", "--format", "html", f).stdout  # its data is JSON in a <script>
+    assert raw not in page and raw_characters(page) == set()
+    assert json.loads(runs["simulate"].stdout.splitlines()[0])["players"] == [name, "Bob"]
+    assert json.loads(runs["score"].stdout.splitlines()[0])["players"] == [name, "Bob"]

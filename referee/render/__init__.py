@@ -10,7 +10,7 @@ import msgspec
 from ..cards import Card, is_blank
 from ..findings import Finding
 from ..games.base import Number, tidy
-from ..text import visible
+from ..text import json_safe, visible
 
 if TYPE_CHECKING:
     from ..games.base import MatchEngine
@@ -19,8 +19,11 @@ _ENCODER = msgspec.json.Encoder()
 
 
 def json_writer(out: IO[str]) -> jsonlines.Writer:
-    """A JSON Lines writer on a text stream, encoding with msgspec, flushing each line."""
-    return jsonlines.Writer(out, dumps=lambda o: _ENCODER.encode(o).decode(), flush=True)
+    """A JSON Lines writer on a text stream, encoding with msgspec, flushing each line; hidden
+    characters of strings (bidi and C1 controls, zero-width ones, DEL …) are written as JSON
+    escapes (:func:`~referee.text.json_safe`): the same strings, safe on a terminal."""
+    return jsonlines.Writer(out, dumps=lambda o: json_safe(_ENCODER.encode(o).decode()),
+                            flush=True)
 
 
 def finding_text(f: Finding, style: "Style | None" = None) -> str:

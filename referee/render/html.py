@@ -23,7 +23,7 @@ from ..api import Hand, Match, Step, card_name
 from ..cards import SUIT_NAMES
 from ..commentary import SEEN_WORDS
 from ..findings import Finding
-from ..text import visible
+from ..text import json_safe, visible
 from . import number, signed
 from .html_assets import CSS, SCRIPT
 
@@ -50,7 +50,7 @@ def esc(text: object) -> str:
 def script_json(data: Any) -> str:
     """``data`` as JSON safe inside ``<script type="application/json">``: ASCII only and no
     ``<``, ``>`` or ``&`` at all (so neither ``</script>`` nor ``<!--`` can occur)."""
-    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    text = json_safe(json.dumps(data, ensure_ascii=True, separators=(",", ":")))  # DEL too
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
