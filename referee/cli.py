@@ -23,7 +23,7 @@ from .dask import is_url, open_url
 from .render import Style, json_writer, to_ascii
 from .text import visible
 from .render.history import HistoryPrinter
-from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
+from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
 from .replay import FileStats, Listener, replay
 
 if TYPE_CHECKING:
@@ -102,10 +102,11 @@ class _Job:
     style: Style = field(default_factory=Style)
     strict: bool = False
     counting: bool = False
+    standings: bool = False  # score: keep the standings' tally (else nothing per player)
 
     def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
         if self.command == "score":
-            collector = ScoreCollector(out, self.fmt)
+            collector = ScoreCollector(out, self.fmt, standings=self.standings)
             # findings go to standard error in the format asked for (JSON Lines: the objects of
             # `check --format json`)
             return Tee(collector, FindingPrinter(err, self.fmt, self.style)), collector
@@ -115,9 +116,10 @@ class _Job:
 
 
 FileResult = tuple[str, str, int, list[tuple[str, FileStats]],
-                   tuple[dict[tuple[str, str], dict[str, Any]], int]]
+                   "tuple[Tally, int] | tuple[Tally, int, int]"]
 """One file's run in a worker (:func:`_one_file`): stdout text, stderr text, exit status, the
-per-file stats, and the score collector's standings tally with its match count."""
+per-file stats, and the score collector's standings tally with its match count (and how many
+player results it left out, :attr:`ScoreCollector.left_out`)."""
 
 
 def _one_file(job: _Job, name: str) -> FileResult:
@@ -126,7 +128,8 @@ def _one_file(job: _Job, name: str) -> FileResult:
     out, err = io.StringIO(), io.StringIO()
     listener, collector = job.listener(out, err)
     status, done = _run((name,), listener, job.strict, err, progress=False)
-    tally = (collector.tally, collector.match_count) if collector else ({}, 0)
+    tally: tuple[Tally, int] | tuple[Tally, int, int] = \
+        (collector.tally, collector.match_count, collector.left_out) if collector else ({}, 0)
     return out.getvalue(), err.getvalue(), status, done, tally
 
 
@@ -165,7 +168,8 @@ def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[FileResu
     """Print each file's result from :func:`_one_file` (taken in the order of ``files``) whole,
     and sum up the exit status, the per-file stats and the standings."""
     status, done = 0, []
-    collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
+    collector = ScoreCollector(sys.stdout, job.fmt, standings=job.standings) \
+        if job.command == "score" else None
     bar = _Progress(files)
     for name, (out, err, st, dn, tally) in zip(files, results):
         sys.stdout.write(out)
@@ -418,7 +422,8 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     "kind": "standings") sums up every match read: per player, matches played, finished, won,
     and points.
     """
-    job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict)
+    job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict,
+               standings=standings)
     path = _followed(files, follow, until_end)
     if path is not None:
         if dask is not None:
