@@ -504,8 +504,8 @@ def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bo
 
 
 def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) -> int:
-    """Write the HTML page of ``history --format html``; returns the exit status."""
-    from .api import read_log
+    """Write the HTML page of ``history --format html``; returns the exit status.  The page is
+    written hand by hand as each log is read (:class:`referee.render.html.HtmlPage`)."""
     from .render.html import HtmlPage
     page = HtmlPage(sys.stdout, [STDIN_NAME if f == "-" else f for f in files] or
                     [STDIN_NAME], hands)
@@ -517,22 +517,18 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
             page.file_problem(name, error or "")
             status = 2
             continue
-        reader = read_log(stream, name=name, strict=strict, steps=True)
         try:
-            for m in reader:
-                page.match(m)
+            stats = page.log(stream, name, strict)
         except OSError as exc:
             why = exc.strerror or str(exc)
             click.echo(f"referee: cannot read {name}: {why}", err=True)
             page.file_problem(name, why)
             status = 2
             continue
-        page.findings(name, reader.findings)
-        stats = reader.stats
-        if stats is not None and stats.undecodable:
+        if stats.undecodable:
             click.echo(f"referee: {name}: no line of it could be decoded as JSON", err=True)
             status = 2
-        elif stats is not None and stats.errors and status == 0:
+        elif stats.errors and status == 0:
             status = 1
     page.end()
     return status
