@@ -314,3 +314,24 @@ def test_strict_reading_of_a_long_line_does_not_hold_it_twice():
             tracemalloc.stop()
     plain, strict = peak(False), peak(True)
     assert strict < 1.25 * plain, (plain, strict)
+
+
+def test_standings_hold_at_most_max_players_and_say_how_many_were_left_out(tmp_path,
+                                                                          monkeypatch):
+    # --standings is a tally by nature (one row per player), bounded by MAX_PLAYERS: three
+    # matches of three players of their own, a limit of 4: match 1's three players and the
+    # first of match 2 are tallied, the other 2 + 3 = 5 player results are left out.
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.render.report import ScoreCollector
+    monkeypatch.setattr(ScoreCollector, "MAX_PLAYERS", 4)
+    log = _many_players(tmp_path / "p.jsonl", 3)
+    r = CliRunner().invoke(main, ["score", "--standings", str(log)])
+    rows = [x for x in r.stdout.splitlines() if x.startswith("thirty-three  player")]
+    assert len(rows) == 4
+    assert "and 5 player results not tallied: the standings hold at most 4 players" in r.stdout
+    r = CliRunner().invoke(main, ["score", "--standings", "--format", "json", str(log)])
+    last = json.loads(r.stdout.splitlines()[-1])
+    assert last["kind"] == "standings" and len(last["standings"]) == 4
+    assert last["left_out"] == 5 and last["matches"] == 3
