@@ -24,7 +24,7 @@ from .dask import is_url, open_url
 from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
-from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tee
+from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
 from .replay import FileStats, Listener, replay, unheld_words
 
 if TYPE_CHECKING:
@@ -115,10 +115,11 @@ class _Job:
     counting: bool = False
     progress: bool = True
     """Whether a progress bar may be drawn on a terminal (never with ``check -q``)."""
+    standings: bool = False  # score: keep the standings' tally (else nothing per player)
 
     def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
         if self.command == "score":
-            collector = ScoreCollector(out, self.fmt)
+            collector = ScoreCollector(out, self.fmt, standings=self.standings)
             # findings go to standard error in the format asked for (JSON Lines: the objects of
             # `check --format json`)
             return Tee(collector, FindingPrinter(err, self.fmt, self.style)), collector
@@ -128,9 +129,10 @@ class _Job:
 
 
 FileResult = tuple[str, str, int, list[tuple[str, FileStats]],
-                   tuple[dict[tuple[str, str], dict[str, Any]], int]]
+                   "tuple[Tally, int] | tuple[Tally, int, int]"]
 """One file's run in a worker (:func:`_one_file`): stdout text, stderr text, exit status, the
-per-file stats, and the score collector's standings tally with its match count."""
+per-file stats, and the score collector's standings tally with its match count (and how many
+player results it left out, :attr:`ScoreCollector.left_out`)."""
 
 
 def _one_file(job: _Job, name: str) -> FileResult:
@@ -139,7 +141,8 @@ def _one_file(job: _Job, name: str) -> FileResult:
     out, err = io.StringIO(), io.StringIO()
     listener, collector = job.listener(out, err)
     status, done = _run((name,), listener, job.strict, err, progress=False)
-    tally = (collector.tally, collector.match_count) if collector else ({}, 0)
+    tally: tuple[Tally, int] | tuple[Tally, int, int] = \
+        (collector.tally, collector.match_count, collector.left_out) if collector else ({}, 0)
     return out.getvalue(), err.getvalue(), status, done, tally
 
 
@@ -241,7 +244,8 @@ def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[FileResu
     """Print each file's result from :func:`_one_file` (taken in the order of ``files``) whole,
     and sum up the exit status, the per-file stats and the standings."""
     status, done = 0, []
-    collector = ScoreCollector(sys.stdout, job.fmt) if job.command == "score" else None
+    collector = ScoreCollector(sys.stdout, job.fmt, standings=job.standings) \
+        if job.command == "score" else None
     bar = _Progress(files if job.progress else ())
     for name, (out, err, st, dn, tally) in zip(files, results):
         sys.stdout.write(out)
@@ -503,7 +507,8 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     "kind": "standings") sums up every match read: per player, matches played, finished, won,
     and points.
     """
-    job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict)
+    job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict,
+               standings=standings)
     path = _followed(files, follow, until_end)
     if path is not None:
         if dask is not None:
@@ -611,44 +616,38 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) -> int:
-    """Write the HTML page of ``history --format html``; returns the exit status."""
-    from .api import read_log
+    """Write the HTML page of ``history --format html``; returns the exit status.  The page is
+    written hand by hand as each log is read (:class:`referee.render.html.HtmlPage`)."""
     from .render.html import HtmlPage
     page = HtmlPage(sys.stdout, [STDIN_NAME if f == "-" else f for f in files] or
                     [STDIN_NAME], hands)
     page.begin()
-    status = picked = most = 0
+    status = 0
     for name, stream, error in _inputs(files):
         if stream is None:
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             page.file_problem(name, error or "")
             status = 2
             continue
-        reader = read_log(stream, name=name, strict=strict, steps=True)
         try:
-            for m in reader:
-                page.match(m)
-                picked += sum(hands is None or h.number in hands for h in m.hands)
-                most = max([most, *(h.number for h in m.hands)])
+            stats = page.log(stream, name, strict)
         except OSError as exc:
             why = exc.strerror or str(exc)
             click.echo(visible(f"referee: cannot read {name}: {why}"), err=True)
             page.file_problem(name, why)
             status = 2
             continue
-        page.findings(name, reader.findings)
-        stats = reader.stats
-        unheld = unheld_words(name, stats) if stats is not None else None
+        unheld = unheld_words(name, stats)
         if unheld is not None:  # the findings shown are right, but not all of them
             click.echo(visible(unheld), err=True)
             status = 2
-        if stats is not None and stats.undecodable:
+        if stats.undecodable:
             click.echo(visible(f"referee: {name}: no line of it could be decoded as JSON"), err=True)
             status = 2
-        elif stats is not None and stats.errors and status == 0:
+        elif stats.errors and status == 0:
             status = 1
     page.end()
-    return 2 if _no_such_hand(hands, picked, most) else status
+    return 2 if _no_such_hand(hands, page.shown, page.most) else status
 
 
 @main.command(short_help="Print the JSON Schema of the log format.")

@@ -284,10 +284,14 @@ def _physical_lines(stream: IO[bytes]) -> Iterator[bytes]:
                 yield _unusual_line(line, readline, True)
                 break
         for line in lines:
-            if line[0] == _OPEN_BRACE and len(line) <= MAX_LINE_BYTES:
+            if line[0] == _OPEN_BRACE and len(line) <= _LONG:
                 yield line
             else:
-                yield _unusual_line(line, readline, False)
+                # handed on without a reference kept here: jsonlines turns it into text, and
+                # a long line is then not held twice while it is decoded (issue 29)
+                hold = [_unusual_line(line, readline, False)]
+                del line
+                yield hold.pop()
         ended.append(True)
 
     def runs() -> Iterator[Iterator[bytes]]:
@@ -298,9 +302,15 @@ def _physical_lines(stream: IO[bytes]) -> Iterator[bytes]:
     return chain.from_iterable(runs())
 
 
+_LONG = 1 << 20
+"""Lines longer than this (1 MiB; no event of a game is) are passed on by
+:func:`_physical_lines` without a reference kept, so that they are not held twice."""
+
+
 def _unusual_line(line: bytes, readline: Callable[[int], bytes], first: bool) -> bytes:
-    """The line as jsonlines is to read it, for a line that does not simply start with ``{``;
-    raises :class:`UnusualLine` for a line the reader settles itself:
+    """The line as jsonlines is to read it, for a line that does not simply start with ``{``
+    or is long (over :data:`_LONG`); raises :class:`UnusualLine` for a line the reader settles
+    itself:
 
     - a line longer than MAX_LINE_BYTES: the rest of it is skipped without being held
       (``bad-json``, ruling R8);
@@ -394,10 +404,12 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
     lines (see :func:`_unusual_line`) and nesting too deep for the decoder are sorted out on the
     error path, so they cost nothing on the usual one.
     """
-    last = [""]
+    notes: list[str] = []
 
     def remember(text: str) -> Any:
-        last[0] = text
+        # the notes first, so that what json builds for them is gone before msgspec builds
+        # the event (a long line is not held as objects twice, issue 29)
+        notes[:] = _strict_notes(text)
         return DECODER.decode(text)
 
     read = line_reader(stream, remember if strict else None)
@@ -414,30 +426,54 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
                 yield lineno, bad
             continue
         if strict:
-            for note in _strict_notes(last[0], value):
+            for note in notes:
                 yield lineno, ReadWarning("bad-event", note)
+            notes.clear()
         yield lineno, value
 
 
-def _strict_notes(text: str, value: Any) -> list[str]:
-    """Unknown top-level fields and keys given twice (at any depth) in one line."""
+_FIELDS = {t.__struct_config__.tag: frozenset(t.__struct_fields__) | {"event"}
+           for t in EVENT_TYPES}
+"""The fields of each event, by its tag (for ``--strict``'s unknown fields)."""
+
+
+@dataclass(slots=True)
+class _Keys:
+    """A JSON object as :func:`_strict_notes` keeps it: its keys and its ``event`` value."""
+
+    keys: dict[str, None]
+    tag: Any
+
+
+def _strict_notes(text: str) -> list[str]:
+    """Unknown top-level fields and keys given twice (at any depth) in one line (the notes
+    count only for a line that is an event, so an unknown ``event`` gives none)."""
     import json
     notes: list[str] = []
 
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        seen: set[str] = set()
-        for k, _ in items:
+    def pairs(items: list[tuple[str, Any]]) -> _Keys:
+        # an object is kept as its keys (first seen first) and its `event` text: nothing
+        # more is needed, and a line of a million keys is not built as a dict on top
+        seen: dict[str, None] = {}
+        tag = None
+        for k, v in items:
             if k in seen:
                 notes.append(f"the key {k!r} is given twice; the last one counts")
-            seen.add(k)
-        return dict(items)
+            seen[k] = None
+            if k == "event":
+                tag = v
+        return _Keys(seen, tag)
 
     try:
         raw = json.loads(text, object_pairs_hook=pairs)
     except (ValueError, RecursionError):
         return notes
-    known = set(type(value).__struct_fields__) | {"event"}
-    extra = [k for k in raw if k not in known] if isinstance(raw, dict) else []
+    if not isinstance(raw, _Keys):
+        return notes
+    known = _FIELDS.get(raw.tag) if isinstance(raw.tag, str) else None
+    if known is None:
+        return notes
+    extra = [k for k in raw.keys if k not in known]
     if extra:
         notes.append(f"unknown field{'s' * (len(extra) > 1)} "
                      f"{', '.join(map(repr, extra))} ignored")

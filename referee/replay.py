@@ -629,18 +629,33 @@ def replay(stream: IO[bytes], filename: str, listener: Listener,
     return run.stats
 
 
+KEEP = 1000
+"""The most findings :func:`replay_until` keeps (the first of the hand in play)."""
+
+
 def replay_until(stream: IO[bytes], filename: str, stop: int,
                  reach: bool = False) -> tuple[Any, ...]:
 
     """Replay the events before physical line ``stop`` and return (the engine of the match in
-    play there, the event read at line ``stop`` or None, the findings so far), and with
-    ``reach`` a fourth item: whether the file reaches that line.  The engine is left exactly as
-    it stood before that line (``referee legal``)."""
+    play there, the event read at line ``stop`` or None, the findings that matter there), and
+    with ``reach`` a fourth item: whether the file reaches that line.  The engine is left
+    exactly as it stood before that line (``referee legal``).
+
+    The findings that matter are those since the hand in play began (those of its match
+    outside a hand, or of the file before a match, when no hand has been dealt yet): a finding
+    of a later hand or match drops those before it.  At most :data:`KEEP` of them are kept,
+    the first; so memory stays flat however many findings the file holds (issue 29)."""
     found: list[Finding] = []
+    kept_of: list[Any] = [None]  # the (match, hand) of the findings kept
 
     class _Keep(Listener):
         def finding(self, f: Finding) -> None:
-            found.append(f)
+            was = kept_of[0]
+            if was is None or f.match != was[0] or (f.hand is not None and f.hand != was[1]):
+                found.clear()  # a later hand or match: what came before no longer matters
+                kept_of[0] = (f.match, f.hand)
+            if len(found) < KEEP:
+                found.append(f)
 
     run = _Run(filename, _Keep())
     at, seen = _read_to(run, ev.read_events(stream), stop)

@@ -388,3 +388,148 @@ def test_r14_a_full_tmpdir_is_not_blamed_on_the_log(tmp_path):
                         "waited for an open revoke, are not reported (every other finding is)\n")
     assert [int(x.split(":")[1]) for x in r.stdout.splitlines()] == [
         8, *range(9, 1009), 20010, 20011, 20012]
+
+
+# --- peak memory (issue 29, item 9) -------------------------------------------------------------
+# Each test runs the same command on a small and a large log of the same shape and compares the
+# peak resident memory of the two processes: flat means the large one costs no more than a few
+# megabytes over the small one, whatever it holds (the interpreter's own ~20 MB cancels out).
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_PEAK = ("import atexit, sys\n"
+         "def peak():\n"
+         "    for line in open('/proc/self/status'):\n"
+         "        if line.startswith('VmHWM:'):\n"
+         "            sys.__stderr__.write('\\nPEAK %s\\n' % line.split()[1])\n"
+         "atexit.register(peak)\n"
+         "sys.argv = ['referee'] + sys.argv[1:]\n"
+         "from referee.cli import run\n"
+         "run()\n")
+"""Runs ``referee``, then writes its peak resident memory (VmHWM, KB: that of this process
+since it started, unlike ``ru_maxrss``, which a child inherits from its parent)."""
+
+
+def peak_kb(*args: str) -> int:
+    """The peak resident memory (KB) of ``referee ARGS`` run in a fresh interpreter."""
+    if not os.path.exists("/proc/self/status"):
+        pytest.skip("the peak resident memory is read from /proc (Linux)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", _PEAK, *args], env=env, cwd=ROOT,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                       timeout=600)
+    assert r.returncode in (0, 1), r.stderr[-2000:]
+    return int(r.stderr.rsplit("PEAK ", 1)[1].split()[0])
+
+
+FLAT_KB = 8 * 1024
+"""How much more the large log may cost than the small one."""
+
+
+def _junk_log(path: Path, n: int) -> Path:
+    # lines 1-5: a Thirty-Three match, a deal, an auction won by A; lines 6 .. 5 + n: `x`, each
+    # a bad-json line; the first voids hand 1 (G7), the others come after its end
+    path.write_bytes(b"".join(HEAD) + b"x\n" * n)
+    return path
+
+
+def test_history_html_memory_stays_flat_with_many_bad_lines(tmp_path):
+    # r09_html_and_legal_memory_grow_with_findings.sh: `referee history --format html junk.jsonl`
+    # held every finding (10^5 bad lines: 209 MB against 19 MB for check)
+    small = peak_kb("history", "--format", "html", str(_junk_log(tmp_path / "s.jsonl", 1000)))
+    large = peak_kb("history", "--format", "html", str(_junk_log(tmp_path / "l.jsonl", 60000)))
+    assert large - small < FLAT_KB, (small, large)
+
+
+def test_legal_memory_stays_flat_with_many_bad_lines(tmp_path):
+    # r09_…: `referee legal junk.jsonl --line N+5` held every finding (10^5: 67 MB)
+    small = peak_kb("legal", str(_junk_log(tmp_path / "s.jsonl", 1000)), "--line", "1005")
+    large = peak_kb("legal", str(_junk_log(tmp_path / "l.jsonl", 100000)), "--line", "100005")
+    assert large - small < FLAT_KB, (small, large)
+
+
+def _many_players(path: Path, matches: int) -> Path:
+    # one `match` line per match, three players of their own each: 3 × matches names
+    path.write_text("".join(
+        f'{{"event":"match","game":"thirty-three","players":["player {i:09} north",'
+        f'"player {i:09} west","player {i:09} east"]}}\n' for i in range(matches)))
+    return path
+
+
+def test_score_keeps_nothing_per_player_without_standings(tmp_path):
+    # big/many_players.jsonl (D14): 100 k distinct players cost 63 MB without --standings
+    small = peak_kb("score", str(_many_players(tmp_path / "s.jsonl", 300)))
+    large = peak_kb("score", str(_many_players(tmp_path / "l.jsonl", 40000)))
+    assert large - small < FLAT_KB, (small, large)
+
+
+def test_replay_until_keeps_only_the_findings_of_the_hand_in_play():
+    # `legal` needs the findings of the hand at its line, not those of the whole file: lines
+    # 6 .. 5 + n are bad lines (hand 1 voided at line 6), then the next deal at line 6 + n, by A,
+    # who is due after C (G6), then a bad line at 7 + n that voids hand 2.
+    import io
+
+    from referee import replay as rp
+    n = 3 * rp.KEEP
+    log = b"".join(HEAD) + b"x\n" * n + b"".join(_lines([deal(dealer="A")]))
+    eng, _, found, reached = rp.replay_until(io.BytesIO(log), "t.jsonl", 6 + n, reach=True)
+    # before the second deal: hand 1's finding at line 6 and the n - 1 after it, of which only
+    # the first KEEP are kept
+    assert reached and len(found) == rp.KEEP
+    assert [f.line for f in found] == list(range(6, 6 + rp.KEEP))
+    eng, _, found, _ = rp.replay_until(io.BytesIO(log + b"x\n"), "t.jsonl", 8 + n, reach=True)
+    # after it: only line 7 + n, the bad line that voids hand 2 (the findings of hand 1 and
+    # after it no longer matter)
+    assert [(f.line, f.hand) for f in found] == [(7 + n, 2)]
+
+
+def test_strict_reading_of_a_long_line_does_not_hold_it_twice():
+    # r15_big_line_memory.sh: `check --strict` on one long deal line peaked at 513 MB against
+    # 331 MB without --strict: the line was held as json's objects (for the strict notes) and
+    # msgspec's event at once.  Now the notes are made first and their objects dropped; the
+    # peak of strict reading stays near that of plain reading (here 300,000 cards, ~1.5 MB).
+    import tracemalloc
+
+    from referee import events as ev
+    line = (b'{"event":"deal","dealer":"A","hands":{"A":[' + b",".join([b'"AH"'] * 300_000)
+            + b']},"boat":["KS"]}\n')
+
+    def peak(strict: bool) -> int:
+        tracemalloc.start()
+        try:
+            items = list(ev.read_events(io.BytesIO(line), strict))
+            assert [type(e).__name__ for _, e in items] == ["Deal"]
+            del items
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    plain, strict = peak(False), peak(True)
+    assert strict < 1.25 * plain, (plain, strict)
+
+
+def test_standings_hold_at_most_max_players_and_say_how_many_were_left_out(tmp_path,
+                                                                          monkeypatch):
+    # --standings is a tally by nature (one row per player), bounded by MAX_PLAYERS: three
+    # matches of three players of their own, a limit of 4: match 1's three players and the
+    # first of match 2 are tallied, the other 2 + 3 = 5 player results are left out.
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.render.report import ScoreCollector
+    monkeypatch.setattr(ScoreCollector, "MAX_PLAYERS", 4)
+    log = _many_players(tmp_path / "p.jsonl", 3)
+    r = CliRunner().invoke(main, ["score", "--standings", str(log)])
+    rows = [x for x in r.stdout.splitlines() if x.startswith("thirty-three  player")]
+    assert len(rows) == 4
+    assert "and 5 player results not tallied: the standings hold at most 4 players" in r.stdout
+    r = CliRunner().invoke(main, ["score", "--standings", "--format", "json", str(log)])
+    last = json.loads(r.stdout.splitlines()[-1])
+    assert last["kind"] == "standings" and len(last["standings"]) == 4
+    assert last["left_out"] == 5 and last["matches"] == 3

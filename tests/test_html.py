@@ -225,3 +225,54 @@ def test_card_name():
 def test_steps_are_off_by_default():
     [m] = referee.read_log("examples/thirty-three/disputed.jsonl")
     assert all(h.steps == () for h in m.hands)
+
+
+def test_a_hand_of_many_findings_shows_the_first_and_says_how_many_more(tmp_path, monkeypatch):
+    # issue 29 item 9: the page keeps at most FINDINGS findings and STEPS events of a hand.
+    # Thirty-Three, A wins the auction (lines 1-5: match, deal, bid, pass, pass); then A, the
+    # declarer, calls Kontra n = 30 times (lines 6-35), each an illegal-kontra, not applied
+    # (T12); the log ends there: incomplete-hand at line 35 (G5).  Hand 1: 31 findings, steps
+    # deal + bid + 2 passes + 30 kontras = 34 events.  With FINDINGS = 5, STEPS = 10: 26 more
+    # findings, 24 more events.
+    from referee.render.html import HtmlPage
+    from tools.thirty_three_logs import MATCH, bid, deal, pas
+    monkeypatch.setattr(HtmlPage, "FINDINGS", 5)
+    monkeypatch.setattr(HtmlPage, "STEPS", 10)
+    events = [MATCH, deal(), bid("A", "nines", 24), pas("B"), pas("C")] + \
+        [{"event": "kontra", "player": "A"}] * 30
+    log = tmp_path / "kontra.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events))
+    status, html = page(str(log))
+    assert status == 1
+    doc = parse(html)
+    text = text_of(doc)
+    assert "Findings (31, the first 5 shown)" in text
+    assert "… and 26 more findings of this hand, not shown here: see referee check" in text
+    assert "… and 24 more events of this hand" in text
+    hand = next(e for e in doc.iter("section") if e.get("class") == "hand")
+    items = [li for li in hand.iter("li")]
+    assert len(items) == 5
+    block = next(e for e in doc.iter("script") if e.get("type") == "application/json")
+    data = json.loads(block.text)
+    assert len(data["steps"]) == 10 and len(data["findings"]) == 5
+    # the score table still has the hand, unscored (the findings left out change nothing)
+    assert "unscored" in text_of(next(e for e in doc.iter("table")
+                                      if e.get("class") == "match-score"))
+
+
+def test_findings_outside_hands_are_capped_and_counted(tmp_path, monkeypatch):
+    # lines 1-5 as above, then 12 bad lines: line 6 voids hand 1 (its one finding), lines 7-17
+    # come after its end: 11 findings of the match outside its hands; 4 shown, 7 more.
+    from referee.render.html import HtmlPage
+    from tools.thirty_three_logs import MATCH, bid, deal, pas
+    monkeypatch.setattr(HtmlPage, "FINDINGS", 4)
+    events = [MATCH, deal(), bid("A", "nines", 24), pas("B"), pas("C")]
+    log = tmp_path / "junk.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events) + "x\n" * 12)
+    status, html = page(str(log), str(log))  # the same file twice: ids stay unique
+    assert status == 1
+    doc = parse(html)
+    ids = [e.get("id") for e in doc.iter() if e.get("id")]
+    assert len(ids) == len(set(ids))
+    text = text_of(doc)
+    assert text.count("… and 7 more findings of the match outside its hands") == 2

@@ -12,14 +12,20 @@ events, the tricks, the findings and the scores.
 """
 from __future__ import annotations
 
+import bisect
 import html
 import json
 import re
+import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from ..api import Hand, Match, Step, card_name
+from .. import events as ev
+from ..api import (Hand, Match, Step, _Builder, _feed, _MatchRecord, _step, _with_findings,
+                   card_name)
+from ..games.base import MatchEngine
+from ..replay import FileStats, MatchInfo, MatchSummary, _Run
 from ..cards import SUIT_NAMES
 from ..commentary import SEEN_WORDS
 from ..findings import Finding
@@ -105,10 +111,22 @@ def _seat_places(n: int) -> list[str]:
 
 
 class HtmlPage:
-    """Writes the page: :meth:`begin`, then :meth:`match` for each match read (hands picked
-    by ``hands``: hand numbers to show, None for all), then :meth:`file_problem` for a file
-    that could not be read, and :meth:`end`.  Output goes to ``out`` as it is made (one match
-    at a time in memory)."""
+    """Writes the page: :meth:`begin`, then :meth:`log` for each file (hands picked by
+    ``hands``: hand numbers to show, None for all), :meth:`file_problem` for a file that could
+    not be read, and :meth:`end`.
+
+    Output goes to ``out`` hand by hand, as the log is read: memory holds the hand being read
+    and its match's score rows (those past a megabyte wait in a temporary file), never the
+    whole match or file.  A hand keeps at most :data:`FINDINGS` findings and :data:`STEPS`
+    events for the page (the first, by line), and each list of findings outside the hands at
+    most :data:`FINDINGS`; what is left out is said where it would be ("and 99,900 more
+    findings of this hand, not shown: see `referee check`"), so a hostile log of a million
+    bad lines gives a page of bounded size and memory (issue 29)."""
+
+    FINDINGS = 200
+    """The most findings shown per hand, and per list of findings outside the hands."""
+    STEPS = 1000
+    """The most events of a hand shown (in its events table and on its table diagram)."""
 
     def __init__(self, out: IO[str], files: Sequence[str],
                  hands: "set[int] | None" = None) -> None:
@@ -116,9 +134,11 @@ class HtmlPage:
         self.files = list(files)
         self.hands = hands
         self.file_no = 0
-        self.file_ids: dict[str, int] = {}
         self.shown = 0
-        self.ids: set[str] = set()  # the line anchors written (each id once)
+        self.most = 0
+        """The hands written (picked by ``--hand``), and the highest hand number read."""
+        self.ids: set[str] = set()  # the line anchors written (each id once; per match)
+        self._match: _OpenMatch | None = None
 
     # --- the page ----------------------------------------------------------------------------
 
@@ -138,23 +158,41 @@ class HtmlPage:
             "<span class=\"ln\">FILE:LINE</span> shows that log line's moment on the table."
             "</p></header>\n<main id=\"main\">\n")
 
-    def file_id(self, name: str) -> int:
-        fid = self.file_ids.get(name)
-        if fid is None:
-            self.file_no += 1
-            fid = self.file_ids[name] = self.file_no
-        return fid
+    def log(self, stream: IO[bytes], name: str, strict: bool = False) -> FileStats:
+        """Read one log from ``stream`` (``name``: what findings call it) and write its matches,
+        hand by hand, then its findings outside every match.  Returns the file's counts;
+        OSError from the stream propagates (the match being written is closed first)."""
+        self.file_no += 1
+        fid = self.file_no
+        builder = _PageBuilder(self, fid)
+        run = _Run(name, builder)
+        builder.run = run
+        try:
+            for line, e in ev.read_events(stream, strict):
+                _feed(run, builder, line, e)
+            run.close_match()
+            run.flush()
+        except OSError:
+            self._abandon()
+            raise
+        self.findings(name, builder.loose, builder.loose_more, fid)
+        return run.stats
 
-    def findings(self, file: str, findings: Sequence[Finding]) -> None:
+    def findings(self, file: str, findings: Sequence[Finding], more: int = 0,
+                 fid: int | None = None) -> None:
         """Findings of a file outside every refereed match (before the first ``match``, a match
-        that cannot be refereed)."""
+        that cannot be refereed); ``more``: how many more were left out."""
         if not findings:
             return
-        fid = self.file_id(file)
+        if fid is None:
+            self.file_no += 1
+            fid = self.file_no
+        self.ids.clear()
         self.out.write(f"<section class=\"loose\" aria-labelledby=\"f{fid}-loose\">\n"
                        f"<h2 id=\"f{fid}-loose\">{esc(file)}: findings outside every match"
                        "</h2>\n")
         self.out.write(self._finding_list(findings, f"f{fid}", None))
+        self.out.write(_more_findings(more, "outside every match"))
         self.out.write("</section>\n")
 
     def file_problem(self, name: str, why: str) -> None:
@@ -169,28 +207,72 @@ class HtmlPage:
 
     # --- one match ---------------------------------------------------------------------------
 
-    def match(self, m: Match) -> None:
-        fid = self.file_id(m.file)
-        mid = f"f{fid}-m{m.number}"
-        hands = [h for h in m.hands if self.hands is None or h.number in self.hands]
-        if self.hands is not None and not hands:
+    # the match being written: its header goes out with its first hand shown (a match none
+    # of whose hands is picked by --hand is left out), its score rows wait for its end
+
+    def begin_match(self, m: Match, fid: int) -> None:
+        """A match starts (``m`` holds what its ``match`` event says; no hands yet)."""
+        self._match = _OpenMatch(m, f"f{fid}-m{m.number}")
+        self.ids.clear()
+        if self.hands is None:
+            self._open_section()
+
+    def _open_section(self) -> None:
+        om = self._match
+        assert om is not None
+        if om.written:
             return
-        cards = _Cards(m.game)
-        title = _TITLES.get(m.game, m.game)
+        om.written = True
+        m, mid = om.m, om.mid
+        self.out.write(f"<section class=\"match\" id=\"{mid}\" aria-labelledby=\"{mid}-t\">\n"
+                       f"<h2 id=\"{mid}-t\">{esc(m.file)}: match {esc(m.key)}, "
+                       f"{esc(_TITLES.get(m.game, m.game))}: {esc(', '.join(m.players))} "
+                       f"{self._ln(m.file, m.line, mid)}{self._anchor(mid, m.line)}</h2>\n")
+
+    def hand(self, h: Hand, more_findings: int = 0, more_steps: int = 0) -> None:
+        """A hand of the match in play is complete (its findings and steps as kept; how many
+        more of each were left out): it is written now if picked, and its score row kept."""
+        om = self._match
+        assert om is not None
+        m = om.m
+        om.row(self._score_row(m, h, om.mid))
+        self.most = max(self.most, h.number)
+        if self.hands is not None and h.number not in self.hands:
+            return
+        self._open_section()
+        self.shown += 1
+        self.out.write(self._hand(m, h, _Cards(m.game), f"{om.mid}-h{h.number}",
+                                  more_findings, more_steps))
+        self.out.flush()
+
+    def end_match(self, m: Match, more: int = 0) -> None:
+        """The match in play ends: ``m`` with its totals, finished, winners and the findings
+        outside its hands (``more`` left out); writes them and the score table."""
+        om, self._match = self._match, None
+        assert om is not None
+        if not om.written:
+            if self.hands is not None:
+                om.close()
+                return
+            self._open_section()
         out = self.out
-        out.write(f"<section class=\"match\" id=\"{mid}\" aria-labelledby=\"{mid}-t\">\n"
-                  f"<h2 id=\"{mid}-t\">{esc(m.file)}: match {esc(m.key)}, {esc(title)}: "
-                  f"{esc(', '.join(m.players))} {self._ln(m.file, m.line, mid)}"
-                  f"{self._anchor(mid, m.line)}</h2>\n")
         if m.findings:
             out.write("<h3>Findings of the match outside its hands</h3>\n")
-            out.write(self._finding_list(m.findings, mid, None))
-        for h in hands:
-            self.shown += 1
-            out.write(self._hand(m, h, cards, f"{mid}-h{h.number}"))
-        out.write(self._score_table(m, mid))
+            out.write(self._finding_list(m.findings, om.mid, None))
+            out.write(_more_findings(more, "of the match outside its hands"))
+        self._score_table(m, om)
         out.write("</section>\n")
         out.flush()
+
+    def _abandon(self) -> None:
+        """The file cannot be read on: close the match being written as it stands."""
+        om, self._match = self._match, None
+        if om is None:
+            return
+        if om.written:
+            self.out.write("<p class=\"error\">The log could not be read to the end of this "
+                           "match.</p>\n</section>\n")
+        om.close()
 
     def _ln(self, file: str, line: int | None, prefix: str) -> str:
         """The ``FILE:LINE`` link of an item: to the place of that line on the page (the
@@ -210,7 +292,8 @@ class HtmlPage:
 
     # --- one hand ----------------------------------------------------------------------------
 
-    def _hand(self, m: Match, h: Hand, cards: _Cards, hid: str) -> str:
+    def _hand(self, m: Match, h: Hand, cards: _Cards, hid: str, more_findings: int = 0,
+              more_steps: int = 0) -> str:
         players = list(m.players)
         places = _seat_places(len(players))
         steps = list(h.steps)
@@ -263,10 +346,10 @@ class HtmlPage:
 
         parts.append(self._pile(m, h, cards, steps, hid))
         parts.append(self._auction(m, h, steps, hid))
-        parts.append(self._events(m, h, cards, steps, hid))
+        parts.append(self._events(m, h, cards, steps, hid, more_steps))
         parts.append(self._tricks(m, h, cards, hid))
         parts.append(self._as_seen(m, h, cards, hid))
-        parts.append(self._result(m, h, hid))
+        parts.append(self._result(m, h, hid, more_findings))
         parts.append(self._data(m, h, cards, steps, hid))
         parts.append("</section>\n")
         return "".join(parts)
@@ -327,7 +410,8 @@ class HtmlPage:
         return _wide(f"<table class=\"auction\"><caption>The auction</caption><thead><tr>{head}"
                 f"</tr></thead><tbody>{body}</tbody></table>\n")
 
-    def _events(self, m: Match, h: Hand, cards: _Cards, steps: list[Step], hid: str) -> str:
+    def _events(self, m: Match, h: Hand, cards: _Cards, steps: list[Step], hid: str,
+                more: int = 0) -> str:
         rows = []
         for s in steps:
             words: list[str] = []
@@ -355,6 +439,10 @@ class HtmlPage:
                 continue
             rows.append(f"<tr{self._line_id(hid, s.line)}><td>{self._at(m.file, s.line, hid)}</td>"
                         f"<td>{esc(s.player or '')}</td><td>{'<br>'.join(words)}</td></tr>")
+        if more:
+            rows.append(f"<tr class=\"more\"><td colspan=\"3\">… and {more:,} more events of this "
+                        f"hand, not shown here nor on its table (the page shows its first "
+                        f"{len(steps):,}): see <code>referee history</code></td></tr>")
         if not rows:
             return ""
         return _wide("<table class=\"events\"><caption>Events (the cards are in the tricks)</caption>"
@@ -452,11 +540,14 @@ class HtmlPage:
             f"<li{self._line_id(prefix, f.line)}>{self._finding(f, prefix)}</li>" for f in findings)
             + "</ul>\n")
 
-    def _result(self, m: Match, h: Hand, hid: str) -> str:
+    def _result(self, m: Match, h: Hand, hid: str, more: int = 0) -> str:
         parts = []
         if h.findings:
-            parts.append(f"<h4>Findings ({len(h.findings)})</h4>\n")
+            n = len(h.findings)
+            parts.append(f"<h4>Findings ({n + more:,}{f', the first {n:,} shown' if more else ''})"
+                         "</h4>\n")
             parts.append(self._finding_list(h.findings, hid, None))
+            parts.append(_more_findings(more, "of this hand"))
         if h.status is None:
             return "".join(parts)
         summary = f": {rich(h.summary)}" if h.summary else ""
@@ -472,30 +563,33 @@ class HtmlPage:
                          "</table>\n"))
         return "".join(parts)
 
-    def _score_table(self, m: Match, mid: str) -> str:
+    def _score_row(self, m: Match, h: Hand, mid: str) -> str:
+        shown = self.hands is None or h.number in self.hands
+        label = (f"<a href=\"#{mid}-h{h.number}\">{h.number}</a>" if shown
+                 else str(h.number))
+        cells = "".join(f"<td>{esc(signed(h.deltas[p])) if p in h.deltas else ''}</td>"
+                        for p in m.players)
+        return (f"<tr><th scope=\"row\">{label}</th><td>{esc(h.dealer or '')}</td>"
+                f"<td>{esc(h.declarer or '')}</td><td>{rich(h.contract or '')}</td>"
+                f"<td>{esc(h.status or '')}</td>{cells}</tr>")
+
+    def _score_table(self, m: Match, om: "_OpenMatch") -> None:
         head = "".join(f"<th scope=\"col\">{esc(p)}</th>" for p in m.players)
-        rows = []
-        for h in m.hands:
-            shown = self.hands is None or h.number in self.hands
-            label = (f"<a href=\"#{mid}-h{h.number}\">{h.number}</a>" if shown
-                     else str(h.number))
-            cells = "".join(f"<td>{esc(signed(h.deltas[p])) if p in h.deltas else ''}</td>"
-                            for p in m.players)
-            rows.append(f"<tr><th scope=\"row\">{label}</th><td>{esc(h.dealer or '')}</td>"
-                        f"<td>{esc(h.declarer or '')}</td><td>{rich(h.contract or '')}</td>"
-                        f"<td>{esc(h.status or '')}</td>{cells}</tr>")
         total = "".join(f"<td>{esc(number(m.totals.get(p, 0)))}</td>" for p in m.players)
         if m.finished:
             end = ("the match is over: " + (" and ".join(m.winners) or "nobody")
                    + (" wins" if len(m.winners) == 1 else " share the win"))
         else:
             end = "the match is not finished"
-        return _wide(f"<table class=\"match-score\"><caption>Score of the match ({esc(end)})"
-                f"</caption><thead><tr><th scope=\"col\">hand</th><th scope=\"col\">dealer</th>"
-                f"<th scope=\"col\">declarer</th><th scope=\"col\">contract</th>"
-                f"<th scope=\"col\">result</th>{head}</tr></thead><tbody>" + "".join(rows)
-                + f"</tbody><tfoot><tr><th scope=\"row\" colspan=\"5\">total</th>{total}</tr>"
-                "</tfoot></table>\n")
+        out = self.out
+        out.write(f"<div class=\"wide\"><table class=\"match-score\"><caption>Score of the match "
+                  f"({esc(end)})</caption><thead><tr><th scope=\"col\">hand</th>"
+                  f"<th scope=\"col\">dealer</th><th scope=\"col\">declarer</th>"
+                  f"<th scope=\"col\">contract</th><th scope=\"col\">result</th>{head}</tr>"
+                  "</thead><tbody>")
+        om.copy_rows(out)
+        out.write(f"</tbody><tfoot><tr><th scope=\"row\" colspan=\"5\">total</th>{total}</tr>"
+                  "</tfoot></table>\n</div>")
 
     # --- the replay's data -------------------------------------------------------------------
 
@@ -505,8 +599,9 @@ class HtmlPage:
         if not steps:
             return ""
         at: dict[int, list[int]] = {}
+        lines = [s.line for s in steps]  # in line order
         for i, f in enumerate(h.findings):
-            k = next((j for j, s in enumerate(steps) if s.line >= f.line), len(steps) - 1)
+            k = min(bisect.bisect_left(lines, f.line), len(steps) - 1)
             at.setdefault(k, []).append(i)
         rows = []
         for j, s in enumerate(steps):
@@ -539,6 +634,115 @@ def _back(n: int, after: bool) -> str:
 def _wide(table: str) -> str:
     """A table in a box that scrolls sideways on a narrow screen (the page does not)."""
     return f"<div class=\"wide\">{table}</div>"
+
+
+def _more_findings(more: int, of: str) -> str:
+    """The line that says how many findings were left out of a list (nothing for none)."""
+    if not more:
+        return ""
+    return (f"<p class=\"more\">… and {more:,} more findings {esc(of)}, not shown here: see "
+            "<code>referee check</code> for every one.</p>\n")
+
+
+class _OpenMatch:
+    """The match being written: what its ``match`` event says (``m``), its id prefix, whether
+    its header is out, and its score rows (a megabyte in memory, the rest in a temporary
+    file)."""
+
+    def __init__(self, m: Match, mid: str) -> None:
+        self.m = m
+        self.mid = mid
+        self.written = False
+        self.rows: Any = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+",
+                                                       encoding="utf-8")
+
+    def row(self, text: str) -> None:
+        self.rows.write(text)
+
+    def copy_rows(self, out: IO[str]) -> None:
+        rows = self.rows
+        rows.seek(0)
+        while chunk := rows.read(1 << 16):
+            out.write(chunk)
+        self.close()
+
+    def close(self) -> None:
+        self.rows.close()
+
+
+class _PageBuilder(_Builder):
+    """Builds the page's hands as the replay goes (:class:`referee.api._Builder`, with steps)
+    and hands each to the :class:`HtmlPage` once it is complete (the next deal came, or the
+    match ended), keeping at most :data:`HtmlPage.FINDINGS` findings and
+    :data:`HtmlPage.STEPS` steps of a hand, and counting the rest."""
+
+    def __init__(self, page: HtmlPage, fid: int) -> None:
+        super().__init__(steps=True)
+        self.page = page
+        self.fid = fid
+        self.loose_more = 0  # findings outside every match left out
+        self.more: dict[int | None, int] = {}  # per hand of the match in play: findings left out
+        self.more_steps: dict[int, int] = {}
+        self.in_hand: int | None = None  # the number of the hand being read
+
+    def finding(self, f: Finding) -> None:
+        cur = self.current
+        if cur is None:
+            if len(self.loose) < self.page.FINDINGS:
+                self.loose.append(f)
+            else:
+                self.loose_more += 1
+            return
+        kept = cur.findings.setdefault(f.hand, [])
+        if len(kept) < self.page.FINDINGS:
+            kept.append(f)
+        else:
+            self.more[f.hand] = self.more.get(f.hand, 0) + 1
+
+    def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
+        cur = self.current
+        if cur is None or engine is None or engine is not cur.engine or engine.hand is None \
+                or type(e) is ev.Match:
+            return
+        n = engine.hand.number
+        if n != self.in_hand:  # a deal: the hands before it are complete
+            self._hands_before(cur, n)
+            self.in_hand = n
+        steps = cur.steps.setdefault(n, [])
+        if len(steps) < self.page.STEPS:
+            steps.append(_step(line, e, engine))
+        else:
+            self.more_steps[n] = self.more_steps.get(n, 0) + 1
+
+    def _hands_before(self, cur: _MatchRecord, n: int | None) -> None:
+        """Hand on every settled hand numbered below ``n`` (None: all) and drop its data."""
+        for k in sorted(k for k in cur.hands if n is None or k < n):
+            h = _with_findings(cur.hands.pop(k), cur.findings.pop(k, ()), cur.steps.pop(k, ()))
+            self.page.hand(h, self.more.pop(k, 0), self.more_steps.pop(k, 0))
+        for k in [k for k in cur.steps if n is None or k < n]:
+            del cur.steps[k]  # a hand never settled (its findings stay: outside the hands)
+            self.more_steps.pop(k, None)
+
+    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
+        super().begin_match(info, engine)
+        cur = self.current
+        assert cur is not None
+        self.in_hand = None
+        self.more.clear()
+        self.more_steps.clear()
+        self.page.begin_match(cur.match({}, False, (), None), self.fid)
+
+    def end_match(self, summary: MatchSummary) -> None:
+        cur = self.current
+        if cur is None:
+            return
+        self._hands_before(cur, None)
+        m = cur.match(summary.totals, summary.finished, summary.winners, summary.extra)
+        found = sorted(m.findings, key=lambda f: f.line)
+        more = sum(self.more.values()) + max(0, len(found) - self.page.FINDINGS)
+        from dataclasses import replace
+        self.page.end_match(replace(m, findings=tuple(found[:self.page.FINDINGS])), more)
+        self.current = None
 
 
 _BUTTONS = (("start", "<span aria-hidden=\"true\">«</span> Start", "Home"),

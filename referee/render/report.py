@@ -1,7 +1,9 @@
 """Listeners for ``check`` (findings) and ``score`` (hand results and standings)."""
 from __future__ import annotations
 
-from typing import IO, Any
+from typing import IO, Any, Iterable
+
+import msgspec
 
 from ..games.commentary import commentary_for
 from ..findings import Finding
@@ -72,19 +74,47 @@ def _fan_out(targets: tuple[Any, ...]) -> Any:
     return call
 
 
+class StandingsRow(msgspec.Struct, gc=False):
+    """One row of ``score --standings --format json`` (man referee-score): a struct, smaller
+    than a dict, for the standings may hold many players."""
+
+    game: str
+    player: str
+    matches: int
+    finished: int
+    won: int
+    points: Number
+
+
+Tally = dict[str, dict[str, list[Any]]]
+"""The standings of :class:`ScoreCollector`: game → player → [matches, finished, won, points]."""
+
+
 class ScoreCollector(Listener):
     """Collects each match's hands and prints its score table (text) or one JSON object per
     match (FORMAT.md ``score --format json``)."""
 
-    def __init__(self, out: IO[str], fmt: str = "text", style: Style | None = None) -> None:
+    MAX_PLAYERS = 1_000_000
+    """The most (game, player) pairs the standings tally (about 200 bytes each, so at most
+    about 200 MB); a player first met beyond them is counted in :attr:`left_out` instead."""
+
+    def __init__(self, out: IO[str], fmt: str = "text", style: Style | None = None,
+                 standings: bool = False) -> None:
         self.out = out
         self.fmt = fmt
         self.style = style or Style(symbols=False)
         self.writer = json_writer(out) if fmt == "json" else None
         self.hands: list[HandResult] = []
         self.engine: MatchEngine[Any] | None = None
-        self.tally: dict[tuple[str, str], dict[str, Any]] = {}  # the standings so far, per game and player
+        self.standings_asked = standings
+        self.tally: Tally = {}
+        """The standings so far (only with ``standings``): game → player → [matches, finished,
+        won, points].  Without ``standings`` nothing is kept per player beyond the match in
+        play."""
         self.match_count = 0
+        self.tallied = 0  # (game, player) pairs in the tally
+        self.left_out = 0
+        """Players not tallied because the tally already held :attr:`MAX_PLAYERS`."""
 
     def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         self.hands = []
@@ -100,7 +130,9 @@ class ScoreCollector(Listener):
         obj.update(s.extra)
         obj["finished"] = s.finished
         obj["winners"] = s.winners
-        self.add_to_tally(s.info.game, s.totals, s.finished, s.winners)
+        self.match_count += 1
+        if self.standings_asked:
+            self.add_to_tally(s.info.game, s.totals, s.finished, s.winners)
         if self.writer is not None:
             self.writer.write(obj)
         else:
@@ -143,27 +175,34 @@ class ScoreCollector(Listener):
 
     def add_to_tally(self, game: str, totals: dict[str, Number], finished: bool,
                      winners: list[str]) -> None:
-        """Count one match into the standings: per game and player, matches, finished, won and
-        points.  Memory stays bounded by the players, not the matches."""
-        self.match_count += 1
-        for p, v in totals.items():
-            r = self.tally.setdefault((game, p), {"game": game, "player": p, "matches": 0,
-                                                  "finished": 0, "won": 0, "points": 0})
-            r["matches"] += 1
-            r["finished"] += int(finished)
-            r["won"] += int(p in winners)
-            r["points"] += v
+        """Count one match's players into the standings: per game and player, matches,
+        finished, won and points.  Memory grows with the players (at most :attr:`MAX_PLAYERS`
+        of them), never with the matches."""
+        self._add(game, ((p, [1, int(finished), int(p in winners), v])
+                         for p, v in totals.items()))
 
-    def merge(self, other_tally: dict[tuple[str, str], dict[str, Any]], count: int) -> None:
+    def _add(self, game: str, rows: Iterable[tuple[str, list[Any]]]) -> None:
+        per = self.tally.get(game)
+        if per is None:
+            per = self.tally[game] = {}
+        for p, add in rows:
+            r = per.get(p)
+            if r is None:
+                if self.tallied >= self.MAX_PLAYERS:
+                    self.left_out += 1
+                    continue
+                self.tallied += 1
+                per[p] = list(add)
+                continue
+            for k in range(4):
+                r[k] += add[k]
 
+    def merge(self, other_tally: "Tally", count: int, left_out: int = 0) -> None:
         """Add another collector's tally (``--jobs`` workers) to this one."""
         self.match_count += count
-        for key, r in other_tally.items():
-            mine = self.tally.setdefault(key, {"game": r["game"], "player": r["player"],
-                                               "matches": 0, "finished": 0, "won": 0,
-                                               "points": 0})
-            for k in ("matches", "finished", "won", "points"):
-                mine[k] += r[k]
+        self.left_out += left_out
+        for game, per in other_tally.items():
+            self._add(game, per.items())
 
     def standings(self) -> None:
         """Sum up every match read, per game and player (by name): matches played, finished,
@@ -171,21 +210,27 @@ class ScoreCollector(Listener):
         different games are never added together.  JSON: one object
         ``{"kind": "standings", "standings": [{game, player, matches, finished, won, points}],
         "matches": n}`` (man referee-score)."""
-        ordered = sorted((dict(r) for r in self.tally.values()),
-                         key=lambda r: (r["game"], -r["won"], -r["points"], r["player"]))
-        for r in ordered:
-            r["points"] = tidy(r["points"])
+        # sorted as (game, most won, most points, name); rows are made one at a time
+        ordered = sorted((g, -r[2], -r[3], p, r) for g, per in self.tally.items()
+                         for p, r in per.items())
         n = self.match_count
         if self.writer is not None:
-            self.writer.write({"kind": "standings", "standings": ordered, "matches": n})
+            obj: dict[str, Any] = {"kind": "standings", "standings": [
+                StandingsRow(g, p, r[0], r[1], r[2], tidy(r[3])) for g, _, _, p, r in ordered],
+                "matches": n}
+            if self.left_out:
+                obj["left_out"] = self.left_out
+            self.writer.write(obj)
             return
-        w = max([6] + [len_shown(r["player"]) for r in ordered])
-        g = max([4] + [len(r["game"]) for r in ordered])
-        out = [f"standings across {n} match{'es' if n != 1 else ''}\n",
-               f"{'game':<{g}}  {'player':<{w}}  {'matches':>7} {'finished':>8} {'won':>4} "
-               f"{'points':>8}\n"]
-        for r in ordered:
-            out.append(visible(f"{r['game']:<{g}}  {fit(r['player'], w)}  {r['matches']:>7} "
-                               f"{r['finished']:>8} {r['won']:>4} {number(r['points']):>8}")
-                       + "\n")
-        self.out.write("".join(out))
+        w = max([6] + [len_shown(row[3]) for row in ordered])
+        gw = max([4] + [len(row[0]) for row in ordered])
+        write = self.out.write
+        write(f"standings across {n} match{'es' if n != 1 else ''}\n"
+              f"{'game':<{gw}}  {'player':<{w}}  {'matches':>7} {'finished':>8} {'won':>4} "
+              f"{'points':>8}\n")
+        for g, _, _, p, r in ordered:
+            write(visible(f"{g:<{gw}}  {fit(p, w)}  {r[0]:>7} {r[1]:>8} {r[2]:>4} "
+                          f"{number(tidy(r[3])):>8}") + "\n")
+        if self.left_out:
+            write(f"and {self.left_out} player results not tallied: the standings hold at "
+                  f"most {self.MAX_PLAYERS} players\n")
