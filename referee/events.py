@@ -22,6 +22,8 @@ from typing import IO, Any, Callable, Iterator, Literal, Union, get_args
 import jsonlines
 import msgspec
 
+from .cards import ALL_CARDS, JOKER
+
 GameName = Literal["thirty-three", "asszorti", "sixty-six", "eighty-three"]
 GAMES: tuple[str, ...] = get_args(GameName)
 """The games of log format version 1 (the ``game`` of a ``match``)."""
@@ -237,6 +239,54 @@ def name_of(e: Any) -> str:
 DECODER = msgspec.json.Decoder(Event)
 
 
+_CARD_TEXT: Any = Literal.__getitem__(tuple(
+    [str(c) for c in ALL_CARDS.values()] + [str(JOKER)]))
+"""A card in its canonical notation (``AH``, ``10C``, ``JK``) as a type: msgspec decodes a
+value of it to one shared string, not a new string object for each card."""
+_SHARED_VALUES: tuple[tuple[int, Any], ...] = (
+    (ord("["), msgspec.json.Decoder(list[_CARD_TEXT])),
+    (ord("{"), msgspec.json.Decoder(dict[str, list[_CARD_TEXT]])),
+)
+_TOP_LEVEL = msgspec.json.Decoder(dict[str, msgspec.Raw])
+_BIG_VALUE = 1 << 16
+"""A value of a line at least this long (bytes of JSON) is decoded as cards, if it is cards."""
+
+
+def decode_event(text: str | bytes) -> Any:
+    """Decode one line into its event, as :data:`DECODER` does (the same event, the same
+    errors).  A line over 1 MiB is first tried value by value: a top-level value of 64 KiB or
+    more that is a list of cards, or an object of such lists (a deal's ``hands``), is decoded
+    with each card as one shared string, so a deal of millions of cards costs a pointer a card,
+    not a string object a card (issue 29, memory flat under the 16 MiB line cap).  Anything
+    else on that path (cards in other notations, a value that is not an event's) falls back
+    to :data:`DECODER`, which gives the usual event or error."""
+    if len(text) <= _LONG:
+        return DECODER.decode(text)
+    try:
+        top = _TOP_LEVEL.decode(text)
+        fields: dict[str, Any] = {}
+        for key, raw in top.items():
+            fields[key] = _decode_value(raw)
+        del top
+        return msgspec.convert(fields, Event)
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, RecursionError):
+        pass
+    return DECODER.decode(text)
+
+
+def _decode_value(raw: msgspec.Raw) -> Any:
+    """One top-level value of a long line: shared card strings where it is a big list of
+    cards (or an object of them), else as JSON.  ValidationError for a big value that is
+    neither (the caller then decodes the line as usual)."""
+    if len(raw) < _BIG_VALUE:
+        return msgspec.json.decode(raw)
+    head = bytes(memoryview(raw)[:1])[0]
+    for opening, decoder in _SHARED_VALUES:
+        if head == opening:
+            return decoder.decode(raw)
+    raise msgspec.ValidationError("a big value that is not cards")
+
+
 @dataclass(slots=True)
 class ReadError:
     """A line that could not be read as an event: ``code`` is ``bad-json`` or ``bad-event``.
@@ -356,7 +406,7 @@ def line_reader(stream: IO[bytes], loads: Callable[[Any], Any] | None = None
     EOFError at the end.  A line that is not an event raises ``jsonlines.InvalidLineError`` or
     RecursionError: pass it to :func:`read_failure`.  ``loads`` replaces the msgspec decoder
     (``--strict`` wraps it to keep the text)."""
-    return jsonlines.Reader(_physical_lines(stream), loads=loads or DECODER.decode).read
+    return jsonlines.Reader(_physical_lines(stream), loads=loads or decode_event).read
 
 
 def read_failure(exc: BaseException) -> ReadError | None:
@@ -409,8 +459,8 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
     def remember(text: str) -> Any:
         # the notes first, so that what json builds for them is gone before msgspec builds
         # the event (a long line is not held as objects twice, issue 29)
-        notes[:] = _strict_notes(text)
-        return DECODER.decode(text)
+        notes[:] = _strict_notes(_SHORT_STRINGS.sub("[]", text) if len(text) > _LONG else text)
+        return decode_event(text)
 
     read = line_reader(stream, remember if strict else None)
     lineno = 0
@@ -431,6 +481,12 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
             notes.clear()
         yield lineno, value
 
+
+_SHORT_STRINGS = re.compile(r'\[\s*+(?:"[^"\\]{1,8}"\s*+,\s*+)*+"[^"\\]{1,8}"\s*+\]')
+"""An array of short strings with no escapes (cards): it holds no key, so ``--strict``'s notes
+are made of a long line without it (json would build each string; a line of millions of cards
+is not held as objects to find its keys).  It cannot match inside a JSON string, where every
+``"`` is escaped."""
 
 _FIELDS = {t.__struct_config__.tag: frozenset(t.__struct_fields__) | {"event"}
            for t in EVENT_TYPES}

@@ -533,3 +533,55 @@ def test_standings_hold_at_most_max_players_and_say_how_many_were_left_out(tmp_p
     last = json.loads(r.stdout.splitlines()[-1])
     assert last["kind"] == "standings" and len(last["standings"]) == 4
     assert last["left_out"] == 5 and last["matches"] == 3
+
+
+# --- one long line of cards (issue 29 item 9, D8) -------------------------------------------
+
+def test_a_long_deal_line_holds_each_card_once():
+    """A deal whose hand lists 300,000 cards (1.5 MB, over the 1 MiB that marks a long line)
+    is decoded with one string object per card named, not one per card listed: 300,000
+    pointers (8 bytes each, 2.4 MB) rather than 300,000 strings of about 51 bytes (15 MB)."""
+    import tracemalloc
+
+    from referee import events as ev
+    n = 300_000
+    line = ('{"event":"deal","dealer":"Anna","hands":{"Anna":['
+            + ",".join(['"AH"', '"KS"'] * (n // 2)) + ']},"boat":["QD"]}').encode()
+    assert len(line) > 1 << 20
+    e = ev.decode_event(line)
+    hand = e.hands["Anna"]
+    assert len(hand) == n and len({id(c) for c in hand}) == 2
+    assert e == ev.DECODER.decode(line)  # the same event as the usual decoder gives
+    tracemalloc.start()
+    try:
+        ev.decode_event(line)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 2**20, peak  # pointers and the line's own text, not 15 MB of strings
+
+
+def test_a_long_line_of_other_values_is_read_as_usual(monkeypatch):
+    """Every line of every example decoded through the long-line path (its threshold set to
+    nothing) gives the event or the error the usual decoder gives: the path only changes how
+    the cards are held."""
+    from referee import events as ev
+    import msgspec
+    monkeypatch.setattr(ev, "_LONG", 0)
+    monkeypatch.setattr(ev, "_BIG_VALUE", 0)
+    lines = [ln for p in sorted((ROOT / "examples").rglob("*.jsonl"))
+             for ln in p.read_bytes().splitlines() if ln.strip()]
+    lines += [b'{"event":"deal","dealer":"Anna","hands":{"Anna":["ah","T\xe2\x99\xa5"]}}',
+              b'{"event":"deal","dealer":"Anna","hands":{"Anna":[1,2]}}',
+              b'{"event":"score","totals":{"Anna":83}}', b'{"event":"nope"}']
+    assert len(lines) > 500
+    for ln in lines:
+        try:
+            want: object = ev.DECODER.decode(ln)
+        except msgspec.ValidationError as exc:
+            want = str(exc)
+        try:
+            got: object = ev.decode_event(ln)
+        except msgspec.ValidationError as exc:
+            got = str(exc)
+        assert got == want, ln
