@@ -176,9 +176,10 @@ def _wait_for_workers(client: "Client", timeout: float) -> None:
                                    f"within {timeout:g} s (--dask-timeout)")) from exc
 
 
-def _lost(client: "Client") -> ClusterLost | None:
-    """:class:`ClusterLost` when ``client`` is no longer connected to its scheduler."""
-    if client.status == "running":
+def _lost(client: "Client", force: bool = False) -> ClusterLost | None:
+    """:class:`ClusterLost` when ``client`` is no longer connected to its scheduler (or, with
+    ``force``, when its connection just failed)."""
+    if client.status == "running" and not force:
         return None
     return ClusterLost(errno.ECONNRESET, f"lost the connection to the Dask scheduler at "
                                          f"{_address(client)}")
@@ -195,10 +196,11 @@ def _result(client: "Client", future: Any, timeout: float) -> Any:
             return future.result(timeout=_STEP)
         except TimeoutError:
             pass
-        except CancelledError as exc:  # the scheduler's connection lost: futures cancelled
-            lost = _lost(client)
-            if lost is None:
-                raise
+        except (CancelledError, OSError) as exc:
+            # the scheduler's connection lost: futures cancelled, or the gather of a result
+            # cut off (CommClosedError); a file's own OSError is a result, never raised here
+            lost = _lost(client, force=True)
+            assert lost is not None
             raise lost from exc
         lost = _lost(client)
         if lost is not None:
