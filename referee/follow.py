@@ -6,11 +6,15 @@ hands each finding on as soon as it is final); what this module adds is the stre
 ``readline`` waits (polling, :data:`POLL` seconds) until a whole line is there, so a line
 written in two parts is read once whole; it ends when the command is stopped (Ctrl-C), when
 ``--until-end`` finds the last match read over, or when the file is rotated (replaced by
-another file, or truncated), after the last bytes of the old file were read.
+another file, or truncated), after the last bytes of the old file were read.  It hands the
+reader at most the ``size`` it asks for, so the 16 MiB line cap of every command
+(:data:`referee.events.MAX_LINE_BYTES`) holds here too, and memory stays flat (issue 29).
+As ``tail -F``, :func:`follow` waits for a file not yet created and says a deleted one.
 
 A rotated file is read again from its first line as a new file (project ruling R24): the
 match in play in the old file ends where that file ends, as ``check`` of the old file would
-end it, and the new file starts fresh (FORMAT.md: no match carries over).
+end it, and the new file starts fresh (FORMAT.md: no match carries over); what is reported of
+the old file once the rotation is seen names it ``FILE (rotated)`` (:data:`ROTATED`).
 """
 from __future__ import annotations
 
