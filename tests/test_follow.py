@@ -416,7 +416,7 @@ def test_the_readme_follow_example_is_what_the_command_prints(tmp_path):
     block = text.split("```console\n$ referee check --follow --until-end table3.jsonl\n")[1]
     block = block.split("```")[0]
     want, status = re.fullmatch(r"(.*)\$ echo \$\?\n(\d+)\n", block, re.S).groups()
-    after = text.split(block)[1].split("\n\n")[0]
+    after = text.split(block + "```\n\n")[1].split("\n\n")[0]
     assert "with Bela passing out of turn in hand 3" in after
     assert '`{"event": "end"}`' in after and "stops" in after
     (tmp_path / "table3.jsonl").write_bytes(b"".join(LOG))
