@@ -405,8 +405,10 @@ def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int,
     except ImportError:
         _fail("--dask needs Dask: pip install 'referee[dask]'")
     # (the client's own logger is set apart in Dask's configuration: a lost scheduler is said
-    # here, in one line, instead)
+    # here, in one line, instead; and so is the client's event loop, which reports the waits
+    # of a gather given up when the cluster was lost: "Task exception was never retrieved")
     logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     cluster: Any = None
     try:
         if local:
