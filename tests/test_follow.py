@@ -423,3 +423,21 @@ def test_the_readme_follow_example_is_what_the_command_prints(tmp_path):
     ref = Referee(tmp_path, "check", "--follow", "--until-end", "table3.jsonl")
     rc, out, err = ref.finish()
     assert (rc, out, err) == (int(status), want, "")
+
+
+def test_score_follow_names_the_old_file_rotated_in_its_last_table(tmp_path):
+    # issue 29 item 16: the match in play when the file is cut ends with the old file (R24),
+    # after the cut is seen, so its table names the file "live.jsonl (rotated)"; the new
+    # file's match (the Sixty-Six example, with an `end`) is live.jsonl's
+    log = tmp_path / "live.jsonl"
+    log.write_bytes(b"")
+    ref = Referee(tmp_path, "score", "--follow", "--until-end", "live.jsonl")
+    _append(log, b"".join(LOG[:63]))
+    ref.wait_for("live.jsonl:63: error[out-of-turn]", "err")  # all of it was read
+    with open(log, "r+b") as f:
+        f.truncate(0)
+    ref.wait_for(ROTATED, "err")
+    _append(log, b"".join(SIXTY_SIX + [END]))
+    rc, out, err = ref.finish()
+    heads = [x.split(": match")[0] for x in out.splitlines() if ": match " in x]
+    assert heads == ["live.jsonl (rotated)", "live.jsonl"] and rc == 1
