@@ -731,11 +731,12 @@ def read_file(source: Source, *, name: str | None = None, strict: bool = False,
                stats.undecodable)
 
 
-def _read_path(path: str, strict: bool) -> Log | OSError:
+def _read_path(path: str, strict: bool, name: str | None = None) -> Log | OSError:
+    """The file at ``path`` read (named ``name``, by default ``path``), or its OSError."""
     try:
         if os.path.isdir(path):
-            raise IsADirectoryError(21, "is a directory", path)
-        return read_file(path, strict=strict)
+            raise IsADirectoryError(21, "is a directory", name or path)
+        return read_file(path, name=name, strict=strict)
     except OSError as exc:
         return exc
 

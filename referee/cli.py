@@ -20,7 +20,7 @@ import msgspec
 
 from . import __version__
 from . import events as ev
-from .dask import is_url, open_url
+from .dask import TIMEOUT, is_url, open_url
 from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
@@ -44,18 +44,20 @@ def _stdin() -> tuple[IO[bytes] | None, str | None]:
     return sys.stdin.buffer, None
 
 
-def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str | None]]:
+def _inputs(files: tuple[str, ...], paths: tuple[str, ...] | None = None
+            ) -> Iterator[tuple[str, IO[bytes] | None, str | None]]:
     """(name, binary stream or None, error) for each named file; standard input for none/``-``;
-    a URL (``s3://…``) is opened with fsspec (:func:`referee.dask.open_url`)."""
-    for name in files or ("-",):
+    a URL (``s3://…``) is opened with fsspec (:func:`referee.dask.open_url`).  ``paths``, if
+    given, are what to open for each name (a Dask worker opens a relative name made absolute)."""
+    for name, path in zip(files or ("-",), paths or files or ("-",)):
         if name == "-":
             stdin, error = _stdin()
             yield STDIN_NAME, stdin, error
             continue
         try:
-            if os.path.isdir(name):
+            if os.path.isdir(path):
                 raise IsADirectoryError(21, "is a directory")
-            f = open_url(name) if is_url(name) else open(name, "rb")
+            f = open_url(path) if is_url(path) else open(path, "rb")
         except OSError as exc:
             yield name, None, exc.strerror or str(exc)
             continue
@@ -64,10 +66,11 @@ def _inputs(files: tuple[str, ...]) -> Iterator[tuple[str, IO[bytes] | None, str
 
 
 def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
-         err: IO[str] | None = None, progress: bool = True
-         ) -> tuple[int, list[tuple[str, FileStats]]]:
+         err: IO[str] | None = None, progress: bool = True,
+         paths: tuple[str, ...] | None = None) -> tuple[int, list[tuple[str, FileStats]]]:
     """Replay every input through ``listener``; returns (exit status, per-file stats).
-    Messages about files that cannot be read go to ``err`` (standard error by default).
+    Messages about files that cannot be read go to ``err`` (standard error by default);
+    ``paths``: what to open for each of ``files`` (:func:`_inputs`), if not the names.
 
     A progress bar goes to standard error when it is a terminal and the run is long (several
     files, or more than 8 MB); never into a pipe."""
@@ -78,7 +81,7 @@ def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
     def say(msg: str) -> None:  # file names from the command line are shown escaped
         click.echo(visible(msg), file=err if err is not None else sys.stderr)
 
-    for name, stream, error in _inputs(files):
+    for name, stream, error in _inputs(files, paths):
         if stream is None:
             say(f"referee: cannot open {name}: {error}")
             status = 2
@@ -135,28 +138,32 @@ per-file stats, and the score collector's standings tally with its match count (
 player results it left out, :attr:`ScoreCollector.left_out`)."""
 
 
-def _one_file(job: _Job, name: str) -> FileResult:
+def _one_file(job: _Job, name: str, path: str | None = None) -> FileResult:
     """Run ``job`` on one file in a worker: (stdout text, stderr text, status, stats, and the
-    score collector's standings tally with its match count)."""
+    score collector's standings tally with its match count).  The file is opened at ``path``
+    (by default ``name``) and named ``name``."""
     out, err = io.StringIO(), io.StringIO()
     listener, collector = job.listener(out, err)
-    status, done = _run((name,), listener, job.strict, err, progress=False)
+    status, done = _run((name,), listener, job.strict, err, progress=False,
+                        paths=None if path is None else (path,))
     tally: tuple[Tally, int] | tuple[Tally, int, int] = \
         (collector.tally, collector.match_count, collector.left_out) if collector else ({}, 0)
     return out.getvalue(), err.getvalue(), status, done, tally
 
 
-def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = None
+def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = None,
+             dask_timeout: float = TIMEOUT
              ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
     """Run ``job`` over the files: serially and streaming, with ``jobs`` worker processes (at
-    most :func:`_workers`), or on the Dask cluster at ``dask`` (:mod:`referee.dask`); in
-    parallel each file's output is printed whole, in the order the files were named, exactly
-    as the serial run prints it."""
+    most :func:`_workers`), or on the Dask cluster at ``dask`` (:mod:`referee.dask`, waiting at
+    most ``dask_timeout`` seconds for a cluster that does not answer); in parallel each file's
+    output is printed whole, in the order the files were named, exactly as the serial run
+    prints it."""
     if dask is None or dask == "local":  # worker processes started here
         jobs = _workers(jobs, len(files))
     if dask is not None:
         from .dask import cli_results
-        with cli_results(job, files, dask, jobs) as results:
+        with cli_results(job, files, dask, jobs, dask_timeout) as results:
             return _print_results(job, files, results)
     if jobs <= 1 or len(files) < 2 or "-" in files:
         if _live(files):  # output line by line, as the log comes (issue 18)
@@ -437,6 +444,20 @@ JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_
 DASK = click.option("--dask", metavar="ADDRESS", default=None,
                     help="Run on the Dask cluster whose scheduler is at ADDRESS, or on one "
                          "started here for 'local' (--jobs workers); needs referee[dask].")
+DASK_TIMEOUT = click.option(
+    "--dask-timeout", type=click.FloatRange(min=0, min_open=True), default=TIMEOUT,
+    show_default=True, metavar="SECONDS",
+    help="With --dask: give up (exit 2, said) on a scheduler not reached, no worker joined, "
+         "or no worker left for this long, and at once when the scheduler is gone.")
+
+
+def _dask_timeout(dask: str | None, dask_timeout: float) -> float:
+    """``--dask-timeout``, a usage error without ``--dask``."""
+    ctx = click.get_current_context(silent=True)
+    if dask is None and ctx is not None and ctx.get_parameter_source("dask_timeout") not in (
+            None, click.core.ParameterSource.DEFAULT):
+        raise click.UsageError("--dask-timeout goes with --dask")
+    return dask_timeout
 
 
 @main.command(short_help="Replay logs and print every finding.")
@@ -446,6 +467,7 @@ DASK = click.option("--dask", metavar="ADDRESS", default=None,
 @STRICT
 @JOBS
 @DASK
+@DASK_TIMEOUT
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("--summary", is_flag=True,
               help="One line per file: errors, warnings and problems (findings that follow "
@@ -453,7 +475,8 @@ DASK = click.option("--dask", metavar="ADDRESS", default=None,
 @FOLLOW
 @UNTIL_END
 def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
-          dask: str | None, quiet: bool, summary: bool, follow: bool, until_end: bool) -> None:
+          dask: str | None, dask_timeout: float, quiet: bool, summary: bool, follow: bool,
+          until_end: bool) -> None:
     """Replay the logs against the rules and print every finding.
 
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
@@ -461,6 +484,7 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     """
     job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary,
                progress=not quiet)
+    dask_timeout = _dask_timeout(dask, dask_timeout)
     path = _followed(files, follow, until_end)
     if path is not None:
         if dask is not None:
@@ -470,7 +494,7 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
         from .follow import line_flush
         sys.exit(_follow(path, job.listener(line_flush(sys.stdout), sys.stderr)[0], strict,
                          until_end))
-    status, done, _ = _run_job(job, files, jobs, dask)
+    status, done, _ = _run_job(job, files, jobs, dask, dask_timeout)
     if summary and not quiet:
         writer = json_writer(sys.stdout) if fmt == "json" else None
         for name, st in done:
@@ -495,11 +519,13 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
 @STRICT
 @JOBS
 @DASK
+@DASK_TIMEOUT
 @click.option("--standings", is_flag=True, help="Also sum up all matches read, per player.")
 @FOLLOW
 @UNTIL_END
 def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
-          dask: str | None, standings: bool, follow: bool, until_end: bool) -> None:
+          dask: str | None, dask_timeout: float, standings: bool, follow: bool,
+          until_end: bool) -> None:
     """Print each match's hands, totals and winners.
 
     Findings go to standard error, as text or (--format json) as the JSON Lines of check.  JSON
@@ -509,6 +535,7 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     """
     job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict,
                standings=standings)
+    dask_timeout = _dask_timeout(dask, dask_timeout)
     path = _followed(files, follow, until_end)
     if path is not None:
         if dask is not None:
@@ -517,7 +544,7 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
         listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         status = _follow(path, listener, strict, until_end)
     else:
-        status, _, collector = _run_job(job, files, jobs, dask)
+        status, _, collector = _run_job(job, files, jobs, dask, dask_timeout)
     if standings and collector is not None:
         collector.standings()
     sys.exit(status)

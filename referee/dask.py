@@ -20,13 +20,22 @@ A worker that dies costs nothing but time: the scheduler moves its tasks to othe
 ``KilledWorker``.  Such a block is run again one file after the other; a file that kills its
 workers again comes back as :class:`WorkerLost`, an ``OSError``, and the other files are not
 lost.
+
+A cluster that cannot go on is said within a bound (``--dask-timeout``, :data:`TIMEOUT` seconds
+by default), never waited on in silence: a scheduler that cannot be reached in that time, no
+worker joined in that time, no worker left for that long in the middle of a run, or the
+scheduler gone (its connection lost) raise :class:`ClusterLost`; ``referee check/score --dask``
+says it on standard error and exits with status 2 (what was printed before stays printed).
 """
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import re
 import sys
+import time
+from concurrent.futures import CancelledError
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -48,12 +57,26 @@ RETRIES = 2
 ``MemoryError`` (an ``OSError`` is the file's result, as in a serial run).  A worker that dies is another matter: the scheduler
 moves its tasks to other workers, up to ``allowed-failures`` times."""
 
+TIMEOUT = 30.0
+"""Seconds (``--dask-timeout``) the client waits for a cluster that does not answer: to reach
+the scheduler, for a first worker, with no worker left in the middle of a run; then
+:class:`ClusterLost`."""
+
+_STEP = 1.0
+"""Seconds between two looks at the cluster while a block is under way."""
+
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+://")
 
 
 class WorkerLost(OSError):
     """A file whose every Dask worker died while refereeing it (``KilledWorker``): it was not
     read to its end.  ``strerror`` says so; ``filename`` is the file."""
+
+
+class ClusterLost(OSError):
+    """The Dask cluster cannot finish the run: its scheduler cannot be reached or its
+    connection was lost, or it has had no worker for the timeout (none joined, or every worker
+    died).  ``strerror`` says which, with the scheduler's address."""
 
 
 def is_url(name: str) -> bool:
@@ -81,26 +104,39 @@ def open_url(url: str) -> IO[bytes]:
 
 # --- on the workers ------------------------------------------------------------------------------
 
-def _read_one(path: str, strict: bool, apply: Callable[[Any], Any] | None) -> Any:
-    """One file read into a :class:`~referee.api.Log` (or its ``OSError``), then ``apply`` to
-    it if given."""
+def _read_one(item: tuple[str, str], strict: bool, apply: Callable[[Any], Any] | None) -> Any:
+    """One file, ``item`` = (its name as given, the path or URL the worker opens: see
+    :func:`_where`), read into a :class:`~referee.api.Log` named as given (or its
+    ``OSError``), then ``apply`` to it if given."""
     from .api import _read_path, read_file
+    name, path = item
     if is_url(path):
         try:
-            log: Any = read_file(open_url(path), name=path, strict=strict)
+            log: Any = read_file(open_url(path), name=name, strict=strict)
         except OSError as exc:
             log = exc
     else:
-        log = _read_path(path, strict)
+        log = _read_path(path, strict, name)
     if apply is not None and not isinstance(log, OSError):
         return apply(log)
     return log
 
 
-def _check_one(name: str, job: "_Job") -> "FileResult":
-    """One file run as ``referee check``/``score`` would run it (:func:`referee.cli._one_file`)."""
+def _check_one(item: tuple[str, str], job: "_Job") -> "FileResult":
+    """One file, ``item`` = (its name as given, the path or URL the worker opens), run as
+    ``referee check``/``score`` would run it (:func:`referee.cli._one_file`)."""
     from .cli import _one_file
-    return _one_file(job, name)
+    name, path = item
+    return _one_file(job, name, path)
+
+
+def _where(name: str) -> tuple[str, str]:
+    """(``name``, what a worker opens for it): a relative path made absolute here (the
+    workers run in another folder, often on another machine with the same shared file
+    system); a URL or an absolute path as it is."""
+    if is_url(name) or os.path.isabs(name):
+        return name, name
+    return name, os.path.abspath(name)
 
 
 # --- the client's side ---------------------------------------------------------------------------
@@ -123,12 +159,76 @@ def _partition_size(names: Iterable[str], threads: int) -> int:
     return max(1, min(MAX_PARTITION, n // (4 * threads)))
 
 
-def _ordered(client: "Client", func: Callable[..., Any], names: Iterable[str],
-             args: tuple[Any, ...], partition_size: int | None, retries: int
-             ) -> Iterator[tuple[str, Any]]:
+def _address(client: "Client") -> str:
+    """The address of ``client``'s scheduler, for a message."""
+    return str(getattr(client.scheduler, "address", None) or "its address")
+
+
+def _wait_for_workers(client: "Client", timeout: float) -> None:
+    """Return once the cluster has a worker; :class:`ClusterLost` when none joined within
+    ``timeout`` seconds."""
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except (OSError, CancelledError) as exc:  # (a TimeoutError is an OSError)
+        lost = _lost(client)
+        raise (lost or ClusterLost(errno.ETIMEDOUT,
+                                   f"no Dask worker joined the scheduler at {_address(client)} "
+                                   f"within {timeout:g} s (--dask-timeout)")) from exc
+
+
+def _lost(client: "Client", force: bool = False) -> ClusterLost | None:
+    """:class:`ClusterLost` when ``client`` is no longer connected to its scheduler (or, with
+    ``force``, when its connection just failed)."""
+    if client.status == "running" and not force:
+        return None
+    return ClusterLost(errno.ECONNRESET, f"lost the connection to the Dask scheduler at "
+                                         f"{_address(client)}")
+
+
+def _result(client: "Client", future: Any, timeout: float) -> Any:
+    """``future.result()``, watching the cluster meanwhile (every :data:`_STEP` seconds): a
+    cluster that has had no worker for ``timeout`` seconds, or whose scheduler is gone, raises
+    :class:`ClusterLost` instead of waiting for ever.  A block that takes long on a live
+    worker is waited for (a big file takes its time)."""
+    alone_since: float | None = None
+    while True:
+        try:
+            return future.result(timeout=_STEP)
+        except TimeoutError:
+            pass
+        except (CancelledError, OSError) as exc:
+            # the scheduler's connection lost: futures cancelled, or the gather of a result
+            # cut off (CommClosedError); a file's own OSError is a result, never raised here
+            lost = _lost(client, force=True)
+            assert lost is not None
+            raise lost from exc
+        lost = _lost(client)
+        if lost is not None:
+            raise lost
+        try:
+            workers = client.nthreads(callback_timeout=timeout)
+        except (OSError, CancelledError) as exc:
+            raise ClusterLost(errno.ETIMEDOUT, f"the Dask scheduler at {_address(client)} "
+                              f"did not answer within {timeout:g} s (--dask-timeout)") from exc
+        now = time.monotonic()
+        if workers:
+            alone_since = None
+        elif alone_since is None:
+            alone_since = now
+        elif now - alone_since >= timeout:
+            raise ClusterLost(errno.ETIMEDOUT, f"the Dask scheduler at {_address(client)} has "
+                              f"had no worker for {timeout:g} s (--dask-timeout): every worker "
+                              "has gone")
+
+
+def _ordered(client: "Client", func: Callable[..., Any], names: Iterable[Any],
+             args: tuple[Any, ...], partition_size: int | None, retries: int,
+             timeout: float = TIMEOUT) -> Iterator[tuple[Any, Any]]:
     """``(name, func(name, *args))`` for each name, in order, computed on ``client``: one
     one-partition bag per block of names, at most two blocks per worker thread (and one more)
-    submitted and not yet taken.
+    submitted and not yet taken.  A cluster that cannot go on raises :class:`ClusterLost`
+    within about ``timeout`` seconds (:func:`_result`): none with a worker in that time,
+    or one whose scheduler is gone.
 
     A block whose workers all died (``KilledWorker``: the scheduler gave it up after
     ``allowed-failures`` + 1 deaths of workers running it) is run again one file after the
@@ -137,19 +237,23 @@ def _ordered(client: "Client", func: Callable[..., Any], names: Iterable[str],
     import dask.bag as db
     from distributed import KilledWorker
 
-    threads = max(1, sum(client.nthreads().values()))
+    _wait_for_workers(client, timeout)
+    threads = max(1, sum(client.nthreads(callback_timeout=timeout).values()))
     window = 2 * threads + 1
     size = partition_size or _partition_size(names, threads)
     pending: deque[tuple[list[str], int, Any]] = deque()
 
     def submit(block: list[str], priority: int) -> tuple[list[str], int, Any]:
         bag = db.from_sequence(block, npartitions=1).map(func, *args)
+        lost = _lost(client)
+        if lost is not None:
+            raise lost
         # the scheduler runs higher priorities first: earlier blocks before later ones
         return block, priority, client.compute(bag, retries=retries, priority=priority)
 
     def result(block: list[str], priority: int, future: Any, alone: bool = False) -> list[Any]:
         try:
-            got: list[Any] = future.result()
+            got: list[Any] = _result(client, future, timeout)
             return got
         except KilledWorker:
             if alone:
@@ -173,20 +277,54 @@ def _ordered(client: "Client", func: Callable[..., Any], names: Iterable[str],
         while pending:
             yield from take()
     finally:
-        if pending:  # the caller stopped early, or an error: drop what is under way
-            client.cancel([f for _, _, f in pending])
+        if pending and client.status == "running":  # the caller stopped early, or an
+            client.cancel([f for _, _, f in pending])   # error: drop what is under way
 
 
 @contextmanager
-def _connect(client: "Client | str | None") -> Iterator["Client"]:
-    from distributed import Client, default_client
+def _connect(client: "Client | str | None", timeout: float) -> Iterator["Client"]:
+    from distributed import default_client
     if client is None:
         yield default_client()
     elif isinstance(client, str):
-        with Client(client, set_as_default=False) as c:
+        c = _client(client, timeout)
+        try:
             yield c
+        finally:
+            _close(c, timeout)
     else:
         yield client
+
+
+def _client(address: str, timeout: float) -> "Client":
+    """A client of the scheduler at ``address``, connected within ``timeout`` seconds, or
+    :class:`ClusterLost` saying why not (unreachable, a bad address, ``tls://`` without the
+    TLS configuration)."""
+    from distributed import Client
+    from distributed.comm.addressing import get_address_host_port, parse_address
+    try:
+        if parse_address(address)[0] == "tls":
+            from distributed.security import Security
+            if Security().get_connection_args("client").get("ssl_context") is None:
+                # (a Client would say so, then hang at exit closing itself)
+                raise ValueError("tls:// needs Dask's TLS settings (distributed.comm.tls: "
+                                 "ca-file, client cert and key) on this machine")
+        try:
+            get_address_host_port(address)  # before a Client, which hangs on a bad one
+        except NotImplementedError:  # a transport with no host and port (inproc://)
+            pass
+        return Client(address, set_as_default=False, timeout=timeout)
+    except (OSError, ValueError, TypeError) as exc:  # unreachable, timed out, a bad address
+        raise ClusterLost(errno.EHOSTUNREACH, f"cannot reach the Dask scheduler at {address}: "
+                          f"{exc}") from None
+
+
+def _close(client: "Client", timeout: float) -> None:
+    """Close ``client``, waiting at most ``timeout`` seconds for its scheduler to hear it."""
+    try:
+        client.close(timeout=timeout)
+    except (OSError, CancelledError, RuntimeError):  # (gone already, or timed out)
+        pass
 
 
 T = TypeVar("T")
@@ -197,21 +335,23 @@ T = TypeVar("T")
 def replay_files(paths: Iterable[Union[str, "os.PathLike[str]"]],
                  client: "Client | str | None" = None, *, strict: bool = False,
                  apply: None = None, partition_size: int | None = None,
-                 retries: int = RETRIES) -> Iterator[tuple[str, "Log | OSError"]]: ...
+                 retries: int = RETRIES,
+                 timeout: float = TIMEOUT) -> Iterator[tuple[str, "Log | OSError"]]: ...
 
 
 @overload
 def replay_files(paths: Iterable[Union[str, "os.PathLike[str]"]],
                  client: "Client | str | None" = None, *, strict: bool = False,
                  apply: Callable[["Log"], T], partition_size: int | None = None,
-                 retries: int = RETRIES) -> Iterator[tuple[str, "T | OSError"]]: ...
+                 retries: int = RETRIES,
+                 timeout: float = TIMEOUT) -> Iterator[tuple[str, "T | OSError"]]: ...
 
 
 def replay_files(paths: Iterable[Union[str, "os.PathLike[str]"]],
                  client: "Client | str | None" = None, *, strict: bool = False,
                  apply: Callable[["Log"], Any] | None = None,
-                 partition_size: int | None = None, retries: int = RETRIES
-                 ) -> Iterator[tuple[str, Any]]:
+                 partition_size: int | None = None, retries: int = RETRIES,
+                 timeout: float = TIMEOUT) -> Iterator[tuple[str, Any]]:
     """Read many log files on a Dask cluster: yields ``(path, Log)``, or ``(path, OSError)`` for
     a file that cannot be opened or read, in the order the paths are given, as
     :func:`referee.replay_files` does in one process; with ``apply=f``, ``(path, f(log))`` or
@@ -225,16 +365,22 @@ def replay_files(paths: Iterable[Union[str, "os.PathLike[str]"]],
     function run on the worker on each :class:`~referee.api.Log`; what it returns comes back
     instead of the Log (e.g. ``lambda log: log.errors``: less to send back).
     ``partition_size``: files per task (default: :func:`_partition_size`); ``retries``: times a
-    task that raised is run again.
+    task that raised is run again; ``timeout``: seconds to wait for a cluster that does not
+    answer (to connect, for a worker, with no worker left), then :class:`ClusterLost` is raised.
+    A relative path goes to the workers made absolute (the name yielded and the Log's are as
+    given).
 
     A file whose every worker died comes back as :class:`WorkerLost` (an ``OSError``).  Memory
     on the client: the results of at most ``2 × threads + 1`` blocks, whatever the number of
     files.  Exceptions other than these (a bug) are raised here, as in a serial run.
     """
-    names: Iterable[str] = ([os.fspath(p) for p in paths] if isinstance(paths, (list, tuple))
-                            else (os.fspath(p) for p in paths))
-    with _connect(client) as c:
-        yield from _ordered(c, _read_one, names, (strict, apply), partition_size, retries)
+    items: Iterable[tuple[str, str]] = ([_where(os.fspath(p)) for p in paths]
+                                        if isinstance(paths, (list, tuple))
+                                        else (_where(os.fspath(p)) for p in paths))
+    with _connect(client, timeout) as c:
+        for (name, _), got in _ordered(c, _read_one, items, (strict, apply), partition_size,
+                                       retries, timeout):
+            yield name, got
 
 
 def local_cluster(workers: int) -> "LocalCluster":
@@ -247,17 +393,20 @@ def local_cluster(workers: int) -> "LocalCluster":
 
 
 @contextmanager
-def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int
-                ) -> Iterator[Iterator["FileResult"]]:
+def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int,
+                timeout: float = TIMEOUT) -> Iterator[Iterator["FileResult"]]:
     """``referee check/score --dask ADDRESS``: each file's result as :func:`referee.cli._one_file`
     gives it, in the order of ``files``, computed on the cluster at ``address`` (``local``: one
     started here with ``jobs`` workers when ``--jobs`` is given, else one per core, and closed
-    at the end).
+    at the end).  Files are named as given; a relative path goes to the workers made absolute.
 
     A file whose workers all died is reported as one that cannot be read: ``referee: cannot read
     FILE: every Dask worker that read it died (KilledWorker)``, status 2.  Standard input cannot
-    be read by workers (a usage error).  Without Dask installed, or with no scheduler at
-    ``address``, it says so on standard error and exits with status 2."""
+    be read by workers (a usage error).  Without Dask installed, with no scheduler reached at
+    ``address`` within ``timeout`` seconds (``--dask-timeout``), with no worker there within
+    that time, or when the cluster cannot go on (:class:`ClusterLost`: the scheduler gone, no
+    worker left for ``timeout`` seconds), it says so on standard error and exits with status 2
+    (the files' output printed before stays printed)."""
     import click
     if "-" in files or not files:
         raise click.UsageError("--dask: the workers cannot read standard input; name the files")
@@ -277,26 +426,36 @@ def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int
         from distributed import Client
     except ImportError:
         _fail("--dask needs Dask: pip install 'referee[dask]'")
+    # (the client's own logger is set apart in Dask's configuration: a lost scheduler is said
+    # here, in one line, instead; and so is the client's event loop, which reports the waits
+    # of a gather given up when the cluster was lost: "Task exception was never retrieved")
+    logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    cluster: Any = None
     try:
         if local:
-            cluster: Any = local_cluster(jobs if given else os.cpu_count() or 1)
-            client = Client(cluster, set_as_default=False)
+            cluster = local_cluster(jobs if given else os.cpu_count() or 1)
+            client = Client(cluster, set_as_default=False, timeout=timeout)
         else:
-            from distributed.comm.addressing import get_address_host_port
-            try:
-                get_address_host_port(address)  # before a Client, which hangs on a bad one
-            except NotImplementedError:  # a transport with no host and port (inproc://)
-                pass
-            cluster, client = None, Client(address, set_as_default=False)
-    except (OSError, ValueError, TypeError) as exc:  # unreachable, timed out, a bad address
-        _fail(f"cannot reach the Dask scheduler at {address}: {exc}")
+            client = _client(address, timeout)
+    except ClusterLost as exc:
+        _fail(exc.strerror)
+    except (OSError, ValueError, TypeError) as exc:  # (a local cluster that did not start)
+        _fail(f"cannot start a Dask cluster here: {exc}")
     try:
-        yield (_cli_result(job, name, out) for name, out in
-               _ordered(client, _check_one, files, (job,), None, RETRIES))
+        yield (_cli_result(job, name, out) for (name, _), out in
+               _ordered(client, _check_one, [_where(f) for f in files], (job,), None, RETRIES,
+                        timeout))
+    except ClusterLost as exc:
+        sys.stdout.flush()
+        _fail(exc.strerror)
     finally:
-        client.close()
+        _close(client, timeout)
         if cluster is not None:
-            cluster.close()
+            try:
+                cluster.close(timeout=timeout)
+            except (OSError, RuntimeError):
+                pass
 
 
 def _cli_result(job: "_Job", name: str, out: Any) -> "FileResult":
@@ -307,7 +466,8 @@ def _cli_result(job: "_Job", name: str, out: Any) -> "FileResult":
 
 
 
-def _fail(message: str) -> NoReturn:
+def _fail(message: str | None) -> NoReturn:
     import click
-    click.echo(f"referee: {message}", err=True)
+    from .text import visible
+    click.echo(visible(f"referee: {message}"), err=True)
     sys.exit(2)

@@ -585,3 +585,58 @@ def test_a_long_line_of_other_values_is_read_as_usual(monkeypatch):
         except msgspec.ValidationError as exc:
             got = str(exc)
         assert got == want, ln
+
+
+def test_follow_holds_one_line_at_most_whatever_the_file_holds(tmp_path, monkeypatch):
+    # issue 29 item 9 (r06_follow_memory_grows_with_file.sh): --follow read all the file held
+    # into one buffer before refereeing it (RSS 44 MB for a 16 MB file, 194 MB for one 100 MB
+    # line).  Here the line cap is 64 KiB (MAX_LINE_BYTES, patched) and the file about 2.4 MB:
+    # 400 copies of the disputed example, each with an `end` (so --until-end stops at the end
+    # of the file), then a line of 256 KiB.  What follow allocates at its peak stays under
+    # 1 MiB (the cap, the rest of the long line skipped in one piece, the engine of one match),
+    # as the plain reader's does, well under the file's size; and it reports what the plain
+    # reader reports: the long line is bad-json, unread.
+    import tracemalloc
+
+    from referee import events as ev
+    from referee.follow import follow
+
+    from .conftest import ROOT
+    monkeypatch.setattr(ev, "MAX_LINE_BYTES", 1 << 16)
+    one = (ROOT / "examples" / "thirty-three" / "disputed.jsonl").read_bytes() + \
+        b'{"event": "end"}\n'
+    log = tmp_path / "big.jsonl"
+    with open(log, "wb") as f:
+        for _ in range(400):
+            f.write(one)
+        f.write(b'{"event": "end", "note": "' + b"y" * (1 << 18) + b'"}\n')
+    size = log.stat().st_size
+    assert size > 2_400_000
+
+    class Count(Listener):
+        def __init__(self) -> None:
+            self.got: list[tuple[int, str]] = []
+
+        def finding(self, f):
+            if f.code == "bad-json":
+                self.got.append((f.line, f.message))
+
+    plain = Count()
+    tracemalloc.start()
+    try:
+        with open(log, "rb") as f:
+            replay(f, "big.jsonl", plain)
+        plain_peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    last = 400 * len(one.splitlines()) + 1
+    assert plain.got == [(last, "line longer than 65536 bytes")]
+    followed = Count()
+    tracemalloc.start()
+    try:
+        status = follow(str(log), followed, until_end=True, say=lambda msg: None)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert followed.got == plain.got and status == 1
+    assert plain_peak < 1 << 20 and peak < 1 << 20 < size // 2, (peak, plain_peak)

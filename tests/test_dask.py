@@ -8,6 +8,7 @@ One local cluster for the module: two worker processes of one thread each, every
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -201,12 +202,13 @@ def test_a_worker_killed_in_the_middle_loses_nothing(client, logs, serial):
     assert victim not in client.scheduler_info()["workers"]  # it did die
 
 
-def _poisoned(name, job):
+def _poisoned(item, job):
     """A task that kills its worker process on the file named poison.jsonl."""
+    name, path = item
     if name.endswith("poison.jsonl"):
         os._exit(1)
     from referee.cli import _one_file
-    return _one_file(job, name)
+    return _one_file(job, name, path)
 
 
 def _allow_failures(n, dask_scheduler=None):
@@ -289,3 +291,204 @@ def test_dask_command_line_mistakes(args, message, monkeypatch):
     monkeypatch.setenv("DASK_LOGGING__DISTRIBUTED", "critical")  # as the command sets it
     r = CliRunner().invoke(main, ["check", *args])
     assert r.exit_code == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+# --- a cluster that cannot go on (issue 29 item 10, r10_dask_silent_hangs.sh) ---------------
+# Each was silent for 20 s and more (Dask's own 30 s connect timeout, then waits with no end):
+# now a message and status 2 within about --dask-timeout seconds.  Every wait here is bounded
+# (WAIT), and no test measures time: a referee that hangs fails by the bound.
+
+WAIT = 120.0
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_no_scheduler_listening_is_said_within_the_timeout():
+    port = _free_port()
+    status, out, err = _referee("check", "--dask", f"tcp://127.0.0.1:{port}",
+                                "--dask-timeout", "1", "x.jsonl")
+    assert (status, out) == (2, b"")
+    assert err == (f"referee: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: Timed "
+                   f"out trying to connect to tcp://127.0.0.1:{port} after 1 s\n").encode()
+
+
+def test_tls_without_tls_settings_is_said_and_the_command_ends():
+    # the message came at once, then the process hung closing its half-made client
+    port = _free_port()
+    status, out, err = _referee("check", "--dask", f"tls://127.0.0.1:{port}", "x.jsonl")
+    assert (status, out) == (2, b"")
+    assert err == (f"referee: cannot reach the Dask scheduler at tls://127.0.0.1:{port}: tls:// "
+                   "needs Dask's TLS settings (distributed.comm.tls: ca-file, client cert and "
+                   "key) on this machine\n").encode()
+
+
+def test_dask_timeout_goes_with_dask():
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    r = CliRunner().invoke(main, ["score", "--dask-timeout", "5", "x.jsonl"])
+    assert r.exit_code == 2 and "--dask-timeout goes with --dask" in r.stderr
+
+
+class _Cluster:
+    """A scheduler and (``worker()``) one worker without a nanny (so that a killed worker
+    stays dead), each its own process on 127.0.0.1, run in ``/`` (not the test's folder:
+    relative names must reach the workers made absolute, r11_dask_relative_paths.sh)."""
+
+    def __init__(self, tmp_path) -> None:
+        import re
+        import threading
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("DASK_")}
+        self.env["PYTHONPATH"] = str(ROOT)
+        self.procs: list[subprocess.Popen] = []
+        sched = self._start("distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                            "--port", "0", "--no-dashboard")
+        found: list[str] = []
+        ready = threading.Event()
+
+        def scan() -> None:  # the scheduler says its address in its log
+            for line in sched.stderr:
+                m = re.search(r"Scheduler at:\s+(tcp://127\.0\.0\.1:\d+)", line)
+                if m and not found:
+                    found.append(m.group(1))
+                    ready.set()
+        threading.Thread(target=scan, daemon=True).start()
+        assert ready.wait(WAIT), "the scheduler did not start"
+        self.scheduler, self.address = sched, found[0]
+
+    def _start(self, module: str, *args: str) -> subprocess.Popen:
+        p = subprocess.Popen([sys.executable, "-m", module, *args], cwd="/", env=self.env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+        self.procs.append(p)
+        return p
+
+    def worker(self) -> subprocess.Popen:
+        w = self._start("distributed.cli.dask_worker", self.address, "--host", "127.0.0.1",
+                        "--nthreads", "1", "--no-nanny", "--no-dashboard")
+        threading_drain(w)
+        with distributed.Client(self.address, set_as_default=False, timeout=WAIT) as c:
+            c.wait_for_workers(len(self.procs) - 1, timeout=WAIT)
+        return w
+
+    def close(self) -> None:
+        for p in self.procs:
+            if p.poll() is None:
+                p.kill()
+            p.wait(WAIT)
+
+
+def threading_drain(p: subprocess.Popen) -> None:
+    """Read a process's standard error to its end (so that it never blocks on a full pipe)."""
+    import threading
+    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
+
+
+@functools.lru_cache(maxsize=2)
+def _texts(hands: int) -> list[str]:
+    return ["".join(_lines(simulate(game, 1, hands))[:-3]) for game in GAMES]
+
+
+def _some_logs(tmp_path, n: int, hands: int = 2) -> list[str]:
+    """``n`` simulated logs of ``hands`` hands in ``tmp_path``, by relative name, each cut
+    short in its last hand (an incomplete-hand warning for check, a table for score); one log
+    per game, copied."""
+    texts = _texts(hands)
+    names = []
+    for i in range(n):
+        (tmp_path / f"f{i}.jsonl").write_text(texts[i % 4])
+        names.append(f"f{i}.jsonl")
+    return names
+
+
+def _run_here(tmp_path, *args: str) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DASK_")}
+    env["PYTHONPATH"] = str(ROOT)
+    # (unbuffered: the first line is read by itself, the rest by communicate)
+    return subprocess.Popen([sys.executable, "-m", "referee", *args], cwd=tmp_path, env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, bufsize=0)
+
+
+def _kill_when_under_way(p: subprocess.Popen, victim: subprocess.Popen) -> tuple[int, bytes,
+                                                                                bytes]:
+    """Once ``p`` has printed its first line (a block is done, others under way), SIGKILL
+    ``victim``; then (status, standard output, standard error) of ``p``."""
+    first = p.stdout.readline()
+    assert first, p.stderr.read()
+    victim.kill()
+    try:
+        out, err = p.communicate(timeout=WAIT)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    return p.returncode, first + out, err
+
+
+# the runs that are stopped in the middle: 40 logs of 400 hands (about 700,000 events), many
+# seconds of work for one worker, in blocks of 10 files (40 // 4); the first block's output is
+# out before the kill, the three others under way or waiting
+
+def test_no_worker_then_relative_names_then_the_scheduler_killed(tmp_path):
+    names = _some_logs(tmp_path, 40, 400)
+    cluster = _Cluster(tmp_path)
+    try:
+        a = cluster.address
+        # a scheduler with no worker: said once none joined within the timeout
+        p = _run_here(tmp_path, "check", "--dask", a, "--dask-timeout", "1", *names)
+        out, err = p.communicate(timeout=WAIT)
+        assert (p.returncode, out) == (2, b"")
+        assert err == (f"referee: no Dask worker joined the scheduler at {a} within 1 s "
+                       "(--dask-timeout)\n").encode()
+        cluster.worker()
+        # r11: relative names (the workers run in /) are read, and named as given
+        p = _run_here(tmp_path, "check", "--dask", a, *names[:4], "missing.jsonl")
+        got = p.communicate(timeout=WAIT)
+        serial = _run_here(tmp_path, "check", *names[:4], "missing.jsonl")
+        want = serial.communicate(timeout=WAIT)
+        assert (p.returncode, *got) == (serial.returncode, *want)
+        assert p.returncode == 2 and b"warning[incomplete-hand]" in got[0]
+        assert got[1] == b"referee: cannot open missing.jsonl: No such file or directory\n"
+        # the scheduler killed in the middle of a run: said at once, status 2; what was
+        # printed before is the serial run's beginning
+        p = _run_here(tmp_path, "score", "--dask", a, "--dask-timeout", "3", *names)
+        status, out, err = _kill_when_under_way(p, cluster.scheduler)
+        serial = _run_here(tmp_path, "score", *names).communicate(timeout=WAIT)[0]
+        assert status == 2 and serial.startswith(out) and out != serial
+        # (score's findings go to standard error before it: the incomplete hands)
+        assert err.splitlines()[-1] == (f"referee: lost the connection to the Dask scheduler "
+                                        f"at {a}").encode() and b"Traceback" not in err
+    finally:
+        cluster.close()
+
+
+def test_every_worker_killed_in_the_middle_is_said(tmp_path):
+    names = _some_logs(tmp_path, 40, 400)
+    cluster = _Cluster(tmp_path)
+    try:
+        a = cluster.address
+        worker = cluster.worker()
+        p = _run_here(tmp_path, "score", "--dask", a, "--dask-timeout", "2", *names)
+        status, out, err = _kill_when_under_way(p, worker)
+        serial = _run_here(tmp_path, "score", *names).communicate(timeout=WAIT)[0]
+        assert status == 2 and serial.startswith(out) and out != serial
+        assert err.splitlines()[-1] == (f"referee: the Dask scheduler at {a} has had no "
+                                        "worker for 2 s (--dask-timeout): every worker has "
+                                        "gone").encode() and b"Traceback" not in err
+    finally:
+        cluster.close()
+
+
+def test_replay_files_sends_relative_paths_made_absolute(tmp_path, monkeypatch, client):
+    # the module's cluster runs its workers in the test's folder; here the names are relative
+    # to another one: the Logs are the serial run's, named as given
+    names = _some_logs(tmp_path, 3)
+    monkeypatch.chdir(tmp_path)
+    got = list(rdask.replay_files(names, client))
+    assert [n for n, _ in got] == names
+    assert all(_same(x, y) for (_, x), (_, y) in zip(referee.replay_files(names), got))
