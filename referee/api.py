@@ -13,7 +13,7 @@ with examples.  The shapes:
   what may come next.
 
 Conventions: cards are their canonical text (``"10H"``, ``"QS"``, ``"JK"`` for the joker, which
-Thirty-Three calls the Bug; FORMAT.md "Cards"; :func:`referee.cards.card` turns one into a
+Thirty-Three calls the Bug; referee-log(5) "Cards"; :func:`referee.cards.card` turns one into a
 :class:`~referee.cards.Card` with ``rank`` and ``suit``).  Lines are 1-based physical lines of
 the log.  Scores are game points: an ``int``, or a ``float`` where halves occur (``32.5``).
 Objects are frozen (their mappings are plain dicts: treat them as read-only).
@@ -55,7 +55,7 @@ from .replay import FileStats, Listener, MatchInfo, MatchSummary, _Run
 
 
 class HandStatus(StrEnum):
-    """How a hand was settled (FORMAT.md, ``score --format json``).  A :class:`~enum.StrEnum`: it
+    """How a hand was settled (referee-log(5), ``score --format json``).  A :class:`~enum.StrEnum`: it
     equals, prints and encodes as its text (``HandStatus.PENALTY == "penalty"``)."""
 
     SCORED = "scored"
@@ -748,7 +748,7 @@ def replay_files(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
 
     ``jobs`` > 1 reads that many files at once in worker processes (as ``referee --jobs``);
     at most ``2 × jobs`` results wait to be taken, so memory stays bounded whatever the number
-    of files.  Each file starts fresh (FORMAT.md: no match carries over)."""
+    of files.  Each file starts fresh (referee-log(5): no match carries over)."""
     names = (os.fspath(p) for p in paths)
     if jobs <= 1:
         for path in names:

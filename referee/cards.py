@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and card notation (FORMAT.md, "Cards").
+"""Cards, suits, ranks and card notation (referee-log(5), "Cards").
 
 A card is a :class:`Card` (rank, suit).  Ranks are ``A K Q J 10 9 8 7 6 5 4 3 2``; suits are the
 letters ``C D H S``.  The joker is ``Card("JK", "")`` (:data:`JOKER`); Thirty-Three calls it the
@@ -146,7 +146,7 @@ class Deck:
 
     def name(self, c: Card, symbols: bool = True) -> str:
         """Readable form: ``10♥``/``J♣`` with symbols, else letters (``10H``, ``JC``); the joker
-        is always named (``Bug``/``Joker``): ``JK`` is only the log's notation (FORMAT.md)."""
+        is always named (``Bug``/``Joker``): ``JK`` is only the log's notation (referee-log(5))."""
         if c.rank == "JK":
             return self.joker_name
         if c.rank == BLANK_RANK:

@@ -1,6 +1,6 @@
 """The ``referee`` command (click).  Thin: options, inputs, the replay, a renderer.
 
-Exit status (FORMAT.md): 0 no errors found; 1 the logs were read but hold rule violations or
+Exit status (referee-log(5)): 0 no errors found; 1 the logs were read but hold rule violations or
 other errors; 2 a file could not be opened or decoded at all, or the command line is wrong; 70 an
 internal error (a bug; :func:`run`).
 """

@@ -1,6 +1,6 @@
 """Refereeing many logs on a Dask cluster (``pip install 'referee[dask]'``).
 
-Each log is refereed on its own (FORMAT.md: every file starts fresh), so an archive maps onto a
+Each log is refereed on its own (referee-log(5): every file starts fresh), so an archive maps onto a
 cluster as it is: the paths are cut into blocks (about four per worker thread, at most
 :data:`MAX_PARTITION` files), each block one :mod:`dask.bag` partition (one task), computed by
 the ``distributed`` scheduler.  The workers open the files themselves, where they are: a path

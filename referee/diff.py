@@ -244,7 +244,7 @@ class TrickDiff:
 
 @dataclass(frozen=True, slots=True)
 class ResultAt:
-    """A hand's result as refereed: ``status`` (FORMAT.md), ``declarer``, ``contract``,
+    """A hand's result as refereed: ``status`` (referee-log(5)), ``declarer``, ``contract``,
     ``deltas`` (game points)."""
 
     line: int
@@ -609,7 +609,7 @@ _NAME_KEYS = ("hands", "totals")  # an object keyed by player
 
 
 def _names_of(e: Any) -> Iterator[str]:
-    """The player names an event gives (FORMAT.md: ``players``, ``player``, ``dealer``, ``to``,
+    """The player names an event gives (referee-log(5): ``players``, ``player``, ``dealer``, ``to``,
     ``against``, the keys of ``hands`` and ``totals``)."""
     for name in _NAME_FIELDS:
         v = getattr(e, name, None)

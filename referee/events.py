@@ -1,4 +1,4 @@
-"""Typed log events (FORMAT.md, log format version 1.1) and the line-by-line reader.
+"""Typed log events (referee-log(5), log format version 1.1) and the line-by-line reader.
 
 Each event is a :mod:`msgspec` struct, tagged by its ``event`` field; :data:`Event` is their union
 and :data:`DECODER` decodes one JSON line straight into it.  Card fields stay strings here: which
@@ -367,7 +367,7 @@ def _unusual_line(line: bytes, readline: Callable[[int], bytes], first: bool) ->
     - a blank or white-space-only line (ASCII white space; after the BOM that may start the
       file): skipped, but counted;
     - a line starting with an RS character (0x1E, which jsonlines would drop as RFC 7464 allows):
-      ``bad-json``, FORMAT.md allows no RS;
+      ``bad-json``, referee-log(5) allows no RS;
     - a line starting with a byte-order mark anywhere but at the very start of the file
       (jsonlines would drop it from every line): ``bad-json``.
     """
@@ -378,14 +378,14 @@ def _unusual_line(line: bytes, readline: Callable[[int], bytes], first: bool) ->
                 break
         raise UnusualLine(ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes"))
     if not (line[len(_BOM):] if first and line.startswith(_BOM) else line).rstrip():
-        raise UnusualLine(None)  # the BOM at the very start is ignored (FORMAT.md)
+        raise UnusualLine(None)  # the BOM at the very start is ignored (referee-log(5))
     if line.startswith(_RS):
         raise UnusualLine(ReadError("bad-json", "the line starts with an RS character (0x1E), "
-                                    "which a log may not hold (FORMAT.md: one JSON object per "
+                                    "which a log may not hold (referee-log(5): one JSON object per "
                                     "line)"))
     if not first and line.startswith(_BOM):
         raise UnusualLine(ReadError("bad-json", "the line starts with a byte-order mark (BOM), "
-                                    "which is allowed only at the start of the file (FORMAT.md)"))
+                                    "which is allowed only at the start of the file (referee-log(5))"))
     return line
 
 

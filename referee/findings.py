@@ -1,4 +1,4 @@
-"""Findings: what the referee reports about a log (FORMAT.md, "What the referee prints").
+"""Findings: what the referee reports about a log (referee-log(5), "What the referee prints").
 
 A :class:`Finding` is one irregularity at one physical line.  Its JSON form is exactly the object
 of ``check --format json``.  Codes and their default severities are in :data:`CODES`.
@@ -11,7 +11,7 @@ from typing import Any, Literal, get_args
 
 
 class Severity(StrEnum):
-    """How grave a finding is (FORMAT.md): an ``error`` (a rule violation or a line that cannot be
+    """How grave a finding is (referee-log(5)): an ``error`` (a rule violation or a line that cannot be
     read; exit status 1) or a ``warning`` (``incomplete-hand``, ``missing-reveal``, a repaired
     ``revoke``).  A :class:`~enum.StrEnum`: it equals, prints and encodes as its text."""
 
@@ -29,7 +29,7 @@ FindingCode = Literal[
     "card-not-held", "revoke", "illegal-lead", "illegal-marriage", "illegal-exchange",
     "illegal-close", "illegal-declaration", "illegal-claim", "illegal-retract",
     "incomplete-hand", "match-over", "score-mismatch", "missing-reveal"]
-"""The closed set of finding codes (FORMAT.md): a :data:`~typing.Literal` type, so that a code
+"""The closed set of finding codes (referee-log(5)): a :data:`~typing.Literal` type, so that a code
 mistyped anywhere (a report, the severity table, the commentary's ``MESSAGES``) is a type
 error; at run time a code is its plain string, as the JSON output writes it."""
 
@@ -79,7 +79,7 @@ class Finding:
     ``line``: 1-based physical line; ``match``: the match id, or its 1-based number in the file;
     ``hand``/``trick``: 1-based numbers or None; ``player``: a name or None.
 
-    Since format 1.1 (FORMAT.md): ``rule`` is the clause applied (``"G13"``, ``"T8"``), or None
+    Since format 1.1 (referee-log(5)): ``rule`` is the clause applied (``"G13"``, ``"T8"``), or None
     where none is named yet; ``evidence`` the facts the message states, as a JSON object whose
     keys depend on the code (``referee-log.5``), or None; ``cause`` the line of an earlier
     finding this one follows from, or None.
@@ -99,7 +99,7 @@ class Finding:
     cause: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The FORMAT.md object, keys in contract order."""
+        """The referee-log(5) object, keys in contract order."""
         return {"file": self.file, "line": self.line, "severity": self.severity,
                 "code": self.code, "match": self.match, "hand": self.hand,
                 "trick": self.trick, "player": self.player, "message": self.message,

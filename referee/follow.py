@@ -13,7 +13,7 @@ As ``tail -F``, :func:`follow` waits for a file not yet created and says a delet
 
 A rotated file is read again from its first line as a new file (project ruling R24): the
 match in play in the old file ends where that file ends, as ``check`` of the old file would
-end it, and the new file starts fresh (FORMAT.md: no match carries over); what is reported of
+end it, and the new file starts fresh (referee-log(5): no match carries over); what is reported of
 the old file once the rotation is seen names it ``FILE (rotated)`` (:data:`ROTATED`).
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The replay driver: reads one log, runs each match through its game engine, and tells a
 :class:`Listener` what it finds (in the manner of python-chess's PGN visitors).
 
-It owns what is the same in every game: matches and files (FORMAT.md), lines that cannot be read
+It owns what is the same in every game: matches and files (referee-log(5)), lines that cannot be read
 (G7), events before the first match, events after the end of a match (G9), ``score`` events
 (``score-mismatch``) and ``end``.  Everything about a hand is the engine's.
 

@@ -3,7 +3,7 @@ additions, referee-log(5)).
 
 msgspec generates the shape of each event from the event types of :mod:`referee.events`;
 :func:`log_schema` then narrows the fields whose values the format enumerates: card strings get
-the pattern of FORMAT.md "Cards" (:data:`CARD_PATTERN`), suit fields the suit names, bids, levels,
+the pattern of referee-log(5) "Cards" (:data:`CARD_PATTERN`), suit fields the suit names, bids, levels,
 contracts, doubling targets and Eighty-Three points their values, and ``rules`` its options.
 
 The narrowing is done on the schema, not on the event types: the decoder uses those types, and a
@@ -47,12 +47,12 @@ _SUIT_CHARS = "".join(sorted({c for k in _SUIT_INPUT for c in (k.upper(), k.lowe
 CARD_PATTERN = ("^(?:(?:" + "|".join(_any_case(r) for r in (*RANKS, "T")) + ")["
                 + _SUIT_CHARS + "]|" + "|".join(_any_case(w) for w in sorted(_JOKER_WORDS))
                 + ")$")
-"""A card string (FORMAT.md "Cards"): a rank ``A K Q J 10 9 8 7 6 5 4 3 2`` or ``T``, then a suit
+"""A card string (referee-log(5) "Cards"): a rank ``A K Q J 10 9 8 7 6 5 4 3 2`` or ``T``, then a suit
 letter ``C D H S`` or symbol (``♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤``); or the joker ``JK``, ``Joker``, ``BUG``; any
 letter case.  Exactly what :func:`referee.cards.parse_card_any` reads, white space aside."""
 
 SUIT_WORDS = (*(SUIT_NAMES[s] for s in SUITS), *SUITS)
-"""What a suit field may say (FORMAT.md "Cards"): ``clubs`` … ``spades`` or ``C D H S``."""
+"""What a suit field may say (referee-log(5) "Cards"): ``clubs`` … ``spades`` or ``C D H S``."""
 
 CARD = {"type": "string", "pattern": CARD_PATTERN}
 CARDS = {"type": "array", "items": CARD}

@@ -1,4 +1,4 @@
-"""Random legal games (``referee simulate``): logs in the format of FORMAT.md, the same for the same
+"""Random legal games (``referee simulate``): logs in the format of referee-log(5), the same for the same
 seed, made only of actions the referee itself judges legal (:mod:`referee.legal`).
 
 Matches are played to their end; when one ends before the number of hands asked for, a new match

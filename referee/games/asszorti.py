@@ -68,7 +68,7 @@ IDEGEN_ARRIVAZS = 16
 ARRIVAZS_TRICKS = 3
 
 Target = Literal["game", "arrivazs"]
-"""The two stakes a doubling call can name (FORMAT.md ``target``)."""
+"""The two stakes a doubling call can name (referee-log(5) ``target``)."""
 GAME: Final = "game"
 ARRIVAZS_TARGET: Final = "arrivazs"
 TARGETS: Final[tuple[Target, ...]] = (GAME, ARRIVAZS_TARGET)
@@ -1084,7 +1084,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
               deltas: dict[str, Number], summary: Wording,
               extra: dict[str, Any] | None = None) -> HandResult:
         """As the base, with the hand's zero-sum ``net`` beside its deltas in every hand result
-        (FORMAT.md): the net computed for it, or zeros (an unscored hand)."""
+        (referee-log(5)): the net computed for it, or zeros (an unscored hand)."""
         extra = dict(extra or {})
         if "net" not in extra:
             net = getattr(h, "net", None) or {p: 0 for p in self.players}
@@ -1124,7 +1124,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
     def contract_name(self) -> str | None:
         """As ``score`` prints it: ``"1 diamonds"``, ``"hand no-trumps arrivazs"``, or just the
         level before the trumps are named.  A formatted value, not a sentence: the ``contract``
-        of ``score`` and of every hand result (FORMAT.md), so it stays in the rules core."""
+        of ``score`` and of every hand result (referee-log(5)), so it stays in the rules core."""
         h = self.current
         k = h.contract or h.last_bid
         if k is None:

@@ -42,7 +42,7 @@ PLAY_SIZE = 6
 BID_MIN, BID_MAX = 30, 83
 """Bids are whole numbers of card points from 30 to 83; "83 doubled" ranks above 83 (E1)."""
 SetPenalty = Literal["points", "bid"]
-"""What a set bidding team loses (the rules option ``set_penalty``, FORMAT.md): the card points
+"""What a set bidding team loses (the rules option ``set_penalty``, referee-log(5)): the card points
 it took (``points``, the rules as written) or the amount bid (``bid``)."""
 SET_PENALTIES: tuple[SetPenalty, ...] = ("points", "bid")
 """The values of the rules option ``set_penalty``."""
@@ -575,7 +575,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         """``60 hearts``, ``83 dbl diamonds`` (the bid before trumps are named).
 
         A formatted value, not a sentence: it is the ``contract`` of the hand's result, printed
-        as it is in ``score``'s contract column and its JSON (FORMAT.md), so it stays with the
+        as it is in ``score``'s contract column and its JSON (referee-log(5)), so it stays with the
         facts of the core (issue 14, target 1)."""
         h = self.hand
         if h is None or h.bid is None:

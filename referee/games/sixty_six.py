@@ -14,7 +14,7 @@ a deal, S5–S9).
 
 Draws are implicit: after a trick while the talon is open a draw is *due*; it is carried out (the
 winner takes the top card, the loser the next; the turned-up trump card comes last) before the
-next event is applied, unless that event is a ``close`` with ``before_draw: true`` (FORMAT.md).
+next event is applied, unless that event is a ``close`` with ``before_draw: true`` (referee-log(5)).
 
 This module is the rules core: it decides and records facts (findings with ``message=None`` and
 their evidence, the hand's :data:`Note` facts for ``history``, a deal's :class:`DealEnd`), and

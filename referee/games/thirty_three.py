@@ -200,7 +200,7 @@ class Contract:
         return isinstance(self.level, str)
 
     # The contract's two names stay in the rules core: they are formatted values, not
-    # sentences, and part of the output contract (FORMAT.md): the log name is score's contract
+    # sentences, and part of the output contract (referee-log(5)): the log name is score's contract
     # column (HandResult.contract), the title the ``contract`` of findings' evidence.
 
     def log_name(self) -> str:
@@ -470,7 +470,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                       evidence={"player": e.player, "cards": strs(cs), "declarer": decl,
                                 "discarded": h.discarded, "contract": c.title()})
             return
-        if h.drawn is None:  # no draw: the discard takes the whole boat first (FORMAT.md)
+        if h.drawn is None:  # no draw: the discard takes the whole boat first (referee-log(5))
             pool = h.hands[e.player] | set(h.pile)
             want = 3
         else:

@@ -27,7 +27,7 @@ def json_writer(out: IO[str]) -> jsonlines.Writer:
 
 
 def finding_text(f: Finding, style: "Style | None" = None) -> str:
-    """``FILE:LINE: error[code]: message`` (FORMAT.md, the text form of a finding), the file
+    """``FILE:LINE: error[code]: message`` (referee-log(5), the text form of a finding), the file
     name and message shown with :func:`~referee.text.visible` (log text may be hostile)."""
     sev: str = f.severity
     msg = visible(f.message)

@@ -92,7 +92,7 @@ Tally = dict[str, dict[str, list[Any]]]
 
 class ScoreCollector(Listener):
     """Collects each match's hands and prints its score table (text) or one JSON object per
-    match (FORMAT.md ``score --format json``)."""
+    match (referee-log(5) ``score --format json``)."""
 
     MAX_PLAYERS = 1_000_000
     """The most (game, player) pairs the standings tally (about 200 bytes each, so at most
