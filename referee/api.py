@@ -741,13 +741,34 @@ def _read_path(path: str, strict: bool, name: str | None = None) -> Log | OSErro
         return exc
 
 
+JOBS_PER_CPU = 4
+"""At most this many worker processes per CPU the process may use (``--jobs``,
+:func:`replay_files`)."""
+
+
+def cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system tells it), at least 1."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def worker_cap() -> int:
+    """The most worker processes ``--jobs`` and :func:`replay_files` start here:
+    :data:`JOBS_PER_CPU` times :func:`cpus` (issue 29 item 8: ``--jobs 99999`` once started
+    thousands of processes)."""
+    return JOBS_PER_CPU * cpus()
+
+
 def replay_files(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
                  strict: bool = False) -> Iterator[tuple[str, Log | OSError]]:
     """Read many log files: yields ``(path, Log)``, or ``(path, OSError)`` for a file that
     cannot be opened or read, in the order the paths are given.
 
-    ``jobs`` > 1 reads that many files at once in worker processes (as ``referee --jobs``);
-    at most ``2 × jobs`` results wait to be taken, so memory stays bounded whatever the number
+    ``jobs`` > 1 reads that many files at once in worker processes (as ``referee --jobs``;
+    at most :func:`worker_cap`, a few per CPU); at most ``2 × jobs`` results wait to be
+    taken, so memory stays bounded whatever the number
     of files.  Each file starts fresh (referee-log(5): no match carries over)."""
     names = (os.fspath(p) for p in paths)
     if jobs <= 1:
@@ -755,6 +776,7 @@ def replay_files(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
             yield path, _read_path(path, strict)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
+    jobs = min(jobs, worker_cap())
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         window: deque[tuple[str, Future[Log | OSError]]] = deque()
         for path in names:

@@ -176,24 +176,13 @@ def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = No
     return _run_pool(job, files, jobs)
 
 
-JOBS_PER_CPU = 4
-"""``--jobs`` starts at most this many worker processes per CPU the command may use."""
-
-
-def _cpus() -> int:
-    """The CPUs this process may run on (its affinity where the system tells it), at least 1."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):  # not on Linux
-        return os.cpu_count() or 1
-
-
 def _workers(jobs: int, files: int) -> int:
     """How many worker processes ``--jobs jobs`` starts for ``files`` files: at most one per
-    file, and at most :data:`JOBS_PER_CPU` per CPU (:func:`_cpus`); a warning on standard error
-    when that cap lowers it (issue 29 item 8: ``--jobs 99999`` once started thousands)."""
+    file, and at most :func:`referee.api.worker_cap` (a few per CPU); a warning on standard
+    error when that cap lowers it (issue 29 item 8: ``--jobs 99999`` once started thousands)."""
     want = max(1, min(jobs, files))
-    cap = JOBS_PER_CPU * _cpus()
+    from .api import JOBS_PER_CPU, worker_cap
+    cap = worker_cap()
     if want <= cap:
         return want
     cpus = cap // JOBS_PER_CPU

@@ -216,8 +216,8 @@ def test_an_internal_error_says_it_is_a_bug_and_exits_70():
 # --- issue 29 item 8: --jobs starts a bounded number of workers, and signals always count -------
 
 def test_jobs_start_at_most_one_worker_per_file_and_a_few_per_cpu(monkeypatch, capsys):
-    from referee import cli
-    monkeypatch.setattr(cli, "_cpus", lambda: 2)  # a cap of 4 x 2 = 8 workers
+    from referee import api, cli
+    monkeypatch.setattr(api, "cpus", lambda: 2)  # a cap of 4 x 2 = 8 workers
     assert cli._workers(99999, 2) == 2           # r13: --jobs 99999 on two files
     assert cli._workers(3, 30) == 3
     assert cli._workers(8, 30) == 8
@@ -225,6 +225,28 @@ def test_jobs_start_at_most_one_worker_per_file_and_a_few_per_cpu(monkeypatch, c
     assert cli._workers(50, 30) == 8
     assert capsys.readouterr().err == ("referee: warning: --jobs 50: at most 8 worker processes "
                                        "here (4 per CPU, 2 CPUs); starting 8\n")
+
+
+def test_the_api_starts_no_more_workers_than_the_cap(monkeypatch, tmp_path):
+    # issue 29 item 8, the library's side: replay_files(jobs=99999) started as many workers as
+    # asked (a pool of 99999).  Now at most worker_cap(): 4 per CPU, here 4 x 1 = 4.
+    import concurrent.futures
+
+    from referee import api
+    monkeypatch.setattr(api, "cpus", lambda: 1)
+    started: list[int] = []
+
+    class Pool(concurrent.futures.ThreadPoolExecutor):  # threads: nothing forked in a test
+        def __init__(self, max_workers: int) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers=1)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
+    log = tmp_path / "a.jsonl"
+    log.write_bytes((ROOT / "examples" / "thirty-three" / "match.jsonl").read_bytes())
+    got = list(api.replay_files([log, log], jobs=99999))
+    assert started == [4] and [p for p, _ in got] == [str(log), str(log)]
+    assert all(isinstance(x, api.Log) for _, x in got)
 
 
 # Run in a process of its own (no test's threads forked along): `referee ARGS` with every
