@@ -261,7 +261,9 @@ class Hand:
     ``pile`` is empty when the pile is not recorded either), ``seen`` gives each of them the
     cards seen from their holding in line order (:class:`Seen`: the holding as reconstructed)
     and ``unseen`` how many of their cards were never seen; both None when every hand is
-    recorded.  ``terms``: the contract as data (:class:`Contract`; ``contract`` is its text, as
+    recorded; ``inferred`` names a player whose hand the record leaves out but who holds the
+    only holding left, the rest of the deck (RULINGS G14b): that hand is in ``dealt`` and the
+    player not in ``unknown``.  ``terms``: the contract as data (:class:`Contract`; ``contract`` is its text, as
     ``score`` prints it); ``auction``: the hand's calls in line order (:class:`Call`).
     """
 
@@ -281,6 +283,7 @@ class Hand:
     extra: dict[str, Any] | None = None
     steps: tuple[Step, ...] = ()
     unknown: tuple[str, ...] = ()
+    inferred: str | None = None
     seen: dict[str, tuple[Seen, ...]] | None = None
     unseen: dict[str, int] | None = None
     terms: Contract | None = None
@@ -392,7 +395,7 @@ def _hand(engine: MatchEngine[Any], result: HandResult | None,
                 {p: tuple(map(str, cs)) for p, cs in h.dealt.items()},
                 tuple(map(str, h.pile)) if h.pile_known else (), summary, extra,
                 unknown=tuple(p for p in engine.players if p in h.unknown),
-                terms=_terms(engine, declarer, contract), **_seen(engine))
+                inferred=h.inferred, terms=_terms(engine, declarer, contract), **_seen(engine))
 
 
 def _terms(engine: MatchEngine[Any], declarer: str | None,

@@ -284,3 +284,42 @@ def test_a_revoke_already_established_is_not_repaired_by_a_later_retract():
     assert codes(rec) == [(9, "revoke", "error")]
     assert rec.findings[0].evidence["established_at"] == 10
     assert (rec.hands[0].status, rec.hands[0].deltas) == ("penalty", {"A": 0, "B": 0, "C": -22})
+
+
+def test_r28_history_says_the_hand_left_out_is_the_rest_of_the_deck(tmp_path):
+    # G14b in the history: Cili's hand, left out of the record, is shown as the rest of the
+    # deck with a mark saying so, never as if the record had dealt it.  The disputed example's
+    # hand 2 gives Anna's and Bela's ten and the boat's three: Cili's are the other ten, the
+    # same ten cards the full record deals her.
+    ex = example("thirty-three")
+    path = tmp_path / "cili-left-out.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in hide_only(ex, "Cili")))
+    out = CliRunner().invoke(main, ["history", "--ascii", "--hand", "2", str(path)]).output
+    lines = out.splitlines()
+    at = next(i for i, s in enumerate(lines) if s.split()[:1] == ["Cili"])
+    assert lines[at + 1].strip() == "(not recorded: the rest of the deck, G14b)"
+    assert len(lines[at].split()) == 1 + 10  # her name and ten cards
+    full = CliRunner().invoke(main, ["history", "--ascii", "--hand", "2",
+                                     str(ROOT / "examples" / "thirty-three" / "disputed.jsonl")])
+    cili = [s for s in full.output.splitlines() if s.split()[:1] == ["Cili"]][0]
+    assert lines[at] == cili  # the same ten cards as the full record deals her
+    assert out.count("G14b") == 1
+
+
+def test_r28_the_api_and_the_page_name_the_hand_known_as_the_rest_of_the_deck(tmp_path):
+    # The same record (Cili's hand alone left out of hand 2): the API's Hand says whose hand
+    # is the rest of the deck (inferred) and deals it, and the page says so in the hand's facts.
+    import referee
+    ex = example("thirty-three")
+    path = tmp_path / "cili-left-out.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in hide_only(ex, "Cili")))
+    [m] = referee.read_log(str(path))
+    [full] = referee.read_log(str(ROOT / "examples" / "thirty-three" / "disputed.jsonl"))
+    hand = m.hands[1]
+    assert hand.inferred == "Cili" and hand.unknown == ()
+    assert sorted(hand.dealt["Cili"]) == sorted(full.hands[1].dealt["Cili"])  # (deck order)
+    assert full.hands[1].inferred is None
+    page = CliRunner().invoke(main, ["history", "--format", "html", "--hand", "2",
+                                     str(path)]).output
+    assert "Cili&#x27;s hand not recorded: the rest of the deck (G14b)" in page \
+        or "Cili's hand not recorded: the rest of the deck (G14b)" in page

@@ -228,6 +228,9 @@ class Hand:
         """Players whose dealt hand the record leaves out (G14)."""
         self.pile_known = True
         """False when the record leaves out the extra pile (G14)."""
+        self.inferred: str | None = None
+        """The player whose hand the record leaves out but is known as the rest of the deck,
+        the only holding left at the deal (G14b); None when there is none."""
         self.seen: dict[str, list[Sighting]] = {}
         self.pile_seen: list[Sighting] = []
         self.suspects: list[Suspect] = []
@@ -884,6 +887,7 @@ class MatchEngine(Generic[H]):
             if len(rest) == self.HAND_SIZE:
                 dealt = {q: dealt[q] if q != p else rest for q in self.players}
                 h.unknown = set()
+                h.inferred = p
                 h.partial = False
         h.dealt = dealt
         h.hands = {p: set(cs) for p, cs in dealt.items()}

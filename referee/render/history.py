@@ -252,6 +252,8 @@ class HistoryPrinter(Listener):
                 continue
             self._add(h.line, f"   {fit(p, 10)} " + " ".join(name(c) for c in
                                                            engine.sort_for_display(h.dealt[p])))
+            if p == h.inferred:  # left out of the record, but the only holding left
+                self._add(h.line, f"   {'':<10} (not recorded: the rest of the deck, G14b)")
         if engine.PILE:
             self._add(h.line, f"   {engine.PILE:<10} " + (" ".join(name(c) for c in h.pile)
                                                           if h.pile_known else "(not recorded)"))

@@ -309,6 +309,8 @@ class HtmlPage:
             facts.append(f"contract <strong>{rich(contract)}</strong>")
         if h.status:
             facts.append(f"result <strong>{esc(h.status)}</strong>")
+        if h.inferred:
+            facts.append(f"{esc(h.inferred)}'s hand not recorded: the rest of the deck (G14b)")
         parts.append(", ".join(facts) + "</p>\n")
         first = steps[0] if steps and steps[0].event == "deal" else None
         held0 = first.held if first is not None else {p: tuple(cs) for p, cs in h.dealt.items()}
