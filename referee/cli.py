@@ -907,7 +907,8 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
               "hides only those.")
 def simulate(game: str, seed: int, hands: int, players: str | None, hide: str | None) -> None:
     """Write a log of random legal play of GAME (JSON Lines on standard output); the same seed
-    gives the same log.  With --hide-hands the deals leave out what was dealt (RULINGS G14)."""
+    gives the same log.  With --hide-hands the deals leave out what was dealt (ruling G14 in
+    referee-rules(7))."""
     from .games import ENGINES
     from .render import json_writer
     from .simulate import DEFAULT_PLAYERS, play_alone
