@@ -25,7 +25,7 @@ from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
-from .replay import FileStats, Listener, replay, unheld_words
+from .replay import FileStats, Listener, not_a_log_words, replay, unheld_words
 
 if TYPE_CHECKING:
     from .games.base import HandResult, MatchEngine
@@ -99,7 +99,7 @@ def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
             say(unheld)
             status = 2
         if stats.undecodable:
-            say(f"referee: {name}: not one line of it is a JSON object: not a log")
+            say(f"referee: {not_a_log_words(name)}")
             status = 2
         elif stats.errors and status == 0:
             status = 1
@@ -658,7 +658,7 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
             click.echo(visible(unheld), err=True)
             status = 2
         if stats.undecodable:
-            click.echo(visible(f"referee: {name}: no line of it could be decoded as JSON"), err=True)
+            click.echo(visible(f"referee: {not_a_log_words(name)}"), err=True)
             status = 2
         elif stats.errors and status == 0:
             status = 1
@@ -985,8 +985,7 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
     try:
         for d in diff_logs(sources[0], sources[1], strict=strict, renames=names):
             if isinstance(d, NotALog):
-                click.echo(visible(f"referee: {d.file}: not one line of it is a JSON object: "
-                                   "not a log"), err=True)
+                click.echo(visible(f"referee: {not_a_log_words(d.file)}"), err=True)
                 if fmt == "json":
                     printer.write(d)
                 status = 2

@@ -28,7 +28,8 @@ from typing import IO, Any, Callable, cast
 
 from .findings import Finding
 from .games.base import MatchEngine
-from .replay import FileStats, Listener, MatchInfo, MatchSummary, listener_wants, replay, unheld_words
+from .replay import (FileStats, Listener, MatchInfo, MatchSummary, listener_wants,
+                     not_a_log_words, replay, unheld_words)
 
 POLL = 0.1
 """Seconds between two looks at a file that has not grown."""
@@ -315,7 +316,7 @@ def follow(path: str, listener: Listener, strict: bool = False, until_end: bool 
                 say(unheld)
                 status = 2
             if stats is not None and stats.undecodable:
-                say(f"referee: {path}: not one line of it is a JSON object: not a log")
+                say(f"referee: {not_a_log_words(path)}")
                 status = 2
             elif watch.errors and status == 0:
                 status = 1

@@ -141,6 +141,13 @@ class FileStats:
         return self.events == 0 and self.bad_lines == 0
 
 
+def not_a_log_words(file: str) -> str:
+    """What every command says of a file with content of which not one line is a JSON object
+    (:attr:`FileStats.undecodable`, ruling R7): ``FILE: not one line of it is a JSON object:
+    not a log`` (escape it for a terminal)."""
+    return f"{file}: not one line of it is a JSON object: not a log"
+
+
 def unheld_words(file: str, stats: FileStats) -> str | None:
     """What a command says of the findings of ``file`` it could not hold
     (:attr:`FileStats.unheld`), or None when there are none."""

@@ -118,6 +118,19 @@ def test_file_with_no_json_at_all_is_exit_2(tmp_path):
     assert "error[bad-json]" in r.output
 
 
+@pytest.mark.parametrize("args", [["check"], ["score"], ["history"],
+                                  ["history", "--format", "html"]])
+def test_every_command_says_a_file_is_no_log_in_the_same_words(tmp_path, args):
+    # ruling R7: a file with content and not one JSON object is not a log, exit 2; each
+    # command says so in one sentence (the HTML page said "no line of it could be decoded
+    # as JSON", which is not what it means: `[1]` decodes as JSON and is no log either)
+    p = tmp_path / "numbers.jsonl"
+    p.write_bytes(b"[1]\n2\n")
+    r = CliRunner().invoke(main, [*args, str(p)])
+    assert r.exit_code == 2
+    assert f"referee: {p}: not one line of it is a JSON object: not a log\n" in r.stderr
+
+
 def test_second_match_in_mid_hand_starts_afresh():
     from .test_thirty_three import MATCH, nines_hand
     rec = run_log([MATCH, *nines_hand()[:5], MATCH, *nines_hand()])

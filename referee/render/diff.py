@@ -15,6 +15,7 @@ from ..diff import (DealDiff, Difference, EventAdded, EventAt, EventDiff, EventM
                     EventsSwapped, FindingOnly, HandOnly, MatchOnly, MatchResultDiff, NotALog,
                     Renamed, ResultAt, ResultDiff, TotalsDiff, TrickAt, TrickDiff, to_json)
 from ..games import ENGINES
+from ..replay import not_a_log_words
 from ..text import visible
 from . import Style, card_text, finding_text, json_writer, number, signed, to_ascii
 
@@ -75,7 +76,7 @@ class DiffPrinter:
     def _text(self, d: Difference) -> list[str]:
         files = self.files
         if isinstance(d, NotALog):
-            return [f"{visible(d.file)}: not one line of it is a JSON object: not a log"]
+            return [visible(not_a_log_words(d.file))]
         if isinstance(d, MatchOnly):
             what = f"match {visible(str(d.match))}" if d.match is not None else \
                 "events before the first match"
