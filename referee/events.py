@@ -575,4 +575,32 @@ def _event_message(text: str) -> str:
         return "unknown event " + text[len("Invalid value "):].split(" - ")[0]
     if "Object missing required field `event`" in text:
         return "object has no `event` field"
+    return _plain_words(text)
+
+
+_JSON_KINDS = {"str": "a string", "int": "a whole number", "float": "a number",
+               "array": "a list", "object": "an object", "bool": "true or false",
+               "null": "null"}
+"""msgspec's names of JSON kinds, as a finding says them."""
+_EXPECTED = re.compile(r"Expected `([^`]+)`(?:, got `([^`]+)`)? - at `\$(.*)`")
+_MISSING = re.compile(r"Object missing required field `([^`]+)`(?: - at `\$(.*)`)?")
+
+
+def _plain_words(text: str) -> str:
+    """A msgspec validation message in a director's words: ``Expected `str`, got `int` - at
+    `$.dealer``` → ``dealer must be a string, not a whole number``; ``Object missing required
+    field `card``` → ``the event has no `card` field, which it needs``.  Any other message as
+    msgspec gives it."""
+    m = _EXPECTED.fullmatch(text)
+    if m:
+        want, got, where = m.groups()
+        field = where.lstrip(".").replace("[...]", "[<key>]") or "the event"
+        words = " or ".join(_JSON_KINDS.get(k.strip(), f"`{k.strip()}`") for k in want.split("|"))
+        said = f"`{field}` must be {words}"
+        return said + (f", not {_JSON_KINDS.get(got, f'`{got}`')}" if got else "")
+    m = _MISSING.fullmatch(text)
+    if m:
+        name, where = m.groups()
+        inside = f" in `{where.lstrip('.').replace('[...]', '[<key>]')}`" if where else ""
+        return f"the event has no `{name}` field{inside}, which it needs"
     return text

@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 
+import io
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -273,9 +275,10 @@ def test_white_space_around_the_object_still_reads(data):
 @pytest.mark.parametrize("line, code, message", [
     ('"abc"', "bad-event", "each line must be one JSON object (expected `object`, got `str`)"),
     ("[1]", "bad-event", "each line must be one JSON object (expected `object`, got `array`)"),
-    # a JSON object whose field is of the wrong kind is not "not an object"
+    # a JSON object whose field is of the wrong kind is not "not an object" (hands: player ->
+    # cards, or null since format 1.1)
     ('{"event": "deal", "dealer": "A", "hands": 3}', "bad-event",
-     "got `int` - at `$.hands`"),
+     "`hands` must be an object or null, not a whole number"),
 ])
 def test_well_formed_json_that_is_no_event_stays_bad_event(line, code, message):
     import io
@@ -305,3 +308,22 @@ def test_a_file_without_one_json_object_exits_2(tmp_path, data, status):
     r = CliRunner().invoke(main, ["check", str(p)])
     assert r.exit_code == status
     assert ("not one line of it is a JSON object" in r.output) == (status == 2)
+
+
+@pytest.mark.parametrize("line, said", [
+    # the kind each field must be, read from the event types (events.py): `event` is the
+    # tag, a string; a dealer is a player's name; each card of a hand is a string; totals
+    # are numbers; a play names its card
+    ('{"event": 5}', "`event` must be a string"),
+    ('{"event": "deal", "dealer": 3}', "`dealer` must be a string, not a whole number"),
+    ('{"event": "deal", "dealer": "A", "hands": {"A": [1]}}',
+     "`hands[<key>][0]` must be a string, not a whole number"),
+    ('{"event": "score", "totals": {"A": "x"}}', "`totals[<key>]` must be a number, not a string"),
+    ('{"event": "play", "player": "A"}', "the event has no `card` field, which it needs"),
+])
+def test_a_bad_event_is_said_in_plain_words(line, said):
+    # msgspec's own words (``Expected `str`, got `int` - at `$.dealer```) reached the
+    # director as they were; they are said as what the field must be
+    from referee import events as ev
+    [(n, bad)] = list(ev.read_events(io.BytesIO(line.encode() + b"\n")))
+    assert n == 1 and bad.code == "bad-event" and bad.message == said
