@@ -940,8 +940,9 @@ class Table:
         :meth:`apply` takes it (``TypeError``/``ValueError`` likewise).  True for each of
         :meth:`legal_actions`; True for a ``retract`` that repairs a revoke (its warning is the
         lawful repair, G4); False for a card that revokes (though :meth:`apply` reports the
-        revoke only when it is settled), for text that is no event (``bad-json``), and before
-        a match.  A ``deal`` is read as a replay reads it (the hand in play closed first, G5,
+        revoke only when it is settled), for text that is no event (``bad-json``), before
+        a match, and for an event the referee would pass over without judging it (after the
+        end, in a hand skipped: :func:`referee.legal.passed_over`).  A ``deal`` is read as a replay reads it (the hand in play closed first, G5,
         G11); a ``match``, ``score`` or ``end`` is applied to a :meth:`copy`."""
         item = _parse(event)
         eng = self._engine

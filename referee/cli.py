@@ -857,7 +857,7 @@ def _quiet_stdout() -> None:
 def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     """Replay FILE up to LINE and list who is to act and every legal action there; the event
     actually at LINE is judged legal or not, and why."""
-    from .legal import in_hindsight, judge, legal_actions, trial_deal
+    from .legal import in_hindsight, judge, legal_actions, same_move, trial_deal
     from .render.legal import legal_json, legal_text
     from .replay import replay_at
     for name, stream, error in _inputs((file,)):
@@ -876,11 +876,15 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
             sys.exit(2)
     acts = legal_actions(engine) if engine is not None else []
     verdict = dealt = None
+    proven = False
     if at is not None and engine is not None and not isinstance(at, ev.ReadError) \
             and type(at) in ev.HAND_EVENT_TYPES:
         verdict = judge(engine, at, line_no)
         if seen.later is not None:  # a record of the play alone: what the record later proves
-            verdict = in_hindsight(verdict, seen.later)
+            known, verdict = verdict, in_hindsight(verdict, seen.later)
+            proven = verdict is not known
+            if proven:  # the list never holds what this report proves NOT legal
+                acts = [a for a in acts if not same_move(a, at)]
     elif type(at) is ev.Deal and engine is not None:  # read as a replay reads it
         verdict, dealt = trial_deal(engine, at, line_no)
     if fmt == "json":
@@ -889,7 +893,7 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
                                                  dealt))
     else:
         style = _style(ascii_)
-        text = legal_text(name, line_no, engine, acts, at, verdict, style, dealt)
+        text = legal_text(name, line_no, engine, acts, at, verdict, style, dealt, proven)
         click.echo(text if style.symbols else to_ascii(text), nl=False)
     sys.exit(1 if verdict is not None and not verdict.legal else 0)
 

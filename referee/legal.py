@@ -15,9 +15,9 @@ from typing import Any, Iterable
 import msgspec
 
 from . import events as ev
-from .cards import BLANK_RANK, Card
+from .cards import BLANK_RANK, Card, CardError, parse_card_any
 from .findings import Finding
-from .games.base import OPEN, HandMode, HandResult, MatchEngine
+from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine
 from .games.tricks import Trick, TrickOrder
 
 
@@ -190,6 +190,9 @@ class Verdict:
     event: Any
     legal: bool
     findings: list[tuple[str, str, str]]
+    unjudged: str | None = None
+    """Why the referee passes over the event without judging it (:func:`passed_over`), with
+    its rule; then ``legal`` is False and ``findings`` empty: such an event is never legal."""
 
 
 def trial(engine: MatchEngine[Any], e: Any, line: int = 0) -> tuple[Verdict, MatchEngine[Any]]:
@@ -232,11 +235,42 @@ def trial_deal(engine: MatchEngine[Any], e: ev.Deal,
     return Verdict(e, not found, list(found)), twin
 
 
+def passed_over(engine: MatchEngine[Any], e: Any) -> str | None:
+    """Why the replay passes over the event ``e`` of a hand (play, bid, ...) without a finding,
+    read from the marks the replay and the engine leave (:meth:`~referee.games.base.MatchEngine.
+    apply`, :meth:`referee.replay._Run.item`), or None when the engine judges it.  The reason,
+    a phrase with its rule: the match has ended (G9); an unreadable line or a deal that could
+    not be replayed came before and the events up to the next deal are skipped (G3, G7); the
+    hand is not scored and the rest of it is skipped (G3, G5); the hand is decided and an event
+    after it was reported already (G4)."""
+    h = engine.hand
+    if engine.finished:
+        return "the match has ended, and the referee reads no more of it but a `score` (G9)"
+    if engine.skipping:
+        return ("a line before it could not be read or replayed and may have been the deal: "
+                "the events up to the next deal are skipped (G3, G7)")
+    if h is None:
+        return None
+    if h.mode is SKIP:
+        return (f"hand {h.number} is not scored and the rest of it is skipped up to the next "
+                "deal (G3, G5): see the finding that ended it")
+    if h.mode is DONE and h.late_reported and not (
+            type(e) in engine._HANDLERS and engine.applies_after_hand(e)):
+        return (f"hand {h.number} is decided and an event after it was reported already "
+                "(out-of-phase, G4)")
+    return None
+
+
 def judge(engine: MatchEngine[Any], e: Any, line: int = 0) -> Verdict:
     """Apply ``e`` to a copy of ``engine`` and say whether it is legal: no finding at all, but
     for the warning of a revoke repaired, at the revoking card's line: by this ``retract`` (G4:
     that is the lawful repair), or, in a record of the play alone, a revoke taken back before
-    that this card proves (G14a: the card itself is no fault)."""
+    that this card proves (G14a: the card itself is no fault).  An event the replay passes over
+    without a finding (:func:`passed_over`) is not judged: not legal, no finding, the reason in
+    :attr:`Verdict.unjudged`."""
+    why = passed_over(engine, e)
+    if why is not None:
+        return Verdict(e, False, [], why)
     return trial(engine, e, line)[0]
 
 
@@ -246,13 +280,36 @@ def in_hindsight(verdict: Verdict, later: Iterable[Finding]) -> Verdict:
     event's line (:func:`referee.replay.replay_at`).  A card that a card seen later proves a
     revoke (at once, or repaired by a ``retract``, G14a) is not legal, with ``check``'s finding,
     though the table as it stood could not tell; the rest is the trial's (:func:`judge`)."""
-    if any(code == "revoke" for code, _, _ in verdict.findings):
-        return verdict  # the trial saw the revoke (or established an earlier one) itself
+    if verdict.unjudged is not None or any(code == "revoke" for code, _, _ in verdict.findings):
+        return verdict  # not judged, or the trial saw the revoke (or established an earlier one) itself
     proven = [(f.code, f.severity, f.message) for f in later if f.code == "revoke"]
     if not proven:
         return verdict
     found = verdict.findings + proven
     return Verdict(verdict.event, False, found)
+
+
+def same_move(a: Any, b: Any) -> bool:
+    """Whether events ``a`` and ``b`` are one move: the same kind of event by the same player
+    with the same other fields, a card read as the card it names (``8S`` and ``8♠``), whatever
+    else the log adds (``ts``, ``note``)."""
+    if type(a) is not type(b):
+        return False
+    for f in a.__struct_fields__:
+        if f in ("ts", "note"):
+            continue
+        x, y = getattr(a, f), getattr(b, f, None)
+        if x != y and not (f == "card" and _card(x) is not None and _card(x) == _card(y)):
+            return False
+    return True
+
+
+def _card(text: Any) -> Card | None:
+    """The card ``text`` names, or None when it names none."""
+    try:
+        return parse_card_any(text) if isinstance(text, str) else None
+    except CardError:
+        return None
 
 
 def trial_stop(engine: MatchEngine[Any]) -> tuple[bool, MatchEngine[Any]]:

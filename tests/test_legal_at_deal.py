@@ -27,9 +27,24 @@ def test_the_first_deal_says_who_bids_first():
     status, out = legal(EX / "thirty-three" / "disputed.jsonl", "--line", 2)
     assert status == 0
     assert out.splitlines()[1:] == [
-        "nobody is to act here: a deal comes first",
+        "a deal: it is read below, with who acts first in the hand it starts",
         "line 2: Cili deals a new hand: read (hand 1); Anna acts first: passes or bids"]
     assert "cannot be followed" not in out and "not a move" not in out
+    assert "nobody is to act" not in out  # then Anna acts first: the header said otherwise
+
+
+def test_a_deal_later_in_the_match_is_said_to_be_a_deal():
+    # disputed.jsonl line 37: hand 1 is over; the report's header said "nobody is to act here
+    # (the hand is over or cannot be followed)" and its last line who acts first: it now says
+    # the line is a deal.  The JSON keeps its keys: to_act [] (before the deal nobody acts)
+    # and dealt.to_act ["Bela"] (on Anna's left).
+    status, out = legal(EX / "thirty-three" / "disputed.jsonl", "--line", 37)
+    assert status == 0
+    assert out.splitlines()[1] == \
+        "a deal: it is read below, with who acts first in the hand it starts"
+    obj = json.loads(legal(EX / "thirty-three" / "disputed.jsonl", "--line", 37,
+                           "--format", "json")[1])
+    assert obj["to_act"] == [] and obj["dealt"] == {"hand": 2, "to_act": ["Bela"]}
 
 
 def test_a_later_deal_after_a_finished_hand():
@@ -80,6 +95,7 @@ def test_a_misdeal_is_not_legal(tmp_path):
     log.write_text(lines[0] + "\n" + json.dumps(deal) + "\n")
     status, out = legal(log, "--line", 2)
     assert status == 1
+    assert out.splitlines()[1] == "a deal: it is judged below"  # nobody acts first: no hand
     assert out.splitlines()[2] == "line 2: Cili deals a new hand: NOT legal"
     assert out.splitlines()[3].startswith("  error[misdeal]: Anna was dealt 11 cards (10 expected)")
     obj = json.loads(legal(log, "--line", 2, "--format", "json")[1])

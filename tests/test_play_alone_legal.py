@@ -158,6 +158,28 @@ def test_legal_judges_the_card_as_check_does():
     assert [(f["code"], f["severity"]) for f in obj["findings"]] == [("revoke", "error")]
 
 
+def test_the_list_leaves_out_the_card_the_record_proves_not_legal():
+    # The same line: 8♠ is NOT legal in hindsight (Cili held 8♥, seen at line 26, to a heart
+    # lead), so the list of Cili's legal actions, what is known at line 23 (her cards are not
+    # recorded: any card not seen elsewhere), must not offer 8♠; the text says the list is
+    # what is known at the line and that the record proves more later.
+    code, out = cli("legal", PLAY_ALONE, "--line", 23)
+    assert code == 1
+    actions = [ln for ln in out.splitlines() if ln.startswith("  Cili plays")]
+    assert len(actions) == 1 and "8♠" not in actions[0]
+    assert "legal as far as is known at this line (the record proves more later" in out
+    code, out = cli("legal", PLAY_ALONE, "--line", 23, "--format", "json")
+    obj = json.loads(out)
+    assert obj["event_legal"] is False
+    assert obj["legal"] and {"event": "play", "player": "Cili", "card": "8S"} not in obj["legal"]
+
+
+def test_nothing_proven_later_no_note():
+    # Line 24 (Anna's K♥): nothing later proves more there, so no hindsight note.
+    code, out = cli("legal", PLAY_ALONE, "--line", 24)
+    assert code == 0 and "the record proves more later" not in out
+
+
 @pytest.mark.parametrize("line", [24, 25, 26])
 def test_the_cards_after_the_failing_one_are_judged_as_before(line):
     # Anna's K♥ (24), Bela's Q♥ (25) and Cili's 8♥ (26, the proof) break no rule: check has

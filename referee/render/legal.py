@@ -56,12 +56,13 @@ def action_lines(acts: list[Any], engine: MatchEngine[Any], style: Style) -> lis
 
 def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list[Any], at: Any,
                verdict: Verdict | None, style: Style,
-               dealt: MatchEngine[Any] | None = None) -> str:
+               dealt: MatchEngine[Any] | None = None, proven: bool = False) -> str:
     """The text report (see ``man referee-legal``): where the line falls, who is to act and
     every legal action, each said as a person would say it, then the event at the line
     judged.  A ``deal`` at the line is judged as read (:func:`~referee.legal.trial_deal`):
     ``dealt`` is the engine after it, and the report says who acts first in the new hand.
-    Text from the log or the command line (the file name, players, the fields of the event at
+    ``proven``: the record proves later what the table could not tell at the line (G14), so
+    the actions are said to be those known at the line.  Text from the log or the command line (the file name, players, the fields of the event at
     ``line``) is shown escaped (:func:`~referee.text.visible`) before lines are wrapped."""
     name = visible(name)
     if engine is None:
@@ -74,10 +75,16 @@ def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
     out = [f"{name}:{line}: {engine.TITLE}, {where}\n"]
     hidden = unlisted(engine)
     if not acts and not hidden:
-        out.append("nobody is to act here: a deal comes first\n" if h is None else
+        out.append(("a deal: it is read below, with who acts first in the hand it starts\n"
+                    if verdict is not None and verdict.legal else "a deal: it is judged below\n")
+                   if type(at) is ev.Deal else
+                   "nobody is to act here: a deal comes first\n" if h is None else
                    "nobody is to act here (the hand is over or cannot be followed)\n")
     else:
         out.append(f"to act: {visible(', '.join(_actors(acts, hidden))) or 'both players'}\n")
+        if proven:
+            out.append(_wrap("legal as far as is known at this line (the record proves more "
+                             "later: see below)"))
         out.extend(action_lines(acts, engine, style))
         out.extend(_wrap(f"{p}: {_KINDS.get(kind, kind)} of cards not recorded (not listed)")
                    for p, kind in hidden)
@@ -92,6 +99,9 @@ def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
         elif verdict is None:
             said = visible(describe(at, engine, style) or "an event")
             out.append(f"line {line}: {said} (not a move within a hand)\n")
+        elif verdict.unjudged is not None:
+            said = visible(describe(at, engine, style) or "an event")
+            out.append(_wrap(f"line {line}: {said}: not judged: {verdict.unjudged}").lstrip())
         else:
             said = visible(describe(at, engine, style) or "an event")
             judged = 'legal' if verdict.legal else 'NOT legal'
@@ -152,7 +162,9 @@ def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
                verdict: Verdict | None,
                dealt: MatchEngine[Any] | None = None) -> dict[str, Any]:
     """The JSON report: file, line, game, hand, trick (see :func:`trick_at`), to_act, legal
-    (the events, as log objects), event, event_legal, findings; in a hand whose record leaves
+    (the events, as log objects), event, event_legal, not_judged (why the referee passes over
+    the event without judging it, :func:`~referee.legal.passed_over`; then event_legal is
+    null), findings; in a hand whose record leaves
     out some hands (G14), unrecorded: the players whose cards are not recorded and who still
     hold cards not seen.  For a ``deal`` read without a finding (``dealt``: the engine after
     it), dealt: ``{"hand", "to_act"}``, the hand it starts and who acts first in it."""
@@ -165,7 +177,9 @@ def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
         "legal": [msgspec.to_builtins(a) for a in acts],
         "event": msgspec.to_builtins(at) if at is not None and not isinstance(
             at, ev.ReadError) else None,
-        "event_legal": verdict.legal if verdict is not None else None,
+        "event_legal": verdict.legal if verdict is not None and verdict.unjudged is None
+        else None,
+        "not_judged": verdict.unjudged if verdict is not None else None,
         "findings": [{"code": c, "severity": s, "message": m}
                      for c, s, m in (verdict.findings if verdict else [])],
     }
