@@ -948,7 +948,7 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
     events swapped, events changed, a different deal, the tricks, results and totals that
     differ once both are refereed, and the findings one record has and the other does not.
     Exit 0 the records agree, 1 they differ, 2 a file cannot be read or is not a log."""
-    from .diff import NotALog, diff_logs
+    from .diff import NotALog, RenameError, diff_logs, unused_renames
     from .render.diff import DiffPrinter
     if a == "-" and b == "-":
         raise click.UsageError("only one of A and B can be standard input")
@@ -979,6 +979,17 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
             sys.exit(2)
         sources.append(name)
     files = [STDIN_NAME if n == "-" else n for n in (a, b)]
+    if names and a != "-":
+        try:
+            unused = unused_renames(a, names) or []
+        except RenameError as exc:
+            raise click.UsageError(visible(str(exc)))
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {a}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
+        for old in unused:
+            click.echo(visible(f"referee: warning: --rename {old}={names[old]}: A ({a}) names "
+                               f"no player {old}; that rename does nothing"), err=True)
     printer = DiffPrinter(sys.stdout, files[0], files[1], fmt, _style(ascii_))
     status = 0
     try:
@@ -992,6 +1003,10 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
                 continue
             printer.write(d)
             status = max(status, 1)
+    except RenameError as exc:  # A from standard input: found as it is read
+        sys.stdout.flush()
+        click.echo(visible(f"referee: {exc}"), err=True)
+        sys.exit(2)
     except OSError as exc:
         click.echo(visible(f"referee: cannot read: {exc.strerror or exc}"), err=True)
         sys.exit(2)
