@@ -396,8 +396,15 @@ def _followed(files: tuple[str, ...], follow: bool, until_end: bool) -> str | No
         if until_end:
             raise click.UsageError("--until-end goes with --follow")
         return None
-    if len(files) != 1 or files[0] == "-":
-        raise click.UsageError("--follow follows one named file; standard input is read as "
+    if not files:
+        raise click.UsageError("--follow needs the one file to follow: --follow FILE "
+                               "(standard input is read as it comes without it: "
+                               "tail -f LOG | referee check -)")
+    if len(files) > 1:
+        raise click.UsageError(f"--follow follows one file, {len(files)} were named: follow "
+                               "each in its own referee check --follow FILE")
+    if files[0] == "-":
+        raise click.UsageError("--follow follows a named file; standard input is read as "
                                "it comes without it (tail -f LOG | referee check -)")
     return files[0]
 
