@@ -401,8 +401,8 @@ def _followed(files: tuple[str, ...], follow: bool, until_end: bool) -> str | No
                                "(standard input is read as it comes without it: "
                                "tail -f LOG | referee check -)")
     if len(files) > 1:
-        raise click.UsageError(f"--follow follows one file, {len(files)} were named: follow "
-                               "each in its own referee check --follow FILE")
+        raise click.UsageError(f"--follow follows one file, {len(files)} were named: "
+                               "run one --follow per file")
     if files[0] == "-":
         raise click.UsageError("--follow follows a named file; standard input is read as "
                                "it comes without it (tail -f LOG | referee check -)")
