@@ -43,9 +43,9 @@ import json
 import os
 import re
 from collections import Counter, deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import IO, Any, Literal, Union
+from typing import IO, Any, Literal, TypeVar, Union
 
 import msgspec
 
@@ -456,28 +456,33 @@ class _Record:
         self.stream = None  # type: ignore[assignment]
 
 
+_T = TypeVar("_T")
+
+
+def _read_ahead(source: Source, scan: Callable[[IO[bytes]], _T]) -> _T | None:
+    """``scan`` of the source read ahead of the comparison, where it can be read twice (a
+    path, bytes; a seekable stream is rewound); None when it cannot (a pipe)."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return scan(io.BytesIO(bytes(source)))
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            return scan(f)
+    try:
+        if not source.seekable():
+            return None
+        start = source.tell()
+    except (AttributeError, OSError, ValueError):
+        return None
+    try:
+        return scan(source)
+    finally:
+        source.seek(start)
+
+
 def _not_a_log(source: Source) -> bool | None:
     """Whether a file has content but not one JSON object line (R7), read ahead of the
-    comparison where the source can be read twice (a path; a seekable stream is rewound);
-    None when it cannot be told before reading (a pipe)."""
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        stream: IO[bytes] = io.BytesIO(bytes(source))
-    elif isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as f:
-            return _scan(f)
-    else:
-        stream = source
-        try:
-            if not stream.seekable():
-                return None
-            start = stream.tell()
-        except (AttributeError, OSError, ValueError):
-            return None
-        try:
-            return _scan(stream)
-        finally:
-            stream.seek(start)
-    return _scan(stream)
+    comparison (:func:`_read_ahead`); None when it cannot be told before reading (a pipe)."""
+    return _read_ahead(source, _scan)
 
 
 def _scan(stream: IO[bytes]) -> bool:
@@ -685,7 +690,7 @@ def _rename_clash(e: Any, line: int, names: Mapping[str, str]) -> None:
 
 def unused_renames(source: Source, names: Mapping[str, str]) -> list[str] | None:
     """The OLD names of ``names`` (old → new) that no event of ``source`` names, in the order
-    given; None when the source cannot be read ahead (a pipe: see :func:`_not_a_log`).
+    given; None when the source cannot be read ahead (a pipe: see :func:`_read_ahead`).
     Raises :class:`RenameError` for a rename onto a name the source already uses (its first
     line naming it), ``OSError`` for a file that cannot be read.  Memory: one event at a time."""
     if not names:
@@ -701,21 +706,7 @@ def unused_renames(source: Source, names: Mapping[str, str]) -> list[str] | None
                 unused.pop(n, None)
         return list(unused)
 
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        return scan(io.BytesIO(bytes(source)))
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as f:
-            return scan(f)
-    try:
-        if not source.seekable():
-            return None
-        start = source.tell()
-    except (AttributeError, OSError, ValueError):
-        return None
-    try:
-        return scan(source)
-    finally:
-        source.seek(start)
+    return _read_ahead(source, scan)
 
 
 def _composed(first: Mapping[str, str], then: Mapping[str, str]) -> dict[str, str]:
