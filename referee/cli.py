@@ -396,8 +396,15 @@ def _followed(files: tuple[str, ...], follow: bool, until_end: bool) -> str | No
         if until_end:
             raise click.UsageError("--until-end goes with --follow")
         return None
-    if len(files) != 1 or files[0] == "-":
-        raise click.UsageError("--follow follows one named file; standard input is read as "
+    if not files:
+        raise click.UsageError("--follow needs the one file to follow: --follow FILE "
+                               "(standard input is read as it comes without it: "
+                               "tail -f LOG | referee check -)")
+    if len(files) > 1:
+        raise click.UsageError(f"--follow follows one file, {len(files)} were named: "
+                               "run one --follow per file")
+    if files[0] == "-":
+        raise click.UsageError("--follow follows a named file; standard input is read as "
                                "it comes without it (tail -f LOG | referee check -)")
     return files[0]
 
@@ -953,7 +960,7 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
     events swapped, events changed, a different deal, the tricks, results and totals that
     differ once both are refereed, and the findings one record has and the other does not.
     Exit 0 the records agree, 1 they differ, 2 a file cannot be read or is not a log."""
-    from .diff import NotALog, diff_logs
+    from .diff import NotALog, RenameError, diff_logs, unused_renames
     from .render.diff import DiffPrinter
     if a == "-" and b == "-":
         raise click.UsageError("only one of A and B can be standard input")
@@ -984,6 +991,17 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
             sys.exit(2)
         sources.append(name)
     files = [STDIN_NAME if n == "-" else n for n in (a, b)]
+    if names and a != "-":
+        try:
+            unused = unused_renames(a, names) or []
+        except RenameError as exc:
+            raise click.UsageError(visible(str(exc)))
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {a}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
+        for old in unused:
+            click.echo(visible(f"referee: warning: --rename {old}={names[old]}: A ({a}) names "
+                               f"no player {old}; that rename does nothing"), err=True)
     printer = DiffPrinter(sys.stdout, files[0], files[1], fmt, _style(ascii_))
     status = 0
     try:
@@ -996,6 +1014,10 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
                 continue
             printer.write(d)
             status = max(status, 1)
+    except RenameError as exc:  # A from standard input: found as it is read
+        sys.stdout.flush()
+        click.echo(visible(f"referee: {exc}"), err=True)
+        sys.exit(2)
     except OSError as exc:
         click.echo(visible(f"referee: cannot read: {exc.strerror or exc}"), err=True)
         sys.exit(2)

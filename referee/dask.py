@@ -310,13 +310,37 @@ def _client(address: str, timeout: float) -> "Client":
                 raise ValueError("tls:// needs Dask's TLS settings (distributed.comm.tls: "
                                  "ca-file, client cert and key) on this machine")
         try:
-            get_address_host_port(address)  # before a Client, which hangs on a bad one
+            host, port = get_address_host_port(address)  # before a Client, which hangs on a bad one
         except NotImplementedError:  # a transport with no host and port (inproc://)
             pass
+        else:
+            if parse_address(address)[0] == "tcp":
+                _refused(host, port, timeout)
         return Client(address, set_as_default=False, timeout=timeout)
     except (OSError, ValueError, TypeError) as exc:  # unreachable, timed out, a bad address
         raise ClusterLost(errno.EHOSTUNREACH, f"cannot reach the Dask scheduler at {address}: "
                           f"{exc}") from None
+
+
+REFUSED_PROBE = 2.0
+"""Seconds :func:`_refused` waits at most for its TCP connection (a timeout says nothing)."""
+
+
+def _refused(host: str, port: int, timeout: float) -> None:
+    """Raise ``ConnectionRefusedError`` when nothing listens at ``host``:``port`` (a TCP
+    connect refused at once), so a scheduler's address that refuses connections is said
+    without waiting ``timeout`` seconds for a Client.  Any other outcome (connected, timed out
+    within ``min(timeout, REFUSED_PROBE)``, unreachable) says nothing: the Client's wait
+    decides (a scheduler still starting may yet listen)."""
+    import socket
+    try:
+        with socket.create_connection((host, port), timeout=min(timeout, REFUSED_PROBE)):
+            pass
+    except ConnectionRefusedError:
+        raise ConnectionRefusedError(f"connection refused at {host}:{port} (is the "
+                                     "scheduler running there?)") from None
+    except OSError:
+        pass
 
 
 def _close(client: "Client", timeout: float) -> None:

@@ -43,9 +43,9 @@ import json
 import os
 import re
 from collections import Counter, deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import IO, Any, Literal, Union
+from typing import IO, Any, Literal, TypeVar, Union
 
 import msgspec
 
@@ -392,7 +392,10 @@ class _Record:
                 if bad is not None:
                     yield line, bad, None
                 continue
-            yield line, _renamed(e, names) if names else e, last[0]
+            if names:
+                _rename_clash(e, line, names)
+                e = _renamed(e, names)
+            yield line, e, last[0]
 
     def groups(self) -> Iterator[_Group]:
         """The record's matches in file order, each complete (events, refereed match, loose
@@ -453,28 +456,33 @@ class _Record:
         self.stream = None  # type: ignore[assignment]
 
 
+_T = TypeVar("_T")
+
+
+def _read_ahead(source: Source, scan: Callable[[IO[bytes]], _T]) -> _T | None:
+    """``scan`` of the source read ahead of the comparison, where it can be read twice (a
+    path, bytes; a seekable stream is rewound); None when it cannot (a pipe)."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return scan(io.BytesIO(bytes(source)))
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as f:
+            return scan(f)
+    try:
+        if not source.seekable():
+            return None
+        start = source.tell()
+    except (AttributeError, OSError, ValueError):
+        return None
+    try:
+        return scan(source)
+    finally:
+        source.seek(start)
+
+
 def _not_a_log(source: Source) -> bool | None:
     """Whether a file has content but not one JSON object line (R7), read ahead of the
-    comparison where the source can be read twice (a path; a seekable stream is rewound);
-    None when it cannot be told before reading (a pipe)."""
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        stream: IO[bytes] = io.BytesIO(bytes(source))
-    elif isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as f:
-            return _scan(f)
-    else:
-        stream = source
-        try:
-            if not stream.seekable():
-                return None
-            start = stream.tell()
-        except (AttributeError, OSError, ValueError):
-            return None
-        try:
-            return _scan(stream)
-        finally:
-            stream.seek(start)
-    return _scan(stream)
+    comparison (:func:`_read_ahead`); None when it cannot be told before reading (a pipe)."""
+    return _read_ahead(source, _scan)
 
 
 def _scan(stream: IO[bytes]) -> bool:
@@ -659,6 +667,48 @@ def _renamed_pairs(value: Any, names: Mapping[str, str]) -> Any:
     return [(k, one(k, v)) for k, v in value]
 
 
+class RenameError(ValueError):
+    """A ``--rename OLD=NEW`` onto a name A already uses (and does not rename away): two players
+    of A would then share one name.  ``line``: the line of A that names ``new`` (0 unknown)."""
+
+    def __init__(self, old: str, new: str, line: int = 0) -> None:
+        self.old, self.new, self.line = old, new, line
+        at = f" (line {line})" if line else ""
+        super().__init__(f"--rename {old}={new}: A already has a player {new}{at}; "
+                         "a rename must be onto a name A does not use")
+
+
+def _rename_clash(e: Any, line: int, names: Mapping[str, str]) -> None:
+    """Raise :class:`RenameError` if event ``e`` (at ``line`` of A) names a rename's NEW that
+    is not itself renamed away (``names``: old → new; a swap A=B, B=A is fine)."""
+    for n in _names_of(e):
+        if n not in names:
+            for old, new in names.items():
+                if new == n:
+                    raise RenameError(old, new, line)
+
+
+def unused_renames(source: Source, names: Mapping[str, str]) -> list[str] | None:
+    """The OLD names of ``names`` (old → new) that no event of ``source`` names, in the order
+    given; None when the source cannot be read ahead (a pipe: see :func:`_read_ahead`).
+    Raises :class:`RenameError` for a rename onto a name the source already uses (its first
+    line naming it), ``OSError`` for a file that cannot be read.  Memory: one event at a time."""
+    if not names:
+        return []
+    unused = dict.fromkeys(names)
+
+    def scan(stream: IO[bytes]) -> list[str]:
+        for line, e in ev.read_events(stream):
+            if type(e) is ev.ReadError:
+                continue
+            _rename_clash(e, line, names)
+            for n in _names_of(e):
+                unused.pop(n, None)
+        return list(unused)
+
+    return _read_ahead(source, scan)
+
+
 def _composed(first: Mapping[str, str], then: Mapping[str, str]) -> dict[str, str]:
     """The renames ``first`` and then ``then`` as one (old → new)."""
     out = {}
@@ -720,7 +770,9 @@ def diff_logs(a: Source, b: Source, *, strict: bool = False,
     ``strict``: also count differences that do not change the game (``ts``, ``note``, key order,
     card spelling; ruling R23).  ``renames``: players of ``a`` renamed (A's name → B's) in
     every event before anything is compared or refereed (``--rename OLD=NEW``): a rename given
-    is no difference.  No difference yielded: the records agree on every event that
+    is no difference; a rename onto a name ``a`` already uses (and does not rename away)
+    raises :class:`RenameError`, before anything is yielded where ``a`` can be read ahead (see
+    :func:`unused_renames`), else at the event that names it.  No difference yielded: the records agree on every event that
     matters.  A record that is not a log (R7) gives one :class:`NotALog` and nothing else is
     compared (for a stream that cannot be read twice, it comes last).  Raises ``OSError`` for a
     file that cannot be opened or read; bad content never raises.  Memory: see the module
@@ -731,6 +783,8 @@ def diff_logs(a: Source, b: Source, *, strict: bool = False,
                 getattr(src, "name", "<bytes>")
             yield NotALog(side, str(name))  # type: ignore[arg-type]
             return
+    if renames:
+        unused_renames(a, renames)  # a clash is raised before any difference
     ra, rb = _Record(a, strict, renames), _Record(b, strict)
     try:
         yield from _pair(ra.groups(), rb.groups(), strict)

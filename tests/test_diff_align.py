@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -211,6 +213,35 @@ def test_rename_usage():
         assert r.exit_code == 2 and "OLD=NEW" in r.output
     r = invoke(SERVER, SERVER, "--rename", "Cili=X", "--rename", "Cili=Y")
     assert r.exit_code == 2 and "renamed twice" in r.output
+
+
+def test_a_rename_onto_a_name_a_already_uses_is_a_usage_error():
+    # `referee diff --rename Cili=Anna server.jsonl server.jsonl`: server.jsonl's match (line 1)
+    # seats Anna, Bela and Cili, so the rename would make two Annas: a usage error, nothing
+    # compared (before issue 29's trial it printed 82 lines whose sides read the same, exit 1)
+    r = CliRunner().invoke(main, ["diff", "--rename", "Cili=Anna", str(SERVER), str(SERVER)])
+    assert r.exit_code == 2
+    assert "A already has a player Anna (line 1)" in r.output
+    assert "@@" not in r.output
+    # the same from standard input (found as A is read: line 1 names Anna)
+    r = CliRunner().invoke(main, ["diff", "--rename", "Cili=Anna", "-", str(SERVER)],
+                           input=SERVER.read_bytes())
+    assert r.exit_code == 2 and "A already has a player Anna (line 1)" in r.output
+    with pytest.raises(diff_module.RenameError):
+        list(diff_logs(SERVER, SERVER, renames={"Cili": "Anna"}))
+    # a swap renames Anna away too: no clash (the seats then differ from B's: exit 1)
+    r = invoke(SERVER, SERVER, "--rename", "Cili=Anna", "--rename", "Anna=Cili")
+    assert r.exit_code == 1 and "A already has" not in r.output
+
+
+def test_a_rename_of_a_name_a_never_uses_is_a_warning():
+    # `--rename Zed=Zod`: no event of server.jsonl names Zed; the rename does nothing, which
+    # is said on standard error; the records (the same file twice) agree: exit 0
+    r = CliRunner().invoke(main, ["diff", "--rename", "Zed=Zod", str(SERVER), str(SERVER)])
+    assert r.exit_code == 0
+    assert r.stdout == ""
+    assert "warning: --rename Zed=Zod" in r.stderr and "names no player Zed" in r.stderr
+    assert diff_module.unused_renames(SERVER, {"Zed": "Zod", "Cili": "Cilli"}) == ["Zed"]
 
 
 # --- item 19: a record cut short ----------------------------------------------------------------

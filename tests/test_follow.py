@@ -441,3 +441,22 @@ def test_score_follow_names_the_old_file_rotated_in_its_last_table(tmp_path):
     rc, out, err = ref.finish()
     heads = [x.split(": match")[0] for x in out.splitlines() if ": match " in x]
     assert heads == ["live.jsonl (rotated)", "live.jsonl"] and rc == 1
+
+
+def test_follow_with_two_files_says_two_were_named(tmp_path):
+    # `referee check --follow A B`: the trouble is that two files were named, not standard
+    # input (the message used to speak of standard input only)
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text("")
+    b.write_text("")
+    r = CliRunner().invoke(main, ["check", "--follow", str(a), str(b)])
+    assert r.exit_code == 2
+    assert "--follow follows one file, 2 were named" in r.output
+    assert "standard input" not in r.output
+    r = CliRunner().invoke(main, ["check", "--follow", "-"])
+    assert r.exit_code == 2 and "standard input is read as it comes" in r.output
+    r = CliRunner().invoke(main, ["check", "--follow"], input="")
+    assert r.exit_code == 2 and "--follow needs the one file to follow" in r.output

@@ -299,3 +299,27 @@ def test_a_resign_or_timeout_in_mid_deal_is_worded(reason, words):
 
 def test_the_deal_passes_to_the_winner():
     assert COMMENTARY.rotation_words(ENGINE) == "to the winner of the previous deal (S8)"
+
+
+def test_history_leads_each_event_by_its_own_line_and_a_draw_by_none():
+    # `referee history examples/sixty-six/disputed.jsonl` (issue 29's trial): the draw after a
+    # trick is no log event, so its gutter is blank (under the trick it follows); the event
+    # that comes next keeps its own line.  Read by hand from the file: lines 3-4 are trick 1
+    # (Ann AS, Bob 9S), line 5 is Ann's close; in hand 2 lines 11-12 are trick 1 (Bob KH,
+    # Ann 10C), lines 13-14 trick 2 (Bob 10S, Ann AS).  Before: "    5  draw: Ann K♠, Bob Q♠"
+    # with the close's gutter blank, and "   13  draw: ..." over trick 2's 13-14.
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    p = subprocess.run([sys.executable, "-m", "referee", "history",
+                        "examples/sixty-six/disputed.jsonl"], capture_output=True, cwd=ROOT,
+                       text=True, encoding="utf-8", timeout=120)
+    out = p.stdout.splitlines()
+    i = out.index("  3-4  trick  1: Ann A♠*, Bob 9♠  → Ann")
+    assert out[i + 1:i + 3] == ["       draw: Ann K♠, Bob Q♠", "    5  Ann closes the talon"]
+    j = out.index("11-12  trick  1: Bob K♥*, Ann 10♣  → Bob")
+    assert out[j + 1:j + 3] == ["       draw: Bob 9♠, Ann Q♣",
+                                "13-14  trick  2: Bob 10♠, Ann A♠*  → Ann"]
+    # no draw line anywhere carries a line number
+    assert all(x.startswith("       draw: ") for x in out if "draw: " in x)

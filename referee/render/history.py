@@ -277,8 +277,9 @@ class HistoryPrinter(Listener):
             who = getattr(e, "player", None)
             self._add(line, f"   note{f' ({who})' if who else ''}: {note}")
         before, after = commentary_for(engine).take_notes(engine, self.name) if engine is not None else ([], [])
-        for note in before:
-            self._add(line, "   " + note)
+        for note in before:  # (Sixty-Six's draw after a trick: no log line of its own, so
+            # its gutter is blank, under the trick it follows; the event keeps its own line)
+            self.labels[self._add(line, "   " + note)] = ""
         if type(e) is ev.Play and engine is not None:
             self._played(line, e, engine)
         elif type(e) is ev.Retract and engine is not None and self._taken_back(line, engine):
