@@ -316,10 +316,44 @@ def _client(address: str, timeout: float) -> "Client":
         else:
             if parse_address(address)[0] == "tcp":
                 _refused(host, port, timeout)
-        return Client(address, set_as_default=False, timeout=timeout)
+        return _within(lambda: Client(address, set_as_default=False, timeout=timeout),
+                       timeout, address)
+    except ClusterLost:
+        raise
     except (OSError, ValueError, TypeError) as exc:  # unreachable, timed out, a bad address
         raise ClusterLost(errno.EHOSTUNREACH, f"cannot reach the Dask scheduler at {address}: "
                           f"{exc}") from None
+
+
+CONNECT_GRACE = 5.0
+"""Seconds past ``--dask-timeout`` that making a Client may take before it is given up."""
+
+
+def _within(make: Callable[[], "Client"], timeout: float, address: str) -> "Client":
+    """``make()`` (a Client) in a thread of its own, given up after ``timeout`` seconds and
+    :data:`CONNECT_GRACE` more (Dask's own wait, ``timeout``, comes first): a peer that
+    accepts the connection but never answers as a scheduler would leaves Dask's own
+    connection timeout waiting for ever.  Raises what ``make`` raises, or
+    :class:`ClusterLost` when it has not returned in time (the thread, a daemon, is left)."""
+    import threading
+    done: list["Client"] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(make())
+        except BaseException as exc:  # handed to the caller's thread
+            failed.append(exc)
+
+    worker = threading.Thread(target=run, name="referee-dask-connect", daemon=True)
+    worker.start()
+    worker.join(timeout + CONNECT_GRACE)
+    if failed:
+        raise failed[0]
+    if not done:
+        raise ClusterLost(errno.ETIMEDOUT, f"the Dask scheduler at {address} did not answer "
+                          f"within {timeout:g} s (--dask-timeout): is it a Dask scheduler?")
+    return done[0]
 
 
 REFUSED_PROBE = 2.0

@@ -323,6 +323,26 @@ def test_a_port_that_refuses_connections_is_said_at_once():
                         "there?)\n").encode()
 
 
+def test_a_peer_that_never_answers_is_given_up_after_the_timeout():
+    # a socket that listens but never answers as a scheduler would (the kernel accepts the
+    # connection into its backlog) left Dask's Client waiting for ever, past --dask-timeout;
+    # now it is given up after the timeout (1 s) and CONNECT_GRACE (5 s): said, exit 2, well
+    # within the test's bound of 50 s
+    import socket
+    with socket.socket() as mute:
+        mute.bind(("127.0.0.1", 0))
+        mute.listen(1)
+        port = mute.getsockname()[1]
+        p = subprocess.run([sys.executable, "-m", "referee", "check", "--dask",
+                            f"tcp://127.0.0.1:{port}", "--dask-timeout", "1", "x.jsonl"],
+                           capture_output=True, cwd=ROOT, timeout=50,
+                           env={k: v for k, v in os.environ.items()
+                                if not k.startswith("DASK_")})
+    assert (p.returncode, p.stdout) == (2, b"")
+    assert p.stderr == (f"referee: the Dask scheduler at tcp://127.0.0.1:{port} did not answer "
+                        "within 1 s (--dask-timeout): is it a Dask scheduler?\n").encode()
+
+
 def test_tls_without_tls_settings_is_said_and_the_command_ends():
     # the message came at once, then the process hung closing its half-made client
     port = _free_port()
