@@ -181,6 +181,8 @@ def _workers(jobs: int, files: int) -> int:
     file, and at most :func:`referee.api.worker_cap` (a few per CPU); a warning on standard
     error when that cap lowers it (issue 29 item 8: ``--jobs 99999`` once started thousands)."""
     want = max(1, min(jobs, files))
+    if want == 1:  # one process, this one: nothing to cap (and the API is not loaded)
+        return 1
     from .api import JOBS_PER_CPU, worker_cap
     cap = worker_cap()
     if want <= cap:
