@@ -866,7 +866,7 @@ def _quiet_stdout() -> None:
 def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     """Replay FILE up to LINE and list who is to act and every legal action there; the event
     actually at LINE is judged legal or not, and why."""
-    from .legal import in_hindsight, judge, legal_actions, same_move, trial_deal
+    from .legal import in_hindsight, judge, legal_actions, trial_deal
     from .render.legal import legal_json, legal_text
     from .replay import replay_at
     for name, stream, error in _inputs((file,)):
@@ -893,7 +893,9 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
             known, verdict = verdict, in_hindsight(verdict, seen.later)
             proven = verdict is not known
             if proven:  # the list never holds what this report proves NOT legal
-                acts = [a for a in acts if not same_move(a, at)]
+                from .diff import normalise  # the same event as the game reads it (R23)
+                shown = normalise(at, engine.GAME)
+                acts = [a for a in acts if normalise(a, engine.GAME) != shown]
     elif type(at) is ev.Deal and engine is not None:  # read as a replay reads it
         verdict, dealt = trial_deal(engine, at, line_no)
     if fmt == "json":

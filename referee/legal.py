@@ -15,7 +15,7 @@ from typing import Any, Iterable
 import msgspec
 
 from . import events as ev
-from .cards import BLANK_RANK, Card, CardError, parse_card_any
+from .cards import BLANK_RANK, Card
 from .findings import Finding
 from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine
 from .games.tricks import Trick, TrickOrder
@@ -287,29 +287,6 @@ def in_hindsight(verdict: Verdict, later: Iterable[Finding]) -> Verdict:
         return verdict
     found = verdict.findings + proven
     return Verdict(verdict.event, False, found)
-
-
-def same_move(a: Any, b: Any) -> bool:
-    """Whether events ``a`` and ``b`` are one move: the same kind of event by the same player
-    with the same other fields, a card read as the card it names (``8S`` and ``8♠``), whatever
-    else the log adds (``ts``, ``note``)."""
-    if type(a) is not type(b):
-        return False
-    for f in a.__struct_fields__:
-        if f in ("ts", "note"):
-            continue
-        x, y = getattr(a, f), getattr(b, f, None)
-        if x != y and not (f == "card" and _card(x) is not None and _card(x) == _card(y)):
-            return False
-    return True
-
-
-def _card(text: Any) -> Card | None:
-    """The card ``text`` names, or None when it names none."""
-    try:
-        return parse_card_any(text) if isinstance(text, str) else None
-    except CardError:
-        return None
 
 
 def trial_stop(engine: MatchEngine[Any]) -> tuple[bool, MatchEngine[Any]]:
