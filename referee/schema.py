@@ -62,7 +62,9 @@ SUIT = {"type": "string", "pattern": _one_of_words(SUIT_WORDS)}
 def _narrowed() -> dict[tuple[type, str], dict[str, Any]]:
     """(event type, field) → the schema of the field's value (null, where the field may be
     null, is kept beside it)."""
-    from .games import asszorti, eighty_three, thirty_three
+    from .games.asszorti import rules as asszorti
+    from .games.eighty_three import rules as eighty_three
+    from .games.thirty_three import rules as thirty_three
     bid_word = {"enum": list(asszorti.BIDS)}
     target = {"enum": list(asszorti.TARGETS)}
     fields: dict[tuple[type, str], dict[str, Any]] = {
@@ -96,7 +98,8 @@ def _narrowed() -> dict[tuple[type, str], dict[str, Any]]:
 def _rules() -> dict[str, Any]:
     """The ``rules`` object of a ``match``: the options of every game, each of its type (an
     option of another game is an error the referee reports, not the schema)."""
-    from .games import ENGINES, eighty_three
+    from .games import ENGINES
+    from .games.eighty_three import rules as eighty_three
     kinds = {bool: "boolean", int: "integer", str: "string"}
     options: dict[str, Any] = {}
     for engine in ENGINES.values():

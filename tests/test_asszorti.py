@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.games.asszorti import (ARRIVAZS, BASIC_GAME, arrivazs_stake, basic_game_stake,
+from referee.games.asszorti.rules import (ARRIVAZS, BASIC_GAME, arrivazs_stake, basic_game_stake,
                                     basic_game_value, sheet_entries)
 from tests.conftest import run_log
 from tests.test_asszorti_helpers import (PLAYERS, deal_of, hand_log, line_of, pattern, plays_of,

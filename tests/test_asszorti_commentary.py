@@ -1,4 +1,4 @@
-"""Asszorti's commentary (referee/games/asszorti_commentary.py): the rules core reports facts and
+"""Asszorti's commentary (referee/games/asszorti/commentary.py): the rules core reports facts and
 keeps no prose; every finding it can report has words, built from the evidence alone; history's
 notes, the stakes' arithmetic and the hand's sentence are worded from facts.  Expected words are
 the rules core's own sentences before the move, written out here by hand."""
@@ -12,9 +12,9 @@ import pytest
 
 from referee import commentary as shared
 from referee.cards import ALL_CARDS
-from referee.games.asszorti import (DECK, Asszorti, ClaimNote, DoubleNote, ForcedNote, HoldNote,
+from referee.games.asszorti.rules import (DECK, Asszorti, ClaimNote, DoubleNote, ForcedNote, HoldNote,
                                     TalonNote, arrivazs_stake, basic_game_stake)
-from referee.games.asszorti_commentary import (COMMENTARY, MESSAGES, AsszortiCommentary,
+from referee.games.asszorti.commentary import (COMMENTARY, MESSAGES, AsszortiCommentary,
                                                arrivazs_words, basic_game_words)
 from referee.games.base import MatchEngine
 from referee.games.commentary import commentary_for
@@ -22,7 +22,7 @@ from tests.conftest import run_log
 from tests.test_asszorti_helpers import hand_log, pattern
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "referee" / "games" / "asszorti.py"
+SOURCE = ROOT / "referee" / "games" / "asszorti" / "rules.py"
 
 
 def _report_calls() -> list[ast.Call]:

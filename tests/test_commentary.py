@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from referee.games.commentary import Commentary
-from referee.games.sixty_six import SixtySix
+from referee.games.sixty_six.rules import SixtySix
 
 
 class _Quiet:

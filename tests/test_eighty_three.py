@@ -16,11 +16,11 @@ import pytest
 
 from referee import events as ev
 from referee.cards import ALL_CARDS, JOKER
-from referee.games import eighty_three as e83
-from referee.games.eighty_three import (Bid, EightyThree, ORDERS, TRUMP_POINTS, bid_score,
+from referee.games.eighty_three import rules as e83
+from referee.games.eighty_three.rules import (Bid, EightyThree, ORDERS, TRUMP_POINTS, bid_score,
                                         card_points, off_five, trump_cards)
 from referee.games.policy import policy_for
-from referee.games.thirty_three import ThirtyThree
+from referee.games.thirty_three.rules import ThirtyThree
 from referee.legal import legal_actions
 from referee.replay import replay_until
 from tools.eighty_three_logs import (DEFAULT_AUCTION, G1, G1_RUN, G1_TRICKS, g1, hand_events,

@@ -1,4 +1,4 @@
-"""Eighty-Three's commentary (referee/games/eighty_three_commentary.py, issue 14): the rules core
+"""Eighty-Three's commentary (referee/games/eighty_three/commentary.py, issue 14): the rules core
 reports its findings as facts (message None, complete evidence); every code it can report has
 words, built from the evidence alone, naming the evidence's cards.
 
@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from referee import commentary as shared
-from referee.games import eighty_three as e83
+from referee.games.eighty_three import rules as e83
 from referee.games.commentary import commentary_for
-from referee.games.eighty_three import DECK, EightyThree
-from referee.games.eighty_three_commentary import COMMENTARY, SAYERS, EightyThreeCommentary
+from referee.games.eighty_three.rules import DECK, EightyThree
+from referee.games.eighty_three.commentary import COMMENTARY, SAYERS, EightyThreeCommentary
 
 from .conftest import ROOT
 
-CORE = ROOT / "referee/games/eighty_three.py"
+CORE = ROOT / "referee/games/eighty_three/rules.py"
 REPORTERS = ("report", "void", "irregular")
 
 

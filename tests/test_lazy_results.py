@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from referee.games.asszorti_commentary import AsszortiCommentary
-from referee.games.eighty_three_commentary import EightyThreeCommentary
-from referee.games.sixty_six_commentary import SixtySixCommentary
-from referee.games.thirty_three_commentary import ThirtyThreeCommentary
+from referee.games.asszorti.commentary import AsszortiCommentary
+from referee.games.eighty_three.commentary import EightyThreeCommentary
+from referee.games.sixty_six.commentary import SixtySixCommentary
+from referee.games.thirty_three.commentary import ThirtyThreeCommentary
 from referee.replay import Listener, replay
 from tests.conftest import Recorder
 

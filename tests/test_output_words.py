@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from referee.cards import JOKER
 from referee.cli import main
-from referee.games.eighty_three import DECK as DECK_83
-from referee.games.thirty_three import DECK as DECK_33
+from referee.games.eighty_three.rules import DECK as DECK_83
+from referee.games.thirty_three.rules import DECK as DECK_33
 
 from .conftest import ROOT, history_lines
 

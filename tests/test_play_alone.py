@@ -387,7 +387,7 @@ def test_a_card_that_may_have_come_in_after_the_failure_proves_nothing():
     # comes into his hand; his A♠ at line 9 may be that card, and proves nothing.
     from referee import events as ev
     from referee.cards import blanks
-    from referee.games.sixty_six import SixtySix
+    from referee.games.sixty_six.rules import SixtySix
     t = _Table()
     g = SixtySix(["Ann", "Bob"], None, t)
     g.deal(ev.Deal(dealer="Bob", trump_card="9C"), 2)

@@ -124,7 +124,7 @@ def test_check_does_not_import_the_policy(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True,
                          text=True, check=True).stdout.split("\n")[-2]
     loaded = eval(out)
-    assert "referee.games.thirty_three" in loaded  # the games were loaded
+    assert "referee.games.thirty_three.rules" in loaded  # the games were loaded
     assert [m for m in loaded if "policy" in m or m in ("referee.legal", "referee.simulate")] == []
 
 
@@ -147,14 +147,16 @@ def test_every_game_has_its_own_policy():
     for game, cls in ENGINES.items():
         policy = policy_for(cls)
         assert type(policy) is not Policy, game
-        assert type(policy).__module__ == cls.__module__ + "_policy"
+        assert type(policy).__module__ == cls.__module__.rpartition(".")[0] + ".policy"
         assert policy_for(cls) is policy  # one instance per game
 
 
 def test_hand_phases_are_closed_sets():
     """Each game's ``Phase`` Literal names every phase its hands go through, and only those:
     the phases that findings name (``PHASE_WORDS``), or Asszorti's three."""
-    from referee.games import asszorti, eighty_three, thirty_three
+    from referee.games.asszorti import rules as asszorti
+    from referee.games.eighty_three import rules as eighty_three
+    from referee.games.thirty_three import rules as thirty_three
     assert set(get_args(thirty_three.Phase)) == set(thirty_three.ThirtyThree.PHASE_WORDS) \
         == {"auction", "boat", "play"}
     assert set(get_args(eighty_three.Phase)) == set(eighty_three.EightyThree.PHASE_WORDS) \

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from referee.games.sixty_six import (CARD_POINTS, DECK, card_points, deal_value,
+from referee.games.sixty_six.rules import (CARD_POINTS, DECK, card_points, deal_value,
                                      marriage_value)
 from tests.conftest import run_log
 

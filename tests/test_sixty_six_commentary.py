@@ -13,8 +13,8 @@ import pytest
 from referee.cards import ALL_CARDS
 from referee.commentary import MESSAGES
 from referee.games.commentary import commentary_for
-from referee.games.sixty_six import DECK, Closed, Drawn, Exchanged, Married, Shown, SixtySix
-from referee.games.sixty_six_commentary import COMMENTARY, SAYERS
+from referee.games.sixty_six.rules import DECK, Closed, Drawn, Exchanged, Married, Shown, SixtySix
+from referee.games.sixty_six.commentary import COMMENTARY, SAYERS
 from tests.conftest import run_log
 from tests.test_sixty_six import A, MATCH, close, deal, marriage
 
@@ -163,7 +163,7 @@ def test_the_words_name_the_cards_of_the_evidence(code, rule, evidence, words):
 
 def _reports() -> list[tuple[str, str, ast.expr]]:
     """(code, rule, message argument) of every finding call in the rules core's source."""
-    tree = ast.parse((ROOT / "referee/games/sixty_six.py").read_text())
+    tree = ast.parse((ROOT / "referee/games/sixty_six/rules.py").read_text())
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \

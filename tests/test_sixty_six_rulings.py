@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from referee import events as ev
 from referee.games.policy import policy_for
-from referee.games.sixty_six import SixtySix
+from referee.games.sixty_six.rules import SixtySix
 from referee.legal import _Quiet, legal_actions
 from tests.conftest import Recorder, run_log
 from tests.test_sixty_six import A, B, P, close, codes, deal, draw, exchange, marriage, match, out

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import JOKER, card, cards
-from referee.games.thirty_three import (DECK, ORDERS, ThirtyThree, card_points, contract_value)
+from referee.games.thirty_three.rules import (DECK, ORDERS, ThirtyThree, card_points, contract_value)
 from referee.games.tricks import follow_suit
 from tools.thirty_three_logs import (HANDS, MATCH, PLAYS, bid, deal, discard, nines_hand, pas,
                                      plays)

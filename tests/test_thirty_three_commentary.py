@@ -1,4 +1,4 @@
-"""Thirty-Three's commentary (referee/games/thirty_three_commentary.py, issue 14): the rules core
+"""Thirty-Three's commentary (referee/games/thirty_three/commentary.py, issue 14): the rules core
 reports its findings as facts (message None, complete evidence) and the commentary words them.
 
 Every log here is built on the Nines deal of tools/thirty_three_logs.py, dealt by C (``match``
@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from referee import commentary as shared
-from referee.games.thirty_three import (DECK, Capped, Contract, ContractBonus, Outcome,
+from referee.games.thirty_three.rules import (DECK, Capped, Contract, ContractBonus, Outcome,
                                         ThirtyThree, ThirtyThreeHand)
-from referee.games.thirty_three_commentary import COMMENTARY, SAYERS
+from referee.games.thirty_three.commentary import COMMENTARY, SAYERS
 from tools.thirty_three_logs import MATCH, bid, deal, discard, pas, plays
 
 from .conftest import run_log
@@ -178,7 +178,7 @@ def test_a_message_names_every_card_of_its_evidence(log, line, code):
 
 def _report_calls():
     """(code, message argument) of every finding the rules core reports."""
-    tree = ast.parse((ROOT / "referee/games/thirty_three.py").read_text())
+    tree = ast.parse((ROOT / "referee/games/thirty_three/rules.py").read_text())
     for n in ast.walk(tree):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) \
                 and n.func.attr in ("report", "void", "irregular") \

@@ -28,7 +28,7 @@ HERE = ROOT / "examples" / "asszorti"
 sys.path.insert(0, str(ROOT))
 
 from referee.cards import SUIT_NAMES  # noqa: E402
-from referee.games.asszorti import BIDS, DECK, ORDERS, RANKS, TALON_CARDS  # noqa: E402
+from referee.games.asszorti.rules import BIDS, DECK, ORDERS, RANKS, TALON_CARDS  # noqa: E402
 from referee.games.tricks import TrickPlay, follow_else_trump  # noqa: E402
 from referee.replay import Listener, replay  # noqa: E402
 

@@ -17,7 +17,7 @@ import random
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from referee.games.thirty_three import DECK, ORDERS, ThirtyThree, card_points, contract_value
+from referee.games.thirty_three.rules import DECK, ORDERS, ThirtyThree, card_points, contract_value
 from referee.legal import _Quiet
 import msgspec
 from referee import events as ev

@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 
 from .base import MatchEngine
 
-_MODULES = {"thirty-three": "thirty_three", "asszorti": "asszorti",
-            "sixty-six": "sixty_six", "eighty-three": "eighty_three"}
+_MODULES = {"thirty-three": "thirty_three.rules", "asszorti": "asszorti.rules",
+            "sixty-six": "sixty_six.rules", "eighty-three": "eighty_three.rules"}
 """Game name → the module of this package that registers its engine."""
 
 
@@ -48,10 +48,11 @@ G = TypeVar("G", bound="type[MatchEngine[Any]]")
 
 
 def companion(cls: "type[MatchEngine[Any]]", part: str, name: str) -> Any | None:
-    """The attribute ``name`` of the module ``<cls's module>_<part>`` (``"policy"``:
-    ``referee.games.sixty_six_policy.POLICY``), imported on first use; None when the game has
-    no such module.  The one loader of a game's policy and commentary (``docs/engine.md``)."""
-    module_name = f"{cls.__module__}_{part}"
+    """The attribute ``name`` of the module ``part`` beside the engine's module in the game's
+    package (``"policy"``: ``referee.games.sixty_six.policy.POLICY``), imported on first use;
+    None when the game has no such module.  The one loader of a game's policy and commentary
+    (``docs/engine.md``)."""
+    module_name = f"{cls.__module__.rpartition('.')[0]}.{part}"
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:

@@ -2,8 +2,8 @@
 the rules core records.
 
 A game has three parts (``docs/engine.md``): the *rules core* (``referee/games/<game>.py``, a
-:class:`~referee.games.base.MatchEngine`), the *commentary* (``referee/games/<game>_commentary.py``,
-a :class:`Commentary`) and the *policy* (``referee/games/<game>_policy.py``).  The rules core
+:class:`~referee.games.base.MatchEngine`), the *commentary* (``referee/games/<game>/commentary.py``,
+a :class:`Commentary`) and the *policy* (``referee/games/<game>/policy.py``).  The rules core
 decides and records facts (a finding's code, rule and evidence; what an event did, as plain data
 on its hand); the commentary turns those facts into text and decides no rule.
 
@@ -198,7 +198,7 @@ _DEFAULT: Commentary[Any] = Commentary()
 
 def commentary_for(engine: MatchEngine[Any] | type[MatchEngine[Any]]) -> Commentary[Any]:
     """The commentary of ``engine``'s game (an engine or its class): the ``COMMENTARY`` of the
-    module ``<engine's module>_commentary`` (``referee.games.sixty_six_commentary``), imported
+    module ``commentary`` of the engine's package (``referee.games.sixty_six.commentary``), imported
     on first use; the default :class:`Commentary` for a game without one."""
     cls = engine if isinstance(engine, type) else type(engine)
     got = _COMMENTARIES.get(cls.GAME)

@@ -2,7 +2,7 @@
 
 A game has three parts (``docs/engine.md``): the *rules core* (``referee/games/<game>.py``, a
 :class:`~referee.games.base.MatchEngine`: the state of a match and every rule), the commentary
-(text for ``history`` and ``score``) and the *policy* (``referee/games/<game>_policy.py``, a
+(text for ``history`` and ``score``) and the *policy* (``referee/games/<game>/policy.py``, a
 :class:`Policy`).  The policy only proposes and weighs; it decides nothing:
 
 - :meth:`Policy.candidates` proposes events that *might* be legal now, a superset of the legal
@@ -133,7 +133,7 @@ _DEFAULT: Policy[Any] = Policy()
 
 def policy_for(engine: MatchEngine[Any] | type[MatchEngine[Any]]) -> Policy[Any]:
     """The policy of ``engine``'s game (an engine or its class): the ``POLICY`` of the module
-    ``<engine's module>_policy`` (``referee.games.sixty_six_policy``), imported on first use;
+    ``policy`` of the engine's package (``referee.games.sixty_six.policy``), imported on first use;
     the default :class:`Policy` (which proposes nothing) for a game without one."""
     cls = engine if isinstance(engine, type) else type(engine)
     got = _POLICIES.get(cls.GAME)

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from .. import commentary as shared
-from ..cards import SUIT_NAMES, Card, Deck
-from ..findings import FindingCode
-from .asszorti import (ARRIVAZS, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TRICKS,
+from ... import commentary as shared
+from ...cards import SUIT_NAMES, Card, Deck
+from ...findings import FindingCode
+from .rules import (ARRIVAZS, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TRICKS,
                        Asszorti, ArrivazsStake, BasicGame, Bid, ClaimNote, Doubling, DoubleNote,
                        ForcedNote, HandScore, HoldNote, Note, TalonNote, basic_game_value)
-from .base import tidy
-from .commentary import Commentary
+from ..base import tidy
+from ..commentary import Commentary
 
 Evidence = Mapping[str, Any]
 

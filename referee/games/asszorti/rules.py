@@ -11,8 +11,8 @@ entries and debts carried to the next win (A8).
 
 This module is the game's rules core: it decides and keeps facts (findings as code, rule and
 evidence; what an event did, as :class:`Note` facts on the hand; a scored hand as
-:class:`HandScore`).  The words of all of them are in :mod:`referee.games.asszorti_commentary`;
-the events that may come next, in :mod:`referee.games.asszorti_policy`.
+:class:`HandScore`).  The words of all of them are in :mod:`referee.games.asszorti.commentary`;
+the events that may come next, in :mod:`referee.games.asszorti.policy`.
 
 Units: *tricks* are counted in tricks; *game points* are the score.  Every stake here is a whole
 number (each basic value is even, so half of it is whole too).
@@ -25,15 +25,15 @@ from functools import partial
 from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGuard,
                     Union)
 
-from .. import events as ev
-from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
-from . import register
-from .base import (OPEN, AuctionHand, Context, Hand, HandResult, HandStatus, MatchEngine, Number,
+from ... import events as ev
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
+from .. import register
+from ..base import (OPEN, AuctionHand, Context, Hand, HandResult, HandStatus, MatchEngine, Number,
                    Revoke, Wording, event_name, strs, tidy)
-from .tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
+from ..tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
 if TYPE_CHECKING:
-    from .asszorti_commentary import AsszortiCommentary
+    from .commentary import AsszortiCommentary
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -430,7 +430,7 @@ def _won(t: Trick) -> str:
 def _hand_summary(s: HandScore) -> str:
     """The commentary's words for a scored hand ``s`` (imported when first asked for, as the
     commentary imports this module: ``check`` and ``score`` never word a result)."""
-    from .asszorti_commentary import COMMENTARY
+    from .commentary import COMMENTARY
     return COMMENTARY.hand_summary(s)
 
 
@@ -1074,10 +1074,10 @@ class Asszorti(MatchEngine[AsszortiHand]):
         return entries, facts, REVOKE_PENALTY_RULE
 
     def commentary(self) -> AsszortiCommentary:
-        """The game's commentary (:mod:`referee.games.asszorti_commentary`), which words the
+        """The game's commentary (:mod:`referee.games.asszorti.commentary`), which words the
         facts the rules core keeps (as the base's, typed as the game's own); imported on first
         use (it imports this module)."""
-        from .asszorti_commentary import COMMENTARY
+        from .commentary import COMMENTARY
         return COMMENTARY
 
     def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,

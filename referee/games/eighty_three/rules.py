@@ -14,20 +14,20 @@ points* are the score.  Partners always have the same total.
 
 This is the game's rules core: it reports findings as facts (message None, the evidence of
 ``referee-log.5``); their words, and the lines ``history`` and ``score`` add for the game, are in
-:mod:`referee.games.eighty_three_commentary`; the events that may come next and their weights in
-:mod:`referee.games.eighty_three_policy`.
+:mod:`referee.games.eighty_three.commentary`; the events that may come next and their weights in
+:mod:`referee.games.eighty_three.policy`.
 """
 from __future__ import annotations
 
 from functools import partial
 from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypedDict
 
-from .. import events as ev
-from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
+from ... import events as ev
+from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
     is_blank, parse_suit
-from . import register
-from .base import OPEN, AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, strs
-from .tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
+from .. import register
+from ..base import OPEN, AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, strs
+from ..tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -203,7 +203,7 @@ class Outcome(NamedTuple):
 def _result_words(o: Outcome) -> str:
     """The commentary's words for a scored hand's outcome ``o`` (imported when first asked for,
     as the commentary imports this module: ``check`` and ``score`` never word a result)."""
-    from .eighty_three_commentary import COMMENTARY
+    from .commentary import COMMENTARY
     return COMMENTARY.result(o)
 
 

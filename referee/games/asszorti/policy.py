@@ -5,11 +5,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from .. import events as ev
-from ..cards import SUIT_NAMES, SUITS
-from .asszorti import AUCTION, BIDS, TALON, TALON_CARDS, TARGETS, Asszorti, bid_rank
-from .base import OPEN
-from .policy import Kind, Policy
+from ... import events as ev
+from ...cards import SUIT_NAMES, SUITS
+from .rules import AUCTION, BIDS, TALON, TALON_CARDS, TARGETS, Asszorti, bid_rank
+from ..base import OPEN
+from ..policy import Kind, Policy
 
 SIMULATED_DEALS = 20
 """The length of a match ``referee simulate`` writes (the ``deals`` rule, A8)."""

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from .. import commentary as shared
-from ..cards import JOKER, SUIT_NAMES, Deck, parse_suit
-from ..findings import FindingCode
-from .commentary import Commentary
-from .eighty_three import BID_MIN, OUT_OF_CARDS, PLAY_SIZE, TOTAL_POINTS, Bid, EightyThree, \
+from ... import commentary as shared
+from ...cards import JOKER, SUIT_NAMES, Deck, parse_suit
+from ...findings import FindingCode
+from ..commentary import Commentary
+from .rules import BID_MIN, OUT_OF_CARDS, PLAY_SIZE, TOTAL_POINTS, Bid, EightyThree, \
     Outcome, off_five
 
 Evidence = Mapping[str, Any]

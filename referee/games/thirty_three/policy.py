@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .. import events as ev
-from .base import OPEN
-from .policy import RULED_OUT, Kind, Policy
-from .thirty_three import (AUCTION, BOAT, GAMES, LEVELS, MISERE_VALUE, ThirtyThree, is_level,
+from ... import events as ev
+from ..base import OPEN
+from ..policy import RULED_OUT, Kind, Policy
+from .rules import (AUCTION, BOAT, GAMES, LEVELS, MISERE_VALUE, ThirtyThree, is_level,
                            level_key)
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .. import events as ev
-from ..cards import SUIT_NAMES, SUITS, Card
-from .base import OPEN
-from .policy import BetweenHands, Kind, Policy
-from .sixty_six import GO_OUT, SixtySix
+from ... import events as ev
+from ...cards import SUIT_NAMES, SUITS, Card
+from ..base import OPEN
+from ..policy import BetweenHands, Kind, Policy
+from .rules import GO_OUT, SixtySix
 
 
 class SixtySixPolicy(Policy[SixtySix]):

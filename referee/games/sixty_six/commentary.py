@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from .. import commentary as shared
-from ..cards import ALL_CARDS, SUIT_NAMES, Card, parse_suit
-from ..findings import FindingCode
-from .commentary import Commentary
-from .sixty_six import (GO_OUT, LAST_TRICK_BONUS, Closed, Count, DealEnd, Drawn, Exchanged,
+from ... import commentary as shared
+from ...cards import ALL_CARDS, SUIT_NAMES, Card, parse_suit
+from ...findings import FindingCode
+from ..commentary import Commentary
+from .rules import (GO_OUT, LAST_TRICK_BONUS, Closed, Count, DealEnd, Drawn, Exchanged,
                         Note, SixtySix)
 
 Evidence = Mapping[str, Any]

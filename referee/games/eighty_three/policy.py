@@ -5,12 +5,12 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from .. import events as ev
-from ..cards import SUIT_NAMES, SUITS, Card, is_blank
-from .base import OPEN
-from .eighty_three import (AUCTION, BID_MAX, BID_MIN, DOUBLED_KEY, PLAY_SIZE, PREPARE, TRUMP_CALL,
+from ... import events as ev
+from ...cards import SUIT_NAMES, SUITS, Card, is_blank
+from ..base import OPEN
+from .rules import (AUCTION, BID_MAX, BID_MIN, DOUBLED_KEY, PLAY_SIZE, PREPARE, TRUMP_CALL,
                            EightyThree, card_points)
-from .policy import RULED_OUT, Kind, Policy
+from ..policy import RULED_OUT, Kind, Policy
 
 ALL_DISCARDS_UP_TO = 500
 """Beyond this many ways to discard, :meth:`EightyThreePolicy.candidates` proposes a sample

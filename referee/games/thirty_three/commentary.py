@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from .. import commentary as shared
-from ..cards import SAME_COLOUR, Card, Deck
-from ..findings import FindingCode
-from .base import Number
-from .commentary import Commentary
-from .thirty_three import (GAME_TITLE, GAMES, LEVELS, MISERE_VALUE, ORDERS, TRUMP_SUIT, Capped,
+from ... import commentary as shared
+from ...cards import SAME_COLOUR, Card, Deck
+from ...findings import FindingCode
+from ..base import Number
+from ..commentary import Commentary
+from .rules import (GAME_TITLE, GAMES, LEVELS, MISERE_VALUE, ORDERS, TRUMP_SUIT, Capped,
                            Contract, ContractBonus, Outcome, ThirtyThree, level_key)
 
 Evidence = Mapping[str, Any]

@@ -18,7 +18,7 @@ next event is applied, unless that event is a ``close`` with ``before_draw: true
 
 This module is the rules core: it decides and records facts (findings with ``message=None`` and
 their evidence, the hand's :data:`Note` facts for ``history``, a deal's :class:`DealEnd`), and
-:mod:`referee.games.sixty_six_commentary` words them; :mod:`referee.games.sixty_six_policy` says
+:mod:`referee.games.sixty_six.commentary` words them; :mod:`referee.games.sixty_six.policy` says
 which events may come next.
 """
 from __future__ import annotations
@@ -26,11 +26,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Iterable, Literal, Mapping, NamedTuple
 
-from .. import events as ev
-from ..cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
-from . import register
-from .base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
-from .tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
+from ... import events as ev
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
+from .. import register
+from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
+from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -197,7 +197,7 @@ after a close nobody declared (``closer-silent``, S6), or with the talon never c
 
 
 class DealEnd(NamedTuple):
-    """The facts of a deal's end, from which :mod:`referee.games.sixty_six_commentary` words the
+    """The facts of a deal's end, from which :mod:`referee.games.sixty_six.commentary` words the
     hand's result (``score`` and ``history`` print it).  ``how`` (:data:`Outcome`);
     ``scorer`` won ``points`` game points; ``player``: the declarer or the closer;
     ``counts``: the declarer's then the opponent's :class:`Count`; ``loser``
@@ -229,13 +229,13 @@ def result_words(end: DealEnd) -> Callable[[], str]:
 def _result_words(end: DealEnd) -> str:
     """The commentary's words for ``end`` (imported when first asked for, as the commentary
     imports this module: ``check`` and ``score`` never word a result)."""
-    from .sixty_six_commentary import COMMENTARY
+    from .commentary import COMMENTARY
     return COMMENTARY.result_words(end)
 
 
 Note = Drawn | Closed | Exchanged | Married
 """What an event did beyond its own line, as ``history`` tells it (worded by
-:mod:`referee.games.sixty_six_commentary`).  A :class:`Drawn` happened before the event's own
+:mod:`referee.games.sixty_six.commentary`).  A :class:`Drawn` happened before the event's own
 action (the due draw it set off); the others are what the event did."""
 
 

@@ -15,14 +15,14 @@ from functools import partial
 from typing import (TYPE_CHECKING, Any, Callable, Final, Iterable, Literal, Mapping, NamedTuple,
                     TypeGuard)
 
-from .. import events as ev
-from ..cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
-from . import register
-from .base import AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, missing, strs
-from .tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
+from ... import events as ev
+from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
+from .. import register
+from ..base import AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, missing, strs
+from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 if TYPE_CHECKING:
-    from .thirty_three_commentary import ThirtyThreeCommentary
+    from .commentary import ThirtyThreeCommentary
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -249,7 +249,7 @@ class Outcome(NamedTuple):
 def _result_words(o: Outcome | None) -> str:
     """The commentary's words for a hand's outcome ``o`` (imported when first asked for, as the
     commentary imports this module: ``check`` and ``score`` never word a result)."""
-    from .thirty_three_commentary import COMMENTARY
+    from .commentary import COMMENTARY
     return COMMENTARY.result(o)
 
 
@@ -708,9 +708,9 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         return notes
 
     def commentary(self) -> ThirtyThreeCommentary:
-        """The game's commentary (:mod:`.thirty_three_commentary`), which words what the core
+        """The game's commentary (:mod:`.commentary`), which words what the core
         records."""
-        from .thirty_three_commentary import COMMENTARY  # late: that module imports this one
+        from .commentary import COMMENTARY  # late: that module imports this one
         return COMMENTARY
 
     def _result_words(self) -> Callable[[], str]:

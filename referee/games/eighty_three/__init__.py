@@ -1,0 +1,2 @@
+"""Eighty-Three: the rules core (``rules``), its words (``commentary``) and its candidate actions
+(``policy``)."""
