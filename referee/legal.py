@@ -16,39 +16,19 @@ import msgspec
 
 from . import events as ev
 from .cards import BLANK_RANK, Card
+from .facts import Facts, FindingFact
 from .findings import Finding
-from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine
-from .games.tricks import Trick, TrickOrder
+from .games.base import DONE, OPEN, SKIP, HandMode, MatchEngine
+from .games.commentary import commentary_for
+from .games.tricks import TrickOrder
 
 
-class _Quiet:
-    """A context that only remembers findings (for trial application)."""
-
-    def __init__(self) -> None:
-        self.findings: list[tuple[str, str, str]] = []
-
-    def report(self, code: str, line: int, message: str, *, severity: str,
-               hand: int | None = None, trick: int | None = None,
-               player: str | None = None, rule: str | None = None,
-               evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
-        self.findings.append((code, severity, message))
-
-    def on_deal(self, engine: MatchEngine[Any]) -> None:
-        pass
-
-    def on_trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
-        pass
-
-    def withdraw(self, hand: int, after: int) -> None:
-        """A revoke proven by a later card (G14): what followed it is passed over."""
-
-    def on_hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
-        pass
-
-
-_DETACHED = _Quiet()
-"""What an engine reports into while it is being copied (nothing): the copy never copies the
-engine's real context, and gets a fresh :class:`_Quiet` of its own."""
+def worded(engine: MatchEngine[Any], facts: Facts) -> list[tuple[str, str, str]]:
+    """The findings among ``facts`` (what an entry point of ``engine`` returned) as (code,
+    severity, message), worded by the game's commentary."""
+    words = commentary_for(engine)
+    return [(f.code, f.severity, words.finding_words(engine, f)) for f in facts
+            if type(f) is FindingFact]
 
 _ATOMS: set[type] = {str, int, float, bool, complex, bytes, type(None), frozenset, range,
                      type, types.FunctionType, types.BuiltinFunctionType, Card, TrickOrder,
@@ -149,37 +129,17 @@ def _copy(x: Any, memo: dict[int, Any]) -> Any:
 
 
 def clone(engine: MatchEngine[Any]) -> MatchEngine[Any]:
-    """A deep copy of ``engine`` reporting into a fresh quiet context (the original is untouched).
+    """A deep copy of ``engine`` (the original is untouched).
 
     Cards and trick orders are shared (they never change); everything else is copied as
     ``copy.deepcopy`` would, only faster (:func:`_copy`)."""
-    ctx = engine.ctx
-    engine.ctx = _DETACHED
-    try:
-        twin: MatchEngine[Any] = _copy(engine, {})
-    finally:
-        engine.ctx = ctx
-    twin.ctx = _Quiet()
+    twin: MatchEngine[Any] = _copy(engine, {})
     return twin
 
 
 def deep_clone(engine: MatchEngine[Any]) -> MatchEngine[Any]:
     """:func:`clone` by plain ``copy.deepcopy`` (the reference the fast copy is tested against)."""
-    ctx = engine.ctx
-    engine.ctx = _DETACHED
-    try:
-        twin = copy.deepcopy(engine)
-    finally:
-        engine.ctx = ctx
-    twin.ctx = _Quiet()
-    return twin
-
-
-def _found(twin: MatchEngine[Any]) -> list[tuple[str, str, str]]:
-    """The findings a copy made by :func:`clone` has reported."""
-    ctx = twin.ctx
-    assert isinstance(ctx, _Quiet)
-    return ctx.findings
+    return copy.deepcopy(engine)
 
 
 @dataclass(slots=True)
@@ -201,14 +161,14 @@ def trial(engine: MatchEngine[Any], e: Any, line: int = 0) -> tuple[Verdict, Mat
     than applying ``e`` a second time)."""
     twin = clone(engine)
     try:
-        twin.apply(e, line)
+        found = worded(twin, twin.apply(e, line))
     except Exception as exc:  # a crash is a bug, but it must never pass for legal
         return Verdict(e, False, [("internal-error", "error", repr(exc))]), twin
-    found = [f for f in _found(twin) if not (f[0] == "revoke" and f[1] == "warning")]
+    found = [f for f in found if not (f[0] == "revoke" and f[1] == "warning")]
     h = twin.hand
     if h is not None and h.revoke is not None:  # a revoke is reported only once it is settled
         r = h.revoke
-        found.append(("revoke", "error", twin.commentary().revoke_words(twin, r.evidence)))
+        found.append(("revoke", "error", commentary_for(twin).revoke_words(twin, r.evidence)))
     return Verdict(e, not found, found), twin
 
 
@@ -222,17 +182,16 @@ def trial_deal(engine: MatchEngine[Any], e: ev.Deal,
     are who acts first in the new hand, by the game's rules."""
     twin = clone(engine)
     try:
-        twin.close_hand(f"the next `deal` comes at line {line}")
+        found = worded(twin, twin.close_hand(f"the next `deal` comes at line {line}"))
         if twin.finished:
             from .commentary import say
             evidence: dict[str, Any] = {"ended_at": None}
-            _found(twin).append(("match-over", "error", say("match-over", "G9", evidence)))
+            found.append(("match-over", "error", say("match-over", "G9", evidence)))
         else:
-            twin.deal(e, line)
+            found += worded(twin, twin.deal(e, line))
     except Exception as exc:  # a crash is a bug, but it must never pass for legal
         return Verdict(e, False, [("internal-error", "error", repr(exc))]), twin
-    found = _found(twin)
-    return Verdict(e, not found, list(found)), twin
+    return Verdict(e, not found, found), twin
 
 
 def passed_over(engine: MatchEngine[Any], e: Any) -> str | None:
@@ -296,11 +255,11 @@ def trial_stop(engine: MatchEngine[Any]) -> tuple[bool, MatchEngine[Any]]:
     Sixty-Six deal whose last-trick winner does not declare (S10).  Also gives the copy."""
     twin = clone(engine)
     try:
-        twin.close_hand()
+        found = any(type(f) is FindingFact for f in twin.close_hand())
     except Exception:  # a crash is a bug, never a lawful end
         return False, twin
     h = twin.hand
-    return (not _found(twin) and h is not None and h.mode != OPEN), twin
+    return (not found and h is not None and h.mode != OPEN), twin
 
 
 def legal_actions(engine: MatchEngine[Any]) -> list[ev.HandEvent]:

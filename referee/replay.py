@@ -19,14 +19,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import islice
+from types import EllipsisType
 from typing import IO, Any, Iterable, Iterator
 
 import msgspec
 
 from . import events as ev
+from .facts import Dealt, Facts, FindingFact, HandResult, TrickDone, Withdrawn, tidy
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
 from .games import ENGINES
-from .games.base import HandResult, MatchEngine, OPEN, tidy
+from .games.base import MatchEngine, OPEN
+from .games.commentary import commentary_for
 from .games.tricks import Trick
 from .commentary import say
 from .games.base import event_name as ev_name
@@ -182,7 +185,9 @@ def _ignore(*args: Any) -> None:
 
 
 class _Run:
-    """One file's replay; also the :class:`~referee.games.base.Context` of its engines."""
+    """One file's replay: it hands each event to the engine of the match in play and takes
+    the facts the engine returns (:meth:`take`): findings worded by the game's commentary and
+    held until final, deals, tricks and hand results told to the listener."""
 
     def __init__(self, filename: str, listener: Listener) -> None:
         self.file = filename
@@ -218,11 +223,40 @@ class _Run:
         self.ended_at: int | None = None
         self.first_over: int | None = None
 
-    # Context for the engines
+    def take(self, engine: MatchEngine[Any], facts: Facts) -> None:
+        """Take the facts an entry point of ``engine`` returned, in the order established: a
+        finding is worded by the game's commentary (with the engine as the event left it) and
+        held until final (:meth:`deliver`); a deal, trick or hand result goes to the
+        listener (a result with its words, or the function that words it when asked); a
+        withdrawal drops the findings it passes over."""
+        for f in facts:
+            t = type(f)
+            if t is FindingFact:
+                assert isinstance(f, FindingFact)
+                self.report(f.code, f.line, commentary_for(engine).finding_words(engine, f),
+                            severity=f.severity, hand=f.hand, trick=f.trick, player=f.player,
+                            rule=f.rule, evidence=f.evidence, cause=f.cause, floor=f.floor)
+            elif t is TrickDone:
+                assert isinstance(f, TrickDone)
+                self.on_trick(engine, f.trick)
+            elif t is HandResult:
+                assert isinstance(f, HandResult)
+                f.wording = commentary_for(engine).result_wording(engine, f)
+                self.on_hand(engine, f)
+            elif t is Dealt:
+                self.on_deal(engine)
+            else:
+                assert isinstance(f, Withdrawn)
+                self.withdraw(f.hand, f.after)
+
     def report(self, code: FindingCode, line: int, message: str, *, severity: Severity,
                hand: int | None = None, trick: int | None = None,
                player: str | None = None, rule: str | None = None,
-               evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
+               evidence: dict[str, Any] | None = None, cause: int | None = None,
+               floor: int | None | EllipsisType = ...) -> None:
+        """Hold a finding (the driver's own, or an engine's worded) and hand on what is final
+        (:meth:`deliver`; ``floor``: the engine's finding floor as an engine's finding was
+        established, else the engine's now)."""
         self.pending.append(Finding(self.file, line, severity, code, message,
                                     self.info.match if self.info else None, hand, trick, player,
                                     rule, evidence, cause))
@@ -230,7 +264,7 @@ class _Run:
             first = self.hand_error
             if first is None or first[0] != hand or line < first[1]:
                 self.hand_error = (hand, line)
-        self.deliver()
+        self.deliver(floor)
 
     def withdraw(self, hand: int, after: int) -> None:
         """Drop the findings held of ``hand`` (of the match in play) at lines after ``after``: a
@@ -243,14 +277,16 @@ class _Run:
         if self.spill is not None:
             self.dropped = (match, hand, after)
 
-    def deliver(self) -> None:
+    def deliver(self, floor: int | None | EllipsisType = ...) -> None:
         """Hand on, sorted by line, the findings held that no finding still to come can precede
-        (module docstring); keep the rest."""
+        (module docstring): those up to ``floor``, by default the engine's finding floor now;
+        keep the rest."""
         pending = self.pending
         if not pending and self.spill is None:
             return
-        eng = self.engine
-        floor = eng.finding_floor() if eng is not None else None
+        if floor is ...:
+            eng = self.engine
+            floor = eng.finding_floor() if eng is not None else None
         if self.spill is not None:
             if floor is not None and floor < self.spill_last:
                 self._spill_over()  # still waiting for the revoke
@@ -418,7 +454,7 @@ class _Run:
         eng = self.engine
         if eng is None:
             return
-        eng.close_hand(cause)
+        self.take(eng, eng.close_hand(cause))
         self.flush()
         assert self.info is not None  # set with the engine
         self.listener.end_match(MatchSummary(
@@ -441,7 +477,7 @@ class _Run:
         engine = None
         if cls is not None and problem is None:
             try:
-                engine = cls(list(e.players), e.rules, self)
+                engine = cls(list(e.players), e.rules)
             except ValueError as exc:
                 problem = str(exc)
         if problem is not None:
@@ -531,7 +567,9 @@ class _Run:
         if t in _HAND_EVENTS and eng is not None and not eng.finished:
             # the hot path: an event inside a hand goes straight to the engine
             self.stats.events += 1
-            eng.apply(e, line)
+            facts = eng.apply(e, line)
+            if facts:
+                self.take(eng, facts)
             if self.wants_events:
                 self.listener.event(line, e, eng)
             return
@@ -546,8 +584,9 @@ class _Run:
             evidence = {"reason": e.message, "json_object": e.json_object}
             if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
                     and not eng.finished:
-                eng.void(e.code, line, e.message + " (G7: the hand is not scored)", rule="G7",
-                         evidence=evidence)
+                self.take(eng, eng.unreadable(e.code, line,
+                                              e.message + " (G7: the hand is not scored)",
+                                              evidence))
                 self.deliver()  # the hand is over now: its finding is final
             else:
                 self.report(e.code, line, e.message, severity=ERROR, rule="G7",
@@ -565,30 +604,30 @@ class _Run:
                             severity=ERROR, rule="G7", evidence={"event": ev_name(e)})
         elif t is ev.Score:
             # compared whatever came before, the end of the match included (G11)
-            eng.close_hand(f"a `score` comes at line {line}")
+            self.take(eng, eng.close_hand(f"a `score` comes at line {line}"))
             self.score(e, line)
         elif eng.finished:
             if t is ev.Deal:
-                eng.close_hand()
+                self.take(eng, eng.close_hand())
                 self.match_over(line)
         elif t is ev.Deal:
-            eng.close_hand(f"the next `deal` comes at line {line}")
+            self.take(eng, eng.close_hand(f"the next `deal` comes at line {line}"))
             self.flush()
             if eng.finished:
                 self.match_over(line)
             else:
-                eng.deal(e, line)
+                self.take(eng, eng.deal(e, line))
         elif t is ev.End:
             if e.player is not None and e.player not in eng.seat:
                 self.report("unknown-player", line, say("unknown-player", "G3", ev_ := {
                     "players": [e.player], "field": "player"}), severity=ERROR, rule="G3",
                     evidence=ev_)
-            eng.close_hand(f"the match is ended at line {line}")
-            eng.end(e, line)
+            self.take(eng, eng.close_hand(f"the match is ended at line {line}"))
+            self.take(eng, eng.end(e, line))
             if eng.finished and self.ended_at is None:
                 self.ended_at = line
         else:
-            eng.apply(e, line)
+            self.take(eng, eng.apply(e, line))
         if self.wants_events:
             self.listener.event(line, e, self.engine)
 
@@ -627,7 +666,9 @@ def replay(stream: IO[bytes], filename: str, listener: Listener,
             eng = run.engine
             if eng is not None and type(e) in hand_events and not eng.finished:
                 inside += 1
-                eng.apply(e, line)
+                facts = eng.apply(e, line)
+                if facts:
+                    run.take(eng, facts)
             else:
                 item(line, e)
         run.stats.events += inside

@@ -213,7 +213,7 @@ FORMS = [
 
 @pytest.mark.parametrize("code,rule,evidence,words", FORMS)
 def test_each_form_of_a_finding_is_worded_from_its_evidence(code, rule, evidence, words):
-    engine = Asszorti(["Anna", "Berta", "Csaba"], None, None)  # type: ignore[arg-type]
+    engine = Asszorti(["Anna", "Berta", "Csaba"], None)
     assert COMMENTARY.say(engine, code, rule, evidence) == words
 
 
@@ -246,7 +246,7 @@ def test_every_finding_of_every_log_names_the_cards_of_its_evidence():
     # revokes) each card of the evidence's ``card``/``cards`` is named as the deck names it,
     # except in the two forms that state a count or a moment rather than cards (a discard of
     # the wrong number; a card played in the auction).
-    engine = Asszorti(["Anna", "Berta", "Csaba"], None, None)  # type: ignore[arg-type]
+    engine = Asszorti(["Anna", "Berta", "Csaba"], None)
     seen = set()
     for name, data in _asszorti_logs():
         for f in run_log(data, name).findings:

@@ -150,9 +150,9 @@ def test_findings_held_behind_an_open_revoke_are_bounded_in_memory(monkeypatch):
     most = [0]
     deliver = rp._Run.deliver
 
-    def watched(self):
+    def watched(self, *floor):
         most[0] = max(most[0], len(self.pending))
-        deliver(self)
+        deliver(self, *floor)
     monkeypatch.setattr(rp._Run, "deliver", watched)
     n = 400
     events = [MATCH, deal(), bid("A", "nines", 24), pas("B"), pas("C"),

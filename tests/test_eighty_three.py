@@ -104,11 +104,11 @@ def test_doubled_only_with_83():
 
 
 def test_teams_and_partners():
-    eng = EightyThree(["Ann", "Bob", "Cat", "Dan"], None, None)
+    eng = EightyThree(["Ann", "Bob", "Cat", "Dan"], None)
     assert eng.teams() == [("Ann", "Cat"), ("Bob", "Dan")]
     assert eng.partner_of("Ann") == "Cat" and eng.partner_of("Dan") == "Bob"
     assert eng.team_of("Cat") == ("Ann", "Cat")
-    solo = ThirtyThree(["A", "B", "C"], None, None)
+    solo = ThirtyThree(["A", "B", "C"], None)
     assert solo.teams() == [("A",), ("B",), ("C",)] and solo.partner_of("A") is None
 
 

@@ -359,25 +359,18 @@ def test_66_known_hands_unknown_stock_the_drawn_card_proves_later():
 
 
 class _Table:
-    """A bare context for driving an engine by hand."""
+    """Takes the facts an engine driven by hand returns: its findings, less those withdrawn."""
 
     def __init__(self) -> None:
         self.findings: list[tuple[int, str]] = []
 
-    def report(self, code, line, message, **kw):
-        self.findings.append((line, code))
-
-    def withdraw(self, hand, after):
-        self.findings = [f for f in self.findings if f[0] <= after]
-
-    def on_deal(self, engine):
-        pass
-
-    def on_trick(self, engine, trick):
-        pass
-
-    def on_hand(self, engine, result):
-        pass
+    def take(self, facts):
+        from referee.facts import FindingFact, Withdrawn
+        for f in facts:
+            if isinstance(f, FindingFact):
+                self.findings.append((f.line, f.code))
+            elif isinstance(f, Withdrawn):
+                self.findings = [x for x in self.findings if x[0] <= f.after]
 
 
 def test_a_card_that_may_have_come_in_after_the_failure_proves_nothing():
@@ -389,17 +382,17 @@ def test_a_card_that_may_have_come_in_after_the_failure_proves_nothing():
     from referee.cards import blanks
     from referee.games.sixty_six.rules import SixtySix
     t = _Table()
-    g = SixtySix(["Ann", "Bob"], None, t)
-    g.deal(ev.Deal(dealer="Bob", trump_card="9C"), 2)
+    g = SixtySix(["Ann", "Bob"], None)
+    t.take(g.deal(ev.Deal(dealer="Bob", trump_card="9C"), 2))
     for line, (p, c) in enumerate([("Ann", "AH"), ("Bob", "9H")], 3):
-        g.apply(ev.Play(player=p, card=c), line)
-    g.apply(ev.Close(player="Ann"), 5)
-    g.apply(ev.Play(player="Ann", card="KS"), 6)
-    g.apply(ev.Play(player="Bob", card="JH"), 7)
+        t.take(g.apply(ev.Play(player=p, card=c), line))
+    t.take(g.apply(ev.Close(player="Ann"), 5))
+    t.take(g.apply(ev.Play(player="Ann", card="KS"), 6))
+    t.take(g.apply(ev.Play(player="Bob", card="JH"), 7))
     g.hand.hands["Bob"].add(blanks(1, 99)[0])  # a card come in after line 7
-    g.apply(ev.Play(player="Ann", card="AD"), 8)
-    g.apply(ev.Play(player="Bob", card="AS"), 9)
-    g.close_hand()
+    t.take(g.apply(ev.Play(player="Ann", card="AD"), 8))
+    t.take(g.apply(ev.Play(player="Bob", card="AS"), 9))
+    t.take(g.close_hand())
     assert t.findings == [(9, "incomplete-hand")]
 
 

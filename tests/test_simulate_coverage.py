@@ -296,7 +296,7 @@ def test_a_dead_end_far_from_its_cause_is_backed_out_of(seed, monkeypatch):
     # discard in a few steps.  The choice budget is cut to 300 so the old way fails fast.
     monkeypatch.setattr(sim, "MAX_CHOICES", 300)
     players = ["North", "East", "South", "West"]
-    eng = ENGINES["eighty-three"](players, None, legal._Quiet())
+    eng = ENGINES["eighty-three"](players, None)
     eng.deal(msgspec.convert(DOOMED_DEAL, ev.Deal), 2)
     for i, e in enumerate(DOOMED_AUCTION):
         eng.apply(msgspec.convert(e, ev.Event), 3 + i)

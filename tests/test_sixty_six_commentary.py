@@ -19,7 +19,7 @@ from tests.conftest import run_log
 from tests.test_sixty_six import A, MATCH, close, deal, marriage
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = SixtySix(["Ann", "Bob"], None, None)  # wording needs no replay context
+ENGINE = SixtySix(["Ann", "Bob"], None)  # wording needs no replay
 
 
 def _form(code, rule, evidence, words):

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from referee import events as ev
 from referee.games.policy import policy_for
 from referee.games.sixty_six.rules import SixtySix
-from referee.legal import _Quiet, legal_actions
+from referee.legal import legal_actions
 from tests.conftest import Recorder, run_log
 from tests.test_sixty_six import A, B, P, close, codes, deal, draw, exchange, marriage, match, out
 
@@ -22,7 +22,7 @@ def case10_hand1():
 
 def engine_after(events):
     """A Sixty-Six engine after applying ``events`` (dicts; the first is a deal)."""
-    eng = SixtySix(["Ann", "Bob"], None, _Quiet())
+    eng = SixtySix(["Ann", "Bob"], None)
     for i, e in enumerate(events, start=2):
         obj = ev.DECODER.decode(json.dumps(e))
         if isinstance(obj, ev.Deal):
@@ -158,7 +158,7 @@ def test_candidates_exchange_window():
 
 def test_candidates_after_last_trick():
     lines = case10_hand1()
-    eng = SixtySix(["Ann", "Bob"], None, _Quiet())
+    eng = SixtySix(["Ann", "Bob"], None)
     for i, ln in enumerate(lines[1:], start=2):
         obj = ev.DECODER.decode(ln)
         eng.deal(obj, i) if isinstance(obj, ev.Deal) else eng.apply(obj, i)
@@ -200,7 +200,7 @@ def test_any_event_sequence_is_refereed_without_error(events):
 def test_random_legal_play_is_clean(rnd):
     """Play only legal actions (by the engine's own judgement) from a random deal: replaying the
     log must give no error."""
-    eng = SixtySix(["Ann", "Bob"], None, _Quiet())
+    eng = SixtySix(["Ann", "Bob"], None)
     d = policy_for(eng).random_deal(eng, rnd, "Bob")
     log = [match(), d]
     eng.deal(ev.DECODER.decode(json.dumps(d)), 2)

@@ -369,9 +369,7 @@ def test_first_to_three_contracts_gets_25_and_match_ends_at_200():
 
 def test_199_rule():
     # §12/T7: B stands at 190 and gains 15 as a defender (no contract, no Kontra): 205 → 199.
-    class Ctx:
-        def report(self, *a, **k): ...
-    eng = ThirtyThree(["A", "B", "C"], None, Ctx())
+    eng = ThirtyThree(["A", "B", "C"], None)
     eng.totals = {"A": 0, "B": 190, "C": 0}
     deltas = {"A": -20, "B": 15, "C": 5}
     eng._bonus_and_199(deltas, won=set(), paid_kontra=set())

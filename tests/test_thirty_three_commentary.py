@@ -151,7 +151,7 @@ def test_each_finding_of_the_game_is_worded_from_its_evidence(log, line, code, r
     f = _finding(log, line, code)
     assert (f.rule, f.message) == (rule, message)
     # the same words again from the facts alone: the message is built from the evidence
-    eng = ThirtyThree(["A", "B", "C"], None, None)
+    eng = ThirtyThree(["A", "B", "C"], None)
     said = COMMENTARY.say(eng, code, rule, f.evidence)
     assert message.startswith(said)
 
@@ -235,7 +235,7 @@ def test_revoke_notes_follow_the_contract():
     """A revoke's notes (§7, §9): in Diamonds J♥ is the left bower, a trump, so a heart lead
     answered by it is said "as Diamonds counts them" with the bower named; plain cards get no
     note.  In Nines the nines are trumps, so every revoke says how Nines counts the suits."""
-    eng = ThirtyThree(["A", "B", "C"], None, None)
+    eng = ThirtyThree(["A", "B", "C"], None)
     h = ThirtyThreeHand(1, 2, "C")
     h.declarer, h.contract = "A", Contract("diamonds", 18)
     eng.hand = h

@@ -18,18 +18,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
 from types import EllipsisType
-from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping,
-                    Protocol, TypeVar, cast)
+from typing import Any, ClassVar, Generic, Iterable, Mapping, TypeVar, cast
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
+from ..facts import NO_FACTS, Dealt, Fact, Facts, FindingFact, RevokeEnded, TrickDone, Unscored, Withdrawn
+from ..facts import HandResult as HandResult, HandStatus as HandStatus, Number as Number
+from ..facts import tidy as tidy  # (these four are the games' and tests' names for them too)
 from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
 from .tricks import Duty, Trick, TrickOrder, TrickPlay
 
-if TYPE_CHECKING:
-    from .commentary import Commentary
-
-Number = int | float
 
 class HandMode(StrEnum):
     """Where a hand stands: being played; decided (later events are out of phase); skipped
@@ -41,83 +39,6 @@ class HandMode(StrEnum):
 
 
 OPEN, DONE, SKIP = HandMode.OPEN, HandMode.DONE, HandMode.SKIP
-
-HandStatus = Literal["scored", "passed-out", "drawn", "penalty", "irregular", "unscored"]
-"""How a hand ended (``score --format json``'s ``status``): scored as played; passed out (no
-contract); drawn; ended by a penalty (an established revoke); scored though irregular
-(violations applied as recorded, G2); or not scored (G3, G5)."""
-
-
-def tidy(x: Number) -> Number:
-    """A score as an int when it is whole (65.0 → 65), else the float (32.5)."""
-    if isinstance(x, float) and x.is_integer():
-        return int(x)
-    return x
-
-
-class Context(Protocol):
-    """What an engine tells the replay driver (which turns it into findings and output)."""
-
-    def report(self, code: FindingCode, line: int, message: str, *, severity: Severity, hand: int | None,
-               trick: int | None, player: str | None, rule: str | None = None,
-               evidence: dict[str, Any] | None = None, cause: int | None = None) -> None: ...
-
-    def on_deal(self, engine: "MatchEngine[Any]") -> None: ...
-
-    def on_trick(self, engine: "MatchEngine[Any]", trick: Trick) -> None: ...
-
-    def on_hand(self, engine: "MatchEngine[Any]", result: "HandResult") -> None: ...
-
-    def withdraw(self, hand: int, after: int) -> None:
-        """Pass over the findings of ``hand`` reported at lines after ``after`` (a revoke proven
-        by a later card there, G14); the engine's finding floor has held them back."""
-
-
-Wording = str | Callable[[], str]
-"""A hand result's sentence, or the function that words it when first asked for."""
-
-
-@dataclass(slots=True)
-class HandResult:
-    """The outcome of one hand, as ``score --format json`` lists it.
-
-    ``deltas``: change of each player's total (game points), bonuses and resets included (G8);
-    ``totals``: the totals after the hand; ``status``: scored, passed-out, drawn, penalty,
-    irregular or unscored; :attr:`summary`: one readable sentence; ``extra``: game-specific
-    keys (Asszorti's ``net``).  ``wording`` is the summary, or the function that words it from
-    the hand's facts (the commentary's), called once, when the summary is first asked for
-    (``history`` and the API ask; ``check`` and ``score`` do not, so a scored hand's result is
-    never worded for them).  Results compare equal whatever their wording.
-    """
-
-    hand: int
-    line: int
-    dealer: str | None
-    declarer: str | None
-    contract: str | None
-    status: HandStatus
-    deltas: dict[str, Number]
-    totals: dict[str, Number]
-    wording: Wording = field(default="", repr=False, compare=False)
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def summary(self) -> str:
-        """The result in one readable sentence (``history``'s result line, the API's
-        ``Hand.summary``)."""
-        w = self.wording
-        if not isinstance(w, str):
-            w = self.wording = w()
-        return w
-
-    def to_json(self) -> dict[str, Any]:
-        out = {"hand": self.hand, "line": self.line, "dealer": self.dealer,
-               "declarer": self.declarer, "contract": self.contract, "status": self.status,
-               "deltas": {k: tidy(v) for k, v in self.deltas.items()},
-               "totals": {k: tidy(v) for k, v in self.totals.items()}}
-        for k, v in self.extra.items():
-            out[k] = v
-        return out
 
 
 @dataclass(slots=True)
@@ -298,12 +219,14 @@ class MatchEngine(Generic[H]):
     """Partnerships: 0 means everyone plays alone; n > 0 splits the seats into n teams whose
     members sit n seats apart (Eighty-Three: 2 teams, seats 1 & 3 and 2 & 4)."""
 
-    def __init__(self, players: list[str], rules: Mapping[str, Any] | None, ctx: Context) -> None:
+    def __init__(self, players: list[str], rules: Mapping[str, Any] | None = None) -> None:
         self.players: tuple[str, ...] = tuple(players)
         self.seat = {p: i for i, p in enumerate(self.players)}
         self._teams: dict[str, tuple[str, ...]] = {}  # player -> side, filled by team_of
         self.rules = self.check_rules(rules)
-        self.ctx = ctx
+        self.established: list[Fact] = []
+        """The facts established since the driver's last call (:mod:`referee.facts`), in order;
+        each entry point returns them (:meth:`_take`) and starts afresh."""
         self.totals: dict[str, Number] = {p: 0 for p in self.players}
         self.hand_count = 0
         self.hand: H | None = None
@@ -368,43 +291,44 @@ class MatchEngine(Generic[H]):
 
     def report(self, code: FindingCode, line: int, message: str | None, *, player: str | None = None,
                severity: Severity | None = None, trick: int | None = -1, rule: str | None = None,
-               evidence: dict[str, Any] | None = None, cause: int | None = None) -> None:
-        """Report a finding in the current hand (trick defaults to the trick being played).
+               evidence: dict[str, Any] | None = None, cause: int | None = None,
+               voided: bool = False) -> None:
+        """Establish a finding in the current hand (trick defaults to the trick being played):
+        a :class:`~referee.facts.FindingFact` among the facts the entry point returns.
 
         ``rule`` is the most specific clause applied (``"T8"``, ``"G3"``), ``evidence`` the facts
         the message states (keys per code in ``referee-log.5``), ``cause`` the line of an
-        earlier finding this one follows from (G13).  With ``message`` None the words are
-        :func:`referee.commentary.say`'s, built from (code, rule, evidence): the engine passes
-        facts.  Evidence is built only here, off the hot path."""
+        earlier finding this one follows from (G13), ``voided`` that it leaves the hand
+        unscored (G3).  ``message`` is None from the rules core, which builds no words: the
+        game's commentary words the finding from (code, rule, evidence) when the driver hands
+        it on; only a message given from outside (the log reader's) is passed.  Evidence is
+        built only here, off the hot path."""
         h = self.hand
         if trick == -1:
             trick = h.trick_number if h is not None and h.mode == OPEN else None
-        if message is None:
-            message = self.words(code, rule, evidence or {})
-        self.ctx.report(code, line, message, severity=severity or severity_of(code),
-                        hand=h.number if h is not None else None, trick=trick, player=player,
-                        rule=rule, evidence=evidence, cause=cause)
+        self.established.append(FindingFact(
+            code, line, severity or severity_of(code), h.number if h is not None else None,
+            trick, player, rule, evidence, cause, voided, message, self.finding_floor()))
 
-    def words(self, code: FindingCode, rule: str | None, evidence: Mapping[str, Any]) -> str:
-        """The message of a finding, built from its facts by the game's commentary
-        (:meth:`referee.games.commentary.Commentary.say`); the rules core builds no prose."""
-        return self.commentary().say(self, code, rule, evidence)
-
-    def commentary(self) -> "Commentary[Any]":
-        """The game's commentary (:func:`referee.games.commentary.commentary_for`), which words
-        the facts this engine records; asked only off the hot path (findings, results)."""
-        from .commentary import commentary_for
-        return commentary_for(self)
+    def _take(self) -> Facts:
+        """The facts established since the last call, handed over (the list starts afresh);
+        the shared :data:`~referee.facts.NO_FACTS` when there are none (no allocation)."""
+        out = self.established
+        if not out:
+            return NO_FACTS
+        self.established = []
+        return out
 
     PHASE_WORDS: ClassVar[dict[str, str]] = {}
     """Transitional (issue 14): how findings name each phase of a hand (``"auction"`` →
-    ``"during the auction"``); words belong to the commentary
+    ``"during the auction"``); read by the commentary alone
     (:meth:`~referee.games.commentary.Commentary.phase_words`), which falls back to these."""
 
-    def out_of_phase(self, e: Any, line: int, where: str, rule: str = "G10") -> None:
+    def out_of_phase(self, e: Any, line: int, where: str | None, rule: str = "G10") -> None:
         """``e`` (an event, or its name) has no place here (``where``, e.g. "during the
-        auction"): ``out-of-phase``, the hand unscored (G10).  Evidence: ``event`` (its name)
-        and ``phase`` (the hand's phase, where it has one)."""
+        auction"; None: in the hand's phase, which the commentary words when the finding is
+        handed on): ``out-of-phase``, the hand unscored (G10).  Evidence: ``event`` (its name),
+        ``when`` and ``phase`` (the hand's phase, where it has one)."""
         name = e if isinstance(e, str) else event_name(e)
         h = self.hand
         evidence: dict[str, Any] = {"event": name, "when": where}
@@ -415,14 +339,13 @@ class MatchEngine(Generic[H]):
                   evidence=evidence)
 
     def require_phase(self, e: Any, line: int, *want: str) -> bool:
-        """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` with
-        the commentary's words for the phase
-        (:meth:`~referee.games.commentary.Commentary.phase_words`) and False."""
+        """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` (its
+        ``when`` the commentary's words for the phase,
+        :meth:`~referee.games.commentary.Commentary.phase_words`) and False."""
         phase: str = getattr(self.hand, "phase")  # read on every call: not self.current
         if phase in want:
             return True
-        self.out_of_phase(e, line, self.commentary().phase_words(self, phase))
-
+        self.out_of_phase(e, line, None)
         return False
 
     def irregular(self, code: FindingCode, line: int, message: str | None, player: str | None = None,
@@ -442,13 +365,11 @@ class MatchEngine(Generic[H]):
         h = self.hand
         if h is not None and h.mode == OPEN and h.suspects and self.settle_suspects(True):
             return  # a revoke proven before this line decided the hand (G14, G4)
-        if message is None:
-            message = self.words(code, rule, evidence or {})
-        if h is not None and h.mode == OPEN:
-            message = self.commentary().voided(self, message)
+        voided = h is not None and h.mode == OPEN
         self.report(code, line, message, player=player, rule=rule, evidence=evidence,
-                    cause=cause)
-        if h is not None and h.mode == OPEN:
+                    cause=cause, voided=voided)
+        if voided:
+            assert h is not None  # voided only inside a hand
             self._unscored(h, "unfollowable")
 
     def _unscored(self, h: Hand, reason: str, facts: Mapping[str, Any] | None = None) -> None:
@@ -463,8 +384,7 @@ class MatchEngine(Generic[H]):
         h.revoke = None
         h.suspects.clear()
         self._emit(h, self.declarer_name(), self.contract_name(), "unscored",
-                   {p: 0 for p in self.players},
-                   self.commentary().unscored_summary(self, reason, facts or {}))
+                   {p: 0 for p in self.players}, Unscored(reason, facts or {}))
         self.after_unscored(h)
 
     def after_unscored(self, h: Hand) -> None:
@@ -656,7 +576,7 @@ class MatchEngine(Generic[H]):
         its evidence, established at once; what the hand recorded after that line is passed
         over without findings (G4).  The game's revoke rule decides the hand."""
         h = self.current
-        self.ctx.withdraw(h.number, s.line)
+        self.established.append(Withdrawn(h.number, s.line))
         if s.revoke is not None:  # a revoke from a known holding that waited (R26)
             h.revoke, line, how, facts = s.revoke
             self.establish_revoke(line, how, declarer=s.declarer, **facts)
@@ -703,9 +623,8 @@ class MatchEngine(Generic[H]):
         """Revoke ``r`` repaired by the ``retract`` at ``line``: the ``revoke`` warning at the
         revoking card's line (G4; ``rule`` G14a for one a later card proved)."""
         evidence = {**r.evidence, "established_at": None, "repaired_at": line}
-        self.report("revoke", r.line, self.commentary().revoke_words(self, evidence),
-                    player=r.player, trick=r.trick, severity=WARNING, rule=rule,
-                    evidence=evidence)
+        self.report("revoke", r.line, None, player=r.player, trick=r.trick, severity=WARNING,
+                    rule=rule, evidence=evidence)
 
     def where_is(self, c: Card) -> dict[str, Any] | None:
         """Where card ``c`` of the current hand is, as facts for a ``card-not-held`` finding:
@@ -842,9 +761,14 @@ class MatchEngine(Generic[H]):
 
     # --- the driver's API -------------------------------------------------------------------
 
-    def deal(self, e: ev.Deal, line: int) -> None:
+    def deal(self, e: ev.Deal, line: int) -> Facts:
         """Start a hand from a ``deal`` event: dealer rotation (G6), the deck and counts
-        (``misdeal``), then the game's :meth:`start_hand`."""
+        (``misdeal``), then the game's :meth:`start_hand`.  Returns the facts established (its
+        findings; :class:`~referee.facts.Dealt` when the hand is open)."""
+        self._deal(e, line)
+        return self._take()
+
+    def _deal(self, e: ev.Deal, line: int) -> None:
         self.skipping = False
         self.hand_count += 1
         h = cast(H, self.HandClass(self.hand_count, line, e.dealer))
@@ -906,13 +830,13 @@ class MatchEngine(Generic[H]):
             self.irregular("wrong-dealer", line, None, e.dealer,
                            rule="G6b" if len(due) > 1 else "G6",
                            evidence={"dealer": e.dealer, "due": due, "game": self.TITLE,
-                                     "rotation": self.commentary().rotation_words(self)},
+                                     "rotation": None},
                            cause=self.dealer_cause)
         self.dealer_cause = None
         self.next_dealers = {self.next_seat(e.dealer)}
         self.start_hand(e, line)
         if h.mode == OPEN:
-            self.ctx.on_deal(self)
+            self.established.append(Dealt(h.number))
 
     def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]],
                      pile: list[Card]) -> dict[str, Any] | None:
@@ -963,9 +887,11 @@ class MatchEngine(Generic[H]):
         """Cards of the deal outside hands and pile (Sixty-Six's turned-up trump card)."""
         return []
 
-    def apply(self, e: Any, line: int) -> None:
+    def apply(self, e: Any, line: int) -> Facts:
         """Apply one event of the current hand (anything but match/deal/score/end): the game's
-        handler for its type, after checking the hand is open and the player is in the match."""
+        handler for its type, after checking the hand is open and the player is in the match.
+        Returns the facts it established (:mod:`referee.facts`; most cards establish none:
+        the shared empty :data:`~referee.facts.NO_FACTS`)."""
         h = self.hand
         if h is not None and h.mode is OPEN:
             # the usual case, in few steps: an open hand, an event naming one player of the match
@@ -973,8 +899,19 @@ class MatchEngine(Generic[H]):
             if handler is not None and e.player in self.seat:
                 h.last_line = line
                 handler(self, e, line)
-                return
+                if self.established:
+                    return self._take()
+                return NO_FACTS
         self._apply(e, line)
+        return self._take()
+
+    def unreadable(self, code: FindingCode, line: int, text: str,
+                   evidence: dict[str, Any]) -> Facts:
+        """A line of the open hand that could not be read (G7): the reader's finding (``code``,
+        its words ``text``) leaves the hand unscored, the rest of it skipped.  Returns the
+        facts established."""
+        self.void(code, line, text, rule="G7", evidence=evidence)
+        return self._take()
 
     def _apply(self, e: Any, line: int) -> None:
         """:meth:`apply` with every check spelt out: no hand yet, a hand over or skipped, an event
@@ -1058,11 +995,15 @@ class MatchEngine(Generic[H]):
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
         return False
 
-    def close_hand(self, cause: str = "the log ends") -> None:
+    def close_hand(self, cause: str = "the log ends") -> Facts:
         """The hand is over as far as the log goes: ``cause`` says what came (a deal, score,
         end or match at some line, or the end of the file).  Establishes an open revoke (G11);
         a hand still being played is ``incomplete-hand`` (G5, R5), and whatever of it follows is
-        skipped."""
+        skipped.  Returns the facts established."""
+        self._close_hand(cause)
+        return self._take()
+
+    def _close_hand(self, cause: str) -> None:
         h = self.hand
         if h is None or h.mode != OPEN:
             return
@@ -1103,9 +1044,11 @@ class MatchEngine(Generic[H]):
         Return True if it did."""
         return False
 
-    def end(self, e: ev.End, line: int) -> None:
-        """The table ends the match (G9): finished, winners by the highest standing."""
+    def end(self, e: ev.End, line: int) -> Facts:
+        """The table ends the match (G9): finished, winners by the highest standing.  Returns
+        the facts established (none here; a game's own end may establish some)."""
         self.finish_match()
+        return self._take()
 
     def finish_match(self) -> None:
         """Mark the match finished; winners are those with the highest standing (ties share)."""
@@ -1136,31 +1079,34 @@ class MatchEngine(Generic[H]):
     # --- results ----------------------------------------------------------------------------
 
     def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
-              deltas: dict[str, Number], summary: Wording,
+              deltas: dict[str, Number], facts: Any,
               extra: dict[str, Any] | None = None) -> HandResult:
+        """Apply ``deltas`` to the totals and establish hand ``h``'s :class:`HandResult` (with
+        the result ``facts`` its words come from)."""
         for p, d in deltas.items():
             self.totals[p] = tidy(self.totals[p] + d)
         r = HandResult(h.number, h.line, h.dealer if h.dealer in self.seat else None, declarer,
                        contract, status, {p: tidy(deltas.get(p, 0)) for p in self.players},
-                       dict(self.totals), summary, extra or {})
+                       dict(self.totals), facts, extra or {})
         h.result = r
-        self.ctx.on_hand(self, r)
+        self.established.append(r)
         return r
 
     def finish(self, declarer: str | None, contract: str | None, deltas: dict[str, Number],
-               summary: Wording, status: HandStatus | None = None,
+               facts: Any, status: HandStatus | None = None,
                extra: dict[str, Any] | None = None) -> HandResult:
-        """Record the hand's outcome: apply ``deltas`` to the totals, emit the result, close the
-        hand (later events of it are out of phase) and run :meth:`after_hand`.  ``summary`` is
-        the result's sentence, or better a function that words it from facts that no longer
-        change (:attr:`HandResult.wording`): the words are made only if asked for."""
+        """Record the hand's outcome: apply ``deltas`` to the totals, establish the result, close
+        the hand (later events of it are out of phase) and run :meth:`after_hand`.  ``facts``
+        is what the commentary words the result from (:attr:`HandResult.facts`: the game's own
+        record of the hand, which no longer changes, never the engine or the hand); the words
+        are made only if asked for."""
         h = self.current
         if h.suspects and self.settle_suspects(True):
             assert h.result is not None
             return h.result  # a revoke proven by a sight decided the hand instead (G14)
         h.mode = DONE
         h.ended_line = h.last_line
-        r = self._emit(h, declarer, contract, status or h.status, deltas, summary, extra)
+        r = self._emit(h, declarer, contract, status or h.status, deltas, facts, extra)
         self.after_hand(r)
         return r
 
@@ -1244,7 +1190,7 @@ class MatchEngine(Generic[H]):
             return
         if trick is None:
             return  # the hand can only end when a trick is complete
-        self.ctx.on_trick(self, trick)
+        self.established.append(TrickDone(trick))
         self.after_trick(trick, line)
         if h.mode is OPEN and self.all_tricks_played():
             if h.suspects and self.settle_suspects(True):
@@ -1350,13 +1296,11 @@ class MatchEngine(Generic[H]):
         if line is None:
             evidence["established_by"] = how
             evidence.update(facts)
-        words = self.commentary()
-        self.report("revoke", r.line, words.revoke_words(self, evidence),
+        self.report("revoke", r.line, None,
                     player=r.player, trick=r.trick, rule=self.REVOKE_RULE, evidence=evidence)
         h.status = "penalty"
         self.finish(self.declarer_name() if declarer is ... else declarer,
-                    self.contract_name(), deltas, words.revoke_summary(self, evidence),
-                    status="penalty")
+                    self.contract_name(), deltas, RevokeEnded(evidence), status="penalty")
         h.mode = SKIP
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Any, str]:

@@ -18,9 +18,11 @@ on its hand); the commentary turns those facts into text and decides no rule.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, ClassVar, Generic, Mapping, TypeVar
 
 from .. import commentary as shared
+from ..facts import FindingFact, HandResult, RevokeEnded, Unscored, Wording
 from ..findings import FindingCode
 from ..cards import Card
 from . import companion
@@ -38,6 +40,47 @@ class Commentary(Generic[E]):
     to the engine's own ``PHASE_WORDS`` where a game still has them, and a game still wording
     its revokes on the engine (``counting_words``/``revoke_detail`` there) keeps those words
     (transitional)."""
+
+    def finding_words(self, engine: E, f: FindingFact) -> str:
+        """The message of finding ``f`` as the rules core established it (the engine as it
+        stands right after the event that established it): the words given with it
+        (``f.text``), else :meth:`say`'s, with :meth:`voided`'s note when it left the hand
+        unscored.  Evidence keys that are still words (transitional, format 1.2 makes them
+        values) are filled in here from the values the core gives: ``out-of-phase``'s
+        ``when`` (:meth:`phase_words` of ``phase``), ``wrong-dealer``'s ``rotation``
+        (:meth:`rotation_words`)."""
+        evidence = f.evidence
+        if evidence is None:
+            evidence = {}
+        elif "when" in evidence and evidence["when"] is None:
+            evidence["when"] = self.phase_words(engine, evidence["phase"])
+        elif "rotation" in evidence and evidence["rotation"] is None:
+            evidence["rotation"] = self.rotation_words(engine)
+        message = f.text
+        if message is None:
+            message = self.say(engine, f.code, f.rule, evidence)
+        if f.voided:
+            message = self.voided(engine, message)
+        return message
+
+    def result_wording(self, engine: E, result: HandResult) -> Wording:
+        """The words of ``result`` (:attr:`~referee.facts.HandResult.wording`), from its
+        facts: a hand an established revoke ended (:meth:`revoke_summary`) or ended unscored
+        (:meth:`unscored_summary`) is worded at once (rare); a scored or passed-out hand's
+        words are a function of its facts alone (:meth:`result_words`), called only when the
+        summary is asked for (``check`` and ``score`` never ask), and holding no engine."""
+        facts = result.facts
+        if type(facts) is RevokeEnded:
+            return self.revoke_summary(engine, facts.evidence)
+        if type(facts) is Unscored:
+            return self.unscored_summary(engine, facts.reason, facts.facts)
+        return partial(_result_words, type(engine), facts)
+
+    def result_words(self, facts: Any) -> str:
+        """Game hook: a scored, drawn or passed-out hand's result in one sentence
+        (``history``'s result line, the API's ``Hand.summary``) from the facts the game's
+        rules core gave it (:attr:`~referee.facts.HandResult.facts`) alone.  Default: none."""
+        return ""
 
     def say(self, engine: E, code: FindingCode, rule: str | None, evidence: Mapping[str, Any]) -> str:
         """The message of a finding of ``code`` under ``rule`` with ``evidence`` (keys per code
@@ -190,6 +233,12 @@ class Commentary(Generic[E]):
     def score_notes(self, engine: E) -> list[str]:
         """Extra lines under a match's text score table (Eighty-Three's team totals)."""
         return []
+
+
+def _result_words(cls: type[MatchEngine[Any]], facts: Any) -> str:
+    """:meth:`Commentary.result_words` of game ``cls``'s commentary (looked up when first
+    asked for: ``check`` never loads it for a result)."""
+    return commentary_for(cls).result_words(facts)
 
 
 _COMMENTARIES: dict[str, Commentary[Any]] = {}

@@ -94,6 +94,9 @@ class HistoryPrinter(Listener):
         self.done: tuple[int, list[_Shown], int] | None = None
         self.unfinished: tuple[int, list[_Shown], int] | None = None
         self.completed_at: int | None = None
+        # the hand whose result was told last: a hand over whose result is still to come (a
+        # finding of the event that ended it is told first) is still laid out as one open
+        self.told: object = None
         # the complete tricks of the hand as (order, cards, number, winner): a revoke proven by
         # a later card (G14) marks its card and the proof in them once it is found
         self.rows: list[tuple[int, list[_Shown], int, str | None]] = []
@@ -213,7 +216,8 @@ class HistoryPrinter(Listener):
         held (a hostile log), ``line``: what comes later for an earlier line is printed as soon
         as may be."""
         h = engine.hand if engine is not None else None
-        if engine is None or h is None or h.mode != OPEN or len(self.lines) > self.HOLD:
+        if engine is None or h is None or (h.mode != OPEN and self.told is h) or \
+                len(self.lines) > self.HOLD:
             return line
         floor = engine.finding_floor()
         bound = line if floor is None else min(line, floor)
@@ -387,6 +391,7 @@ class HistoryPrinter(Listener):
 
     def hand(self, engine: MatchEngine[Any], r: HandResult) -> None:
         h = engine.current
+        self.told = h
 
         tp = h.play
         if tp is not None and (tp.current.who or self.table):
@@ -399,7 +404,10 @@ class HistoryPrinter(Listener):
             self.labels[seq] = _span(cards)
             self.unfinished = (seq, cards, t.number)
             self.table = []
-        line = max(h.last_line, self.written, max((x[0] for x in self.lines), default=h.line))
+        # the line the hand ended at (the engine may have read on in the same event: a card
+        # after an undisputed claim, an event after a played-out Sixty-Six deal)
+        end = h.ended_line if h.ended_line is not None else h.last_line
+        line = max(end, self.written, max((x[0] for x in self.lines), default=h.line))
         head = f"   result ({r.status}): {r.summary}" if r.summary else f"   result: {r.status}"
         score = ("   score: " + ", ".join(f"{p} {signed(r.deltas[p])}" for p in engine.players)
                  + "  →  totals " + ", ".join(f"{p} {number(r.totals[p])}"

@@ -333,6 +333,10 @@ class AsszortiCommentary(Commentary[Asszorti]):
             parts.append(f"{'game' if t == GAME else 'arrivázs'}: {chain} ×{multiplier}")
         return "; ".join(parts)
 
+    def result_words(self, facts: Any) -> str:
+        """A scored hand's result: :meth:`hand_summary`."""
+        return self.hand_summary(facts)
+
     def hand_summary(self, s: HandScore) -> str:
         """A scored hand's result in one sentence: the contract and its doubling, the tricks
         taken (and a claim's settlement), the arithmetic of each stake, what the declarer wins

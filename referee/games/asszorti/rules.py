@@ -21,19 +21,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import partial
-from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGuard,
+from typing import (Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGuard,
                     Union)
 
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from .. import register
-from ..base import (OPEN, AuctionHand, Context, Hand, HandResult, HandStatus, MatchEngine, Number,
-                   Revoke, Wording, event_name, strs, tidy)
+from ..base import (OPEN, AuctionHand, Hand, HandResult, HandStatus, MatchEngine, Number, Revoke,
+                   event_name, strs, tidy)
 from ..tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
-
-if TYPE_CHECKING:
-    from .commentary import AsszortiCommentary
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -427,13 +423,6 @@ def _won(t: Trick) -> str:
     return w
 
 
-def _hand_summary(s: HandScore) -> str:
-    """The commentary's words for a scored hand ``s`` (imported when first asked for, as the
-    commentary imports this module: ``check`` and ``score`` never word a result)."""
-    from .commentary import COMMENTARY
-    return COMMENTARY.hand_summary(s)
-
-
 @register
 class Asszorti(MatchEngine[AsszortiHand]):
     """The Asszorti match engine (see the module docstring for the rules it follows).
@@ -457,8 +446,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
               ev.Dispute: "on_dispute", ev.Play: "on_play", ev.Retract: "on_retract"}
     RULES = {"jump_bids": (bool, False), "kontra": (bool, True), "deals": (int, None)}
 
-    def __init__(self, players: list[str], rules: Mapping[str, Any] | None, ctx: Context) -> None:
-        super().__init__(players, rules, ctx)
+    def __init__(self, players: list[str], rules: Mapping[str, Any] | None = None) -> None:
+        super().__init__(players, rules)
         self.net: dict[str, Number] = {p: 0 for p in self.players}
         self.debt: dict[str, Number] = {p: 0 for p in self.players}
 
@@ -1036,8 +1025,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
                             dict(self.debt), h.contract, h.declared, h.trump, h.doublings())
         # The result's sentence is the commentary's, from the facts just kept, worded when
         # asked for (history and the API ask; check and score do not).
-        summary = partial(_hand_summary, h.score)
-        self.finish(decl, self.contract_name(), entries, summary,
+        self.finish(decl, self.contract_name(), entries, h.score,
                     extra={"net": {p: tidy(v) for p, v in net.items()}})
 
     def _post(self, net: dict[str, Number]) -> dict[str, Number]:
@@ -1073,15 +1061,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
             "arrivazs_multiplier": h.multiplier(ARRIVAZS_TARGET), "each": v}
         return entries, facts, REVOKE_PENALTY_RULE
 
-    def commentary(self) -> AsszortiCommentary:
-        """The game's commentary (:mod:`referee.games.asszorti.commentary`), which words the
-        facts the rules core keeps (as the base's, typed as the game's own); imported on first
-        use (it imports this module)."""
-        from .commentary import COMMENTARY
-        return COMMENTARY
-
     def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
-              deltas: dict[str, Number], summary: Wording,
+              deltas: dict[str, Number], facts: Any,
               extra: dict[str, Any] | None = None) -> HandResult:
         """As the base, with the hand's zero-sum ``net`` beside its deltas in every hand result
         (referee-log(5)): the net computed for it, or zeros (an unscored hand)."""
@@ -1089,7 +1070,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if "net" not in extra:
             net = getattr(h, "net", None) or {p: 0 for p in self.players}
             extra["net"] = {p: tidy(v) for p, v in net.items()}
-        return super()._emit(h, declarer, contract, status, deltas, summary, extra)
+        return super()._emit(h, declarer, contract, status, deltas, facts, extra)
 
     def summary_extra(self) -> dict[str, Any]:
         """``net`` (zero-sum balance) and ``debt`` (still owed) beside the sheet totals (A8)."""

@@ -232,6 +232,10 @@ class EightyThreeCommentary(Commentary[EightyThree]):
         return (f"hand ends; {engine.team_name(others)} make their {bid} with all {TOTAL_POINTS} "
                 f"points (+{penalty[others[0]]}); {engine.team_name(offenders)} score nothing")
 
+    def result_words(self, facts: Any) -> str:
+        """A scored hand's result: :meth:`result`."""
+        return self.result(facts)
+
     def result(self, o: Outcome) -> str:
         """A scored hand's result in one sentence (``HandResult.summary``, E4): the bid and
         trumps, the bidders' card points, made or set, and the defenders' points; from the

@@ -19,14 +19,13 @@ This is the game's rules core: it reports findings as facts (message None, the e
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypedDict
 
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
     is_blank, parse_suit
 from .. import register
-from ..base import OPEN, AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, strs
+from ..base import OPEN, AuctionHand, HandResult, MatchEngine, Number, Revoke, strs
 from ..tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -200,13 +199,6 @@ class Outcome(NamedTuple):
     defended: int
 
 
-def _result_words(o: Outcome) -> str:
-    """The commentary's words for a scored hand's outcome ``o`` (imported when first asked for,
-    as the commentary imports this module: ``check`` and ``score`` never word a result)."""
-    from .commentary import COMMENTARY
-    return COMMENTARY.result(o)
-
-
 class EightyThreeHand(AuctionHand):
     """An Eighty-Three hand: the auction, trumps, gives and discards, six tricks.
 
@@ -256,11 +248,10 @@ class EightyThree(MatchEngine[EightyThreeHand]):
               ev.Discard: "on_discard", ev.Play: "on_play", ev.Retract: "on_retract"}
     RULES = {"set_penalty": (str, "points")}
 
-    def __init__(self, players: list[str], rules: Mapping[str, Any] | None,
-                 ctx: Context) -> None:
+    def __init__(self, players: list[str], rules: Mapping[str, Any] | None = None) -> None:
         """Raises ValueError for a ``set_penalty`` other than "points" or "bid" (and as
         :meth:`MatchEngine.check_rules` does)."""
-        super().__init__(players, rules, ctx)
+        super().__init__(players, rules)
         penalty = self.rules["set_penalty"]
         if penalty not in SET_PENALTIES:
             raise ValueError(f"rules option 'set_penalty' must be \"points\" or \"bid\", got "
@@ -622,7 +613,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         outcome = Outcome(bidders, bid, self.trump_suit(), pts[bidders], made, defenders,
                           pts[defenders])
         self.finish(declarer, self.contract_name(), self.team_deltas(by_team),
-                    partial(_result_words, outcome))  # worded when asked for
+                    outcome)  # the facts the commentary words the result from, when asked
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence, str]:
         """E6: the other team is credited with all 83 card points, the offenders with none.

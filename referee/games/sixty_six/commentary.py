@@ -245,7 +245,7 @@ class SixtySixCommentary(Commentary[SixtySix]):
                 + f"; {note.player} must lead {name(ALL_CARDS['K' + s])} or "
                   f"{name(ALL_CARDS['Q' + s])} (S2)")
 
-    def result_words(self, end: DealEnd) -> str:
+    def result_words(self, end: Any) -> str:
         """The text of a deal's result (``score``'s and ``history``'s line), from its
         :class:`~referee.games.sixty_six.DealEnd` facts alone (a result keeps no engine
         alive)."""

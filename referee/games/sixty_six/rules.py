@@ -23,12 +23,12 @@ which events may come next.
 """
 from __future__ import annotations
 
-from functools import partial
-from typing import Any, Callable, Iterable, Literal, Mapping, NamedTuple
+from typing import Any, Iterable, Literal, Mapping, NamedTuple
 
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
 from .. import register
+from ...facts import Facts
 from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
 from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
 
@@ -221,18 +221,6 @@ class DealEnd(NamedTuple):
     closed_by: str | None = None
 
 
-def result_words(end: DealEnd) -> Callable[[], str]:
-    """The hand result's text for ``end``, worded when asked for (``HandResult.wording``)."""
-    return partial(_result_words, end)
-
-
-def _result_words(end: DealEnd) -> str:
-    """The commentary's words for ``end`` (imported when first asked for, as the commentary
-    imports this module: ``check`` and ``score`` never word a result)."""
-    from .commentary import COMMENTARY
-    return COMMENTARY.result_words(end)
-
-
 Note = Drawn | Closed | Exchanged | Married
 """What an event did beyond its own line, as ``history`` tells it (worded by
 :mod:`referee.games.sixty_six.commentary`).  A :class:`Drawn` happened before the event's own
@@ -358,7 +346,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     # --- the event loop -------------------------------------------------------------------------
 
-    def apply(self, e: Any, line: int) -> None:
+    def apply(self, e: Any, line: int) -> Facts:
         """As the base, plus: ``resign``/``timeout`` are taken at any point of the match (S8); a
         deal whose last trick is played is scored before any event other than the winner's
         ``declare_out`` (or a ``retract``) (S10)."""
@@ -367,12 +355,12 @@ class SixtySix(MatchEngine[SixtySixHand]):
             if self.hand is not None:
                 self.hand.last_line = line
             self.on_resign(e, line)
-            return
+            return self._take()
         h = self.hand
         if h is not None and h.played_out and h.mode == OPEN and \
                 t is not ev.DeclareOut and t is not ev.Retract:
             self._score_played_out()
-        MatchEngine.apply(self, e, line)
+        return MatchEngine.apply(self, e, line)
 
     def applies_after_hand(self, e: Any) -> bool:
         return type(e) in (ev.Resign, ev.Timeout)
@@ -740,7 +728,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         deltas[scorer] = gp
         end = DealEnd(how, scorer, gp, p, (mine, theirs), loser, h.opp_trick_at_close,
                       h.played_out, closed_by=h.closer)
-        self.finish(p, None, deltas, result_words(end))
+        self.finish(p, None, deltas, end)
 
     def _score_played_out(self) -> None:
         """Nobody declared and every trick is played (S6, S7)."""
@@ -753,7 +741,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
             deltas[opp] = gp
             end = DealEnd("closer-silent", opp, gp, h.closer, trick_at_close=h.opp_trick_at_close,
                           played_out=True)
-            self.finish(None, None, deltas, result_words(end))
+            self.finish(None, None, deltas, end)
             return
         last = h.play.tricks[-1].winner
         assert last is not None  # every trick is complete
@@ -765,7 +753,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
             status = "drawn" if h.status == "scored" else h.status
             end = DealEnd("drawn", played_out=True, points_with_last=with_last, last=last,
                           dealer=h.dealer)
-            self.finish(None, None, deltas, result_words(end), status=status, extra=None)
+            self.finish(None, None, deltas, end, status=status, extra=None)
             return
         w = a if pts[a] > pts[b] else b
         lo = self.other(w)
@@ -774,7 +762,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         deltas[w] = gp
         end = DealEnd("played-out", w, gp, loser=loser, played_out=True,
                       points_with_last=with_last, last=last)
-        self.finish(None, None, deltas, result_words(end))
+        self.finish(None, None, deltas, end)
 
     # --- the match (S8, S10) ------------------------------------------------------------------------
 

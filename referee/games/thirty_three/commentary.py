@@ -7,8 +7,7 @@
   this game reports) from their evidence (keys in ``referee-log.5``); every other form goes to
   the shared words (:func:`referee.commentary.say`).
 - :meth:`ThirtyThreeCommentary.result` words a hand's result (``HandResult.summary``) from the
-  :class:`~referee.games.thirty_three.Outcome` on the hand; :meth:`penalty_words` the
-  consequence of a revoke; :meth:`counting_words` and :meth:`revoke_detail` what a revoke's
+  :class:`~referee.games.thirty_three.Outcome` on the hand; :meth:`counting_words` and :meth:`revoke_detail` what a revoke's
   words add for cards the contract moves out of their printed suit; :meth:`contract_title` the
   contract as ``history`` heads a hand; :meth:`rotation_words` how the deal passes.
 
@@ -223,11 +222,9 @@ class ThirtyThreeCommentary(Commentary[ThirtyThree]):
         """§3: the deal passes clockwise."""
         return "clockwise"
 
-    def penalty_words(self, engine: ThirtyThree, player: str, cv: Number) -> str:
-        """What an established revoke costs (T8): the round ends, ``player`` loses ``cv``.  The
-        engine keeps these words as the penalty's ``consequence`` (its evidence), which the
-        shared :meth:`revoke_consequence` says as they are."""
-        return f"round ends, {player} -{cv}, nobody else scores"
+    def result_words(self, facts: Any) -> str:
+        """A scored or passed-out hand's result: :meth:`result`."""
+        return self.result(facts)
 
     def counting_words(self, engine: ThirtyThree, evidence: Evidence) -> str:
         """``, as Diamonds counts them`` in a revoke's words when the contract moves the card

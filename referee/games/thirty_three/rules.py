@@ -11,18 +11,13 @@ are the score (contract values, Kontra payments, bonuses), halves kept exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
-from typing import (TYPE_CHECKING, Any, Callable, Final, Iterable, Literal, Mapping, NamedTuple,
-                    TypeGuard)
+from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypeGuard
 
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from .. import register
-from ..base import AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, missing, strs
+from ..base import AuctionHand, HandResult, MatchEngine, Number, Revoke, missing, strs
 from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
-
-if TYPE_CHECKING:
-    from .commentary import ThirtyThreeCommentary
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -246,13 +241,6 @@ class Outcome(NamedTuple):
     notes: tuple[ContractBonus | Capped, ...]
 
 
-def _result_words(o: Outcome | None) -> str:
-    """The commentary's words for a hand's outcome ``o`` (imported when first asked for, as the
-    commentary imports this module: ``check`` and ``score`` never word a result)."""
-    from .commentary import COMMENTARY
-    return COMMENTARY.result(o)
-
-
 Phase = Literal["auction", "boat", "play"]
 """Hand phases: the auction (§3); after it (the boat, §4; Kontra, §5); the play."""
 AUCTION: Final = "auction"
@@ -318,9 +306,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
               ev.Discard: "on_discard", ev.Kontra: "on_kontra", ev.Rekontra: "on_rekontra",
               ev.Reveal: "on_reveal", ev.Play: "on_play", ev.Retract: "on_retract"}
 
-    def __init__(self, players: list[str], rules: Mapping[str, Any] | None,
-                 ctx: Context) -> None:
-        super().__init__(players, rules, ctx)
+    def __init__(self, players: list[str], rules: Mapping[str, Any] | None = None) -> None:
+        super().__init__(players, rules)
         self.contracts_won = {p: 0 for p in self.players}
         """Contracts each player has won in the match (§11: the bonuses)."""
         self.bonus_given: set[int] = set()
@@ -340,7 +327,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         assert h is not None  # a handler runs inside a hand
         if h.standing is None:
             if len(h.passed) == len(self.players):  # all have passed, no bid made
-                self.finish(None, None, {p: 0 for p in self.players}, self._result_words(),
+                self.finish(None, None, {p: 0 for p in self.players}, self.current.outcome,
                             status="passed-out" if h.status == "scored" else h.status)
                 self.next_dealers = {h.dealer}
                 return
@@ -685,7 +672,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         # contract_name (the log's "24 nines") and the result's sentence are the output's
         # (score's contract column, history's result line): formatted values, not facts the
         # core decides; the sentence comes from the commentary, built from h.outcome
-        self.finish(decl, k.log_name(), deltas, self._result_words())
+        self.finish(decl, k.log_name(), deltas, h.outcome)
 
     def _bonus_and_199(self, deltas: dict[str, Number], won: set[str],
                        paid_kontra: set[str]) -> list[ContractBonus | Capped]:
@@ -707,26 +694,16 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                 notes.append(Capped(p, new))
         return notes
 
-    def commentary(self) -> ThirtyThreeCommentary:
-        """The game's commentary (:mod:`.commentary`), which words what the core
-        records."""
-        from .commentary import COMMENTARY  # late: that module imports this one
-        return COMMENTARY
-
-    def _result_words(self) -> Callable[[], str]:
-        """The current hand's result as a sentence (``HandResult.summary``), worded when asked
-        for by the commentary from the hand's facts (its ``outcome``; none when passed out),
-        which do not change once the hand is over."""
-        return partial(_result_words, self.current.outcome)
-
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
         """T8, T13: the offender loses the plain contract value; nobody else scores."""
         cv = self.current.declared()[1].cv
         deltas: dict[str, Number] = {p: 0 for p in self.players}
         deltas[r.player] = -cv
         self._bonus_and_199(deltas, set(), set())
-        # the consequence is kept as the commentary words it (evidence ``consequence``)
-        return deltas, self.commentary().penalty_words(self, r.player, cv), self.PENALTY_RULE
+        # the consequence (evidence ``consequence``) is still as the commentary says it, as
+        # format 1.1 has it: the shared revoke words quote it as it is (transitional: issue 25
+        # item 2 makes it a value)
+        return deltas, f"round ends, {r.player} -{cv}, nobody else scores", self.PENALTY_RULE
 
     def after_hand(self, result: HandResult) -> None:
         """§12, T7: the match ends once anyone stands at +200 or more or -200 or less."""
