@@ -3,7 +3,7 @@
 A game engine (:class:`referee.games.base.MatchEngine`) applies an event and *returns* what the
 event established, in the order it was established, as a sequence of the records below
 (:data:`Facts`): findings (:class:`FindingFact`), an accepted deal (:class:`Dealt`), a complete
-trick (:class:`TrickDone`), a hand's outcome (:class:`HandResult`, with the facts its result is
+trick (:class:`Trick`), a hand's outcome (:class:`HandResult`, with the facts its result is
 worded from) and findings passed over (:class:`Withdrawn`).  The core builds no sentence and calls
 nobody back: the replay driver (:mod:`referee.replay`) decides when a finding is final (the
 hold-back behind an open revoke) and has the game's commentary word it
@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping, NamedTuple, Sequence
 
+from .cards import Card
 from .findings import FindingCode, Severity
 
 Number = int | float
@@ -75,11 +76,32 @@ class Dealt(NamedTuple):
     hand: int
 
 
-class TrickDone(NamedTuple):
-    """A trick is complete: ``trick`` is the :class:`referee.games.tricks.Trick` (cards, who,
-    lines, ``winner`` set)."""
+class Trick:
+    """A trick: its 1-based ``number``; ``who``, ``cards`` and ``lines`` give each play's player,
+    card and log line in play order; ``winner`` is set once the trick is complete.  ``plays``
+    gives the same as (player, card, line) tuples.  Among an entry point's facts, a trick is
+    complete (its ``winner`` set): the engine keeps playing into it no more."""
 
-    trick: Any
+    __slots__ = ("number", "who", "cards", "lines", "winner")
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.who: list[str] = []
+        self.cards: list[Card] = []
+        self.lines: list[int] = []
+        self.winner: str | None = None
+
+    @property
+    def plays(self) -> list[tuple[str, Card, int]]:
+        """The plays as (player, card, line), in play order."""
+        return list(zip(self.who, self.cards, self.lines))
+
+    @property
+    def leader(self) -> str | None:
+        return self.who[0] if self.who else None
+
+    def __repr__(self) -> str:
+        return f"Trick({self.number}, plays={self.plays!r}, winner={self.winner!r})"
 
 
 class Withdrawn(NamedTuple):
@@ -161,7 +183,7 @@ class HandResult:
         return out
 
 
-Fact = FindingFact | Dealt | TrickDone | HandResult | Withdrawn
+Fact = FindingFact | Dealt | Trick | HandResult | Withdrawn
 """One thing an engine's entry point established."""
 
 Facts = Sequence[Fact]

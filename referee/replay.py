@@ -25,12 +25,11 @@ from typing import IO, Any, Iterable, Iterator
 import msgspec
 
 from . import events as ev
-from .facts import Dealt, Facts, FindingFact, HandResult, TrickDone, Withdrawn, tidy
+from .facts import Dealt, Facts, FindingFact, HandResult, Trick, Withdrawn, tidy
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
 from .games import ENGINES
 from .games.base import MatchEngine, OPEN
-from .games.commentary import commentary_for
-from .games.tricks import Trick
+from .games.commentary import commentary_for, result_wording
 from .commentary import say
 from .games.base import event_name as ev_name
 from .text import difference, look_alikes
@@ -230,20 +229,16 @@ class _Run:
         listener (a result with its words, or the function that words it when asked); a
         withdrawal drops the findings it passes over."""
         for f in facts:
-            t = type(f)
-            if t is FindingFact:
-                assert isinstance(f, FindingFact)
+            if isinstance(f, Trick):  # the most frequent first
+                self.on_trick(engine, f)
+            elif isinstance(f, FindingFact):
                 self.report(f.code, f.line, commentary_for(engine).finding_words(engine, f),
                             severity=f.severity, hand=f.hand, trick=f.trick, player=f.player,
                             rule=f.rule, evidence=f.evidence, cause=f.cause, floor=f.floor)
-            elif t is TrickDone:
-                assert isinstance(f, TrickDone)
-                self.on_trick(engine, f.trick)
-            elif t is HandResult:
-                assert isinstance(f, HandResult)
-                f.wording = commentary_for(engine).result_wording(engine, f)
+            elif isinstance(f, HandResult):
+                f.wording = result_wording(engine, f)
                 self.on_hand(engine, f)
-            elif t is Dealt:
+            elif isinstance(f, Dealt):
                 self.on_deal(engine)
             else:
                 assert isinstance(f, Withdrawn)

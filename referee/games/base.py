@@ -13,20 +13,42 @@ Scores are numbers of game points (``int``, or ``float`` where halves occur, kep
 from __future__ import annotations
 
 import copy
+import functools
+import types
 
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
 from types import EllipsisType
-from typing import Any, ClassVar, Generic, Iterable, Mapping, TypeVar, cast
+from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, TypeVar, cast
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
-from ..facts import NO_FACTS, Dealt, Fact, Facts, FindingFact, RevokeEnded, TrickDone, Unscored, Withdrawn
+from ..facts import NO_FACTS, Dealt, Fact, Facts, FindingFact, RevokeEnded, Unscored, Withdrawn
 from ..facts import HandResult as HandResult, HandStatus as HandStatus, Number as Number
 from ..facts import tidy as tidy  # (these four are the games' and tests' names for them too)
 from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
+from .hooks import NO_CONTRACT, REQUIRED_EVENTS, REQUIRED_HOOKS, ContractData
 from .tricks import Duty, Trick, TrickOrder, TrickPlay
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def handles(*kinds: type) -> Callable[[F], F]:
+    """Register the decorated method as the game's handler of events of the types ``kinds``
+    (``@handles(ev.Bid)``): it is called as ``handler(self, event, line)`` for each such event
+    of an open hand.  A game registers the shared card play by naming it, e.g. ``on_play =
+    handles(ev.Play)(MatchEngine.on_play)``: the function is copied (the base's is left
+    unmarked, for other games), no wrapper is added (no cost per card)."""
+    def mark(f: F) -> F:
+        g = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__,
+                               f.__closure__)
+        functools.update_wrapper(g, f)
+        del g.__dict__["__wrapped__"]
+        g.__kwdefaults__ = f.__kwdefaults__
+        g.__handles__ = getattr(f, "__handles__", ()) + kinds  # type: ignore[attr-defined]
+        return cast(F, g)
+    return mark
 
 
 class HandMode(StrEnum):
@@ -136,6 +158,8 @@ class Hand:
         self.hands: dict[str, set[Card]] = {}
         self.dealt: dict[str, list[Card]] = {}
         self.pile: list[Card] = []
+        self.turned_up: Card | None = None
+        """The card the deal turned up outside hands and pile (``TURNED_UP``), once read."""
         self.mode: HandMode = OPEN
         self.status: HandStatus = "scored"
         self.play: TrickPlay | None = None
@@ -194,8 +218,12 @@ class MatchEngine(Generic[H]):
 
     Class attributes a game sets: ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats),
     ``DECK``, ``HAND_SIZE``, ``PILE`` (the deal field of the extra pile) and ``PILE_SIZE``,
-    ``EVENTS`` (event type → handler method name), ``RULES`` (option → (type, default)).
-    """
+    ``RULES`` (option → (type, default)), and where they apply ``RULE_MINIMUM``, ``TRICKS``,
+    ``TURNED_UP``, ``AFTER_HAND``, ``SUMMARY_KEYS``, ``TEAMS``, ``DISPLAY_ORDER``,
+    ``REVOKE_RULE``.  Its handlers are registered by event type (:func:`handles`); its hooks
+    are those of :mod:`referee.games.hooks`.  A game class (one that sets ``GAME``) without a
+    required hook or a handler of ``play`` or ``retract`` is refused when it is defined
+    (``TypeError``)."""
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
@@ -204,8 +232,20 @@ class MatchEngine(Generic[H]):
     HAND_SIZE: ClassVar[int] = 0
     PILE: ClassVar[str | None] = None
     PILE_SIZE: ClassVar[int] = 0
-    EVENTS: ClassVar[dict[type, str]] = {}
     RULES: ClassVar[dict[str, tuple[type, Any]]] = {}
+    RULE_MINIMUM: ClassVar[dict[str, int]] = {}
+    """The least value of a whole-number rules option (Sixty-Six's ``target``: 1); an option
+    left null is not checked."""
+    TRICKS: ClassVar[int] = 0
+    """Tricks in a hand, when the hand ends after that many (0: when no card is left)."""
+    TURNED_UP: ClassVar[str | None] = None
+    """The deal field of one card turned up outside hands and pile (Sixty-Six's
+    ``trump_card``): read with the deal, a misdeal when missing (``hand.turned_up``)."""
+    AFTER_HAND: ClassVar[frozenset[type]] = frozenset()
+    """Event types the game applies between hands too (Sixty-Six's ``resign``, ``timeout``)."""
+    SUMMARY_KEYS: ClassVar[tuple[str, ...]] = ()
+    """Engine attributes (player → game points) a match's summary gives beside its totals
+    (Asszorti's ``net`` and ``debt``)."""
     HandClass: ClassVar[type[Hand]] = Hand
     _HANDLERS: ClassVar[dict[type, Any]] = {}
     _PLAIN_HANDLERS: ClassVar[dict[type, Any]] = {}
@@ -276,6 +316,9 @@ class MatchEngine(Generic[H]):
                     typ is str and not isinstance(v, str):
                 raise ValueError(f"rules option {k!r} must be {typ.__name__}, got {v!r}")
             out[k] = v
+        for k, least in cls.RULE_MINIMUM.items():
+            if out[k] is not None and out[k] < least:
+                raise ValueError(f"rules option {k!r} must be at least {least}, got {out[k]}")
         return out
 
     @property
@@ -383,15 +426,9 @@ class MatchEngine(Generic[H]):
         h.status = "unscored"
         h.revoke = None
         h.suspects.clear()
-        self._emit(h, self.declarer_name(), self.contract_name(), "unscored",
-                   {p: 0 for p in self.players}, Unscored(reason, facts or {}))
-        self.after_unscored(h)
-
-    def after_unscored(self, h: Hand) -> None:
-        """Who may deal after an unscored hand: the same dealer (a redeal) or the next in
-        rotation (G6b, project ruling R1).  Sixty-Six accepts any dealer (S10)."""
-        if h.dealer in self.seat:
-            self.next_dealers = {h.dealer, self.next_seat(h.dealer)}
+        r = self._emit(h, self.declarer_name(), self.contract_name(), "unscored",
+                       {p: 0 for p in self.players}, Unscored(reason, facts or {}))
+        self.after_hand(r)
 
     # --- card helpers -----------------------------------------------------------------------
 
@@ -522,7 +559,9 @@ class MatchEngine(Generic[H]):
         """Game hook: the duty to follow that binds the card about to be played (None: any
         card may be played); default the contract's.  Sixty-Six has none while the talon is
         open (S1)."""
-        return self.current.play.duty if self.current.play is not None else None
+        h = self.hand
+        tp = h.play if h is not None else None
+        return tp.duty if tp is not None else None
 
     def _suspect(self, player: str, c: Card, line: int) -> None:
         """``player``, whose holding has blanks, plays ``c`` (not to a lead) and the cards surely
@@ -643,11 +682,13 @@ class MatchEngine(Generic[H]):
         for p, held in h.hands.items():
             if c in held:
                 return {"card": str(c), "held_by": p, **self._sight_of(p, c)}
-        for p, cs in self.laid_away().items():
-            if c in cs:
-                return {"card": str(c), "laid_away_by": p, **self._sight_of(p, c)}
-        pile = self.pile_place(c)
-        return None if pile is None else {"card": str(c), "pile": pile}
+        place = self.card_place(c)
+        if place is None:
+            return None
+        by = place.get("laid_away_by")
+        if by is not None:
+            return {"card": str(c), "laid_away_by": by, **self._sight_of(by, c)}
+        return {"card": str(c), **place}
 
     def _sight_of(self, player: str, c: Card) -> dict[str, Any]:
         """``{"line", "how"}`` of the last time ``c`` was seen from ``player``'s unknown
@@ -668,15 +709,12 @@ class MatchEngine(Generic[H]):
         return {"player": player, "cards": [str(c) for c in cs],
                 "whereabouts": self.whereabouts_facts(cs)}
 
-    def laid_away(self) -> dict[str, list[Card]]:
-        """Game hook: the cards each player has laid away in this hand (discards); default none."""
-        return {}
-
-    def pile_place(self, c: Card) -> str | None:
-        """Game hook: the pile ``c`` lies in when nobody has it, nor played or laid it away
-        (by default the deal's ``PILE`` for a card of it, ``"boat"``), else None."""
+    def card_place(self, c: Card) -> dict[str, Any] | None:
+        """Game hook: where ``c`` is when no player holds it nor has played it
+        (``{"laid_away_by": player}`` or ``{"pile": name}``), else None; default the deal's
+        ``PILE`` (``"boat"``) for a card of it."""
         if self.PILE and c in self.current.pile:
-            return self.PILE
+            return {"pile": self.PILE}
         return None
 
     def teams(self) -> list[tuple[str, ...]]:
@@ -806,7 +844,8 @@ class MatchEngine(Generic[H]):
         if h.partial and h.pile_known and len(h.unknown) == 1:
             # the only holding left is the rest of the deck: a given hand (G14b)
             p = next(iter(h.unknown))
-            taken = set(chain(*dealt.values(), pile, self.extra_deal_cards(e)))
+            taken = set(chain(*dealt.values(), pile,
+                              [h.turned_up] if h.turned_up is not None else []))
             rest = [c for c in self.DECK.cards if c not in taken]
             if len(rest) == self.HAND_SIZE:
                 dealt = {q: dealt[q] if q != p else rest for q in self.players}
@@ -847,12 +886,25 @@ class MatchEngine(Generic[H]):
         leaves out (format 1.1) is unknown, not missing: what is given is checked, and cards
         not dealt only when everything is given (G14)."""
         h = self.current
+        field = self.TURNED_UP
+        if field:  # one card turned up (Sixty-Six's trump card): read it first
+            text = getattr(e, field)
+            if text is None:
+                return {field: None}
+            try:
+                h.turned_up = self.DECK.parse(text)
+            except CardError as exc:
+                self.void("bad-card", h.line, None, rule="G7",
+                          evidence={"text": str(text), "problem": str(exc),
+                                    "game": self.TITLE, "deck_size": len(self.DECK),
+                                    "field": field})
+                return None
         for p in self.players:
             if p in dealt and len(dealt[p]) != self.HAND_SIZE:
                 return {"player": p, "count": len(dealt[p]), "expected": self.HAND_SIZE}
         if self.PILE and h.pile_known and len(pile) != self.PILE_SIZE:
             return {"pile": self.PILE, "count": len(pile), "expected": self.PILE_SIZE}
-        extra = self.extra_deal_cards(e)
+        extra = [h.turned_up] if h.turned_up is not None else []
         every = list(chain(*dealt.values(), pile, extra))
         if len(every) == len(self.DECK.cards) and self.DECK.members.issubset(every):
             return None  # the whole deck, each card once (the usual case, checked in one pass)
@@ -881,11 +933,6 @@ class MatchEngine(Generic[H]):
         """Game hook (required): the hand's last trick is complete (at ``line``) with no revoke
         open: score it and :meth:`finish` it (or end it another way)."""
         raise NotImplementedError
-
-    def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
-
-        """Cards of the deal outside hands and pile (Sixty-Six's turned-up trump card)."""
-        return []
 
     def apply(self, e: Any, line: int) -> Facts:
         """Apply one event of the current hand (anything but match/deal/score/end): the game's
@@ -958,22 +1005,40 @@ class MatchEngine(Generic[H]):
                 return
         handler(self, e, line)
 
-    def intercept(self, e: Any, line: int) -> bool:
+    def intercept(self, e: Any | None, line: int) -> bool:
         """Game hook: an event of an open hand, before any other check of :meth:`_apply` (the
-        event's type, its players) and before the hand's ``last_line`` moves to it.  True when
-        the game has dealt with it (nothing else is done with it); the default, False.  An event
-        reaches it by :meth:`_apply` only: a game that needs to see every event empties
-        :attr:`fast_handlers` meanwhile (Asszorti: after an undisputed claim, A10)."""
+        event's type, its players) and before the hand's ``last_line`` moves to it, or (``e``
+        None) the record of the open hand stops (:meth:`close_hand`).  True when the game has
+        dealt with it (an event is then not applied; a stopped hand is settled); the default,
+        False.  An event reaches it by :meth:`_apply` only: a game that needs to see every
+        event empties :attr:`fast_handlers` meanwhile (Asszorti: after an undisputed claim,
+        A10)."""
         return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Each game class gets ``_HANDLERS``: its ``EVENTS`` as functions, looked up once (the
-        hot path calls ``handler(self, event, line)``)."""
+        """Each game class gets ``_HANDLERS``: the methods registered by :func:`handles`, by
+        event type, looked up once (the hot path calls ``handler(self, event, line)``).  A game
+        class (``GAME`` set) without a required hook (:data:`~referee.games.hooks.
+        REQUIRED_HOOKS`) or a handler of ``play`` or ``retract`` is refused: ``TypeError``."""
         super().__init_subclass__(**kwargs)
-        cls._HANDLERS = {t: getattr(cls, name) for t, name in cls.EVENTS.items()}
+        names: dict[type, str] = {}
+        for k in reversed(cls.__mro__):  # the base first: a subclass's registration wins
+            for name, f in vars(k).items():
+                for t in getattr(f, "__handles__", ()):
+                    names[t] = name
+        cls._HANDLERS = {t: getattr(cls, name) for t, name in names.items()}
         cls._PLAIN_HANDLERS = {t: f for t, f in cls._HANDLERS.items()
                                if t not in _OTHER_PLAYER_FIELD}
-        cls._DUTY_IS_THE_CONTRACTS = cls.allowed_cards is MatchEngine.allowed_cards
+        if cls.GAME:
+            missing = [f"the hook {n}()" for n in REQUIRED_HOOKS
+                       if getattr(cls, n) is getattr(MatchEngine, n)]
+            missing += [f"a handler of `{getattr(t, '__struct_config__').tag}` events "
+                        "(@handles)"
+                        for t in REQUIRED_EVENTS if t not in cls._HANDLERS]
+            if missing:
+                raise TypeError(f"the game {cls.GAME!r} ({cls.__qualname__}) does not define "
+                                + " nor ".join(missing))
+        cls._DUTY_IS_THE_CONTRACTS = cls.duty_in_force is MatchEngine.duty_in_force
         """True when the game does not decide the allowed cards itself, so the contract's duty
         alone rules (the follow-suit shortcut in :meth:`on_play` relies on it)."""
         cls._HOOKS_BEFORE_CARD = cls.before_card is not MatchEngine.before_card
@@ -992,8 +1057,9 @@ class MatchEngine(Generic[H]):
             self.dealer_cause = line
 
     def applies_after_hand(self, e: Any) -> bool:
-        """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
-        return False
+        """True for events a game accepts between hands (``AFTER_HAND``: Sixty-Six's
+        ``resign``)."""
+        return type(e) in self.AFTER_HAND
 
     def close_hand(self, cause: str = "the log ends") -> Facts:
         """The hand is over as far as the log goes: ``cause`` says what came (a deal, score,
@@ -1012,7 +1078,7 @@ class MatchEngine(Generic[H]):
         if h.revoke is not None:
             self.establish_revoke(None, "record-stops", stopped_after=h.last_line, stop=cause)
             return
-        if self.close_open_hand():
+        if self.intercept(None, h.last_line):
             return
         rule = "R5" if "score" in cause else "G5"
         self.report("incomplete-hand", h.last_line, None, trick=None, rule=rule,
@@ -1039,11 +1105,6 @@ class MatchEngine(Generic[H]):
             floor = h.suspects[0].line  # a revoke may still be proven there (G14)
         return floor
 
-    def close_open_hand(self) -> bool:
-        """Game hook: settle a hand left open at its end (an undisputed Asszorti claim).
-        Return True if it did."""
-        return False
-
     def end(self, e: ev.End, line: int) -> Facts:
         """The table ends the match (G9): finished, winners by the highest standing.  Returns
         the facts established (none here; a game's own end may establish some)."""
@@ -1067,14 +1128,18 @@ class MatchEngine(Generic[H]):
         return sorted(cs, key=lambda c: pos.get(c, 999))
 
     def card_points_of(self, cards: Iterable[Card]) -> int | None:
-        """Game hook: the card points of a trick's ``cards`` as the current hand's contract
-        counts them (no last-trick bonus), or None where the hand is decided by tricks
-        (default)."""
-        return None
+        """The card points of a trick's ``cards`` as the current hand's contract counts them
+        (its :attr:`~referee.games.hooks.ContractData.card_points`, no last-trick bonus), or None
+        where the hand is decided by tricks."""
+        table = self.contract().card_points
+        if table is None:
+            return None
+        return sum(table.get(c, 0) for c in cards)
 
     def summary_extra(self) -> dict[str, Any]:
-        """Game-specific keys of a match's ``score --format json`` object (Asszorti's net/debt)."""
-        return {}
+        """Game-specific keys of a match's ``score --format json`` object: each of
+        ``SUMMARY_KEYS`` (Asszorti's net/debt), player → game points."""
+        return {k: {p: tidy(v) for p, v in getattr(self, k).items()} for k in self.SUMMARY_KEYS}
 
     # --- results ----------------------------------------------------------------------------
 
@@ -1111,7 +1176,13 @@ class MatchEngine(Generic[H]):
         return r
 
     def after_hand(self, result: HandResult) -> None:
-        """Game hook after a hand is scored: match-end tests, the next dealer."""
+        """Game hook after a hand's result (:meth:`referee.games.hooks.OptionalHooks.after_hand`):
+        match-end tests, the next dealer.  Default: after an unscored hand, the same dealer (a
+        redeal) or the next in rotation (G6b, project ruling R1); nothing after another."""
+        if result.status == "unscored":
+            h = self.current
+            if h.dealer in self.seat:
+                self.next_dealers = {h.dealer, self.next_seat(h.dealer)}
 
     # --- card play (G4) ---------------------------------------------------------------------
 
@@ -1190,9 +1261,10 @@ class MatchEngine(Generic[H]):
             return
         if trick is None:
             return  # the hand can only end when a trick is complete
-        self.established.append(TrickDone(trick))
+        self.established.append(trick)
         self.after_trick(trick, line)
-        if h.mode is OPEN and self.all_tricks_played():
+        if h.mode is OPEN and (len(tp.tricks) == self.TRICKS if self.TRICKS else
+                               not tp.current.who and not any(tp.hands.values())):
             if h.suspects and self.settle_suspects(True):
                 return
             if h.revoke is not None:
@@ -1212,19 +1284,26 @@ class MatchEngine(Generic[H]):
         marriage demands)."""
 
     def allowed_cards(self, player: str) -> frozenset[Card] | None:
-        """The cards ``player`` may play now (None: any); default: the contract's duty."""
+        """The cards ``player`` may play now (None: any): the duty in force
+        (:meth:`duty_in_force`) applied to the player's cards and the trick."""
         h = self.hand
         assert h is not None and h.play is not None  # asked only during the play
-        return h.play.allowed(player)
+        tp = h.play
+        duty = self.duty_in_force()
+        return None if duty is None else duty(tp.hands[player], tp.current.cards, tp.order)
 
     def after_trick(self, trick: Trick, line: int) -> None:
         """Game hook after a trick is complete (Sixty-Six draws)."""
 
     def all_tricks_played(self) -> bool:
-        """True when the hand's last trick is complete."""
+        """True when the hand's last trick is complete: ``TRICKS`` tricks played, or (0) no
+        card left in any hand and none on the table."""
         h = self.hand
-        assert h is not None and h.play is not None  # asked only during the play
+        if h is None or h.play is None:
+            return False
         tp = h.play
+        if self.TRICKS:
+            return len(tp.tricks) == self.TRICKS
         return not tp.current.who and not any(tp.hands.values())
 
     def start_revoke(self, player: str, c: Card, line: int, allowed: frozenset[Card]) -> None:
@@ -1311,22 +1390,27 @@ class MatchEngine(Generic[H]):
         clauses applied (evidence ``penalty_rule``)."""
         raise NotImplementedError
 
+    def contract(self) -> ContractData:
+        """Game hook: the current hand's contract as data (:class:`~referee.games.hooks.
+        ContractData`: declarer, name, facts, card points); default none."""
+        return NO_CONTRACT
+
     def declarer_name(self) -> str | None:
-        """Game hook: the current hand's declarer (None if none)."""
-        return None
+        """The current hand's declarer (None if none), from :meth:`contract`."""
+        return self.contract().declarer
 
     def contract_name(self) -> str | None:
-        """Game hook: the current hand's contract as ``score`` prints it (None if none)."""
-        return None
+        """The current hand's contract as ``score`` prints it (None if none)."""
+        return self.contract().name
 
     def contract_facts(self) -> dict[str, Any] | None:
-        """Game hook: the current hand's contract as data, exactly when :meth:`contract_name`
-        names one (None otherwise): ``bid`` (the winning or standing bid as the log writes it:
+        """The current hand's contract as data, exactly when :meth:`contract_name` names one
+        (None otherwise): ``bid`` (the winning or standing bid as the log writes it:
         Thirty-Three's ``level``, Asszorti's ``bid``, Eighty-Three's ``points``), and where the
         game has them ``game`` (Thirty-Three's), ``trump`` (the trump suit's name, None for none
         or none named yet), ``doubled`` (Eighty-Three's 83 doubled), ``arrivazs`` (Asszorti),
         ``value`` (Thirty-Three's contract value, CV, in game points)."""
-        return None
+        return self.contract().facts
 
     def on_retract(self, e: ev.Retract, line: int) -> None:
         """Take back the most recent card (G4, G4a).  In a record of the play alone, taking back

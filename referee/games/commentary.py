@@ -241,6 +241,17 @@ def _result_words(cls: type[MatchEngine[Any]], facts: Any) -> str:
     return commentary_for(cls).result_words(facts)
 
 
+def result_wording(engine: MatchEngine[Any], result: HandResult) -> Wording:
+    """:meth:`Commentary.result_wording` of ``engine``'s game, looking the commentary up only
+    when the words are made at once (a revoke's, an unscored hand's): a scored hand's words
+    are a function of the game's class and the facts alone (``check`` never loads the game's
+    commentary for a result)."""
+    facts = result.facts
+    if type(facts) is RevokeEnded or type(facts) is Unscored:
+        return commentary_for(engine).result_wording(engine, result)
+    return partial(_result_words, type(engine), facts)
+
+
 _COMMENTARIES: dict[str, Commentary[Any]] = {}
 _DEFAULT: Commentary[Any] = Commentary()
 

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 
 from ..cards import SUIT_NAMES, Card
+from ..facts import Trick as Trick  # a complete trick is a fact of the core
 
 TRUMP = "trump"
 """Effective-suit label of a trump suit that is no printed suit (the nines in Nines)."""
@@ -164,33 +165,6 @@ def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card],
 
 
 # --- one hand's tricks ----------------------------------------------------------------------
-
-class Trick:
-    """A trick: its 1-based ``number``; ``who``, ``cards`` and ``lines`` give each play's player,
-    card and log line in play order; ``winner`` is set once the trick is complete.  ``plays``
-    gives the same as (player, card, line) tuples."""
-
-    __slots__ = ("number", "who", "cards", "lines", "winner")
-
-    def __init__(self, number: int) -> None:
-        self.number = number
-        self.who: list[str] = []
-        self.cards: list[Card] = []
-        self.lines: list[int] = []
-        self.winner: str | None = None
-
-    @property
-    def plays(self) -> list[tuple[str, Card, int]]:
-        """The plays as (player, card, line), in play order."""
-        return list(zip(self.who, self.cards, self.lines))
-
-    @property
-    def leader(self) -> str | None:
-        return self.who[0] if self.who else None
-
-    def __repr__(self) -> str:
-        return f"Trick({self.number}, plays={self.plays!r}, winner={self.winner!r})"
-
 
 class TrickPlay:
     """The play of one hand: whose turn it is, the trick on the table, tricks won.

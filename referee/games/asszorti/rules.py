@@ -27,8 +27,9 @@ from typing import (Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGua
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from .. import register
-from ..base import (OPEN, AuctionHand, Hand, HandResult, HandStatus, MatchEngine, Number, Revoke,
-                   event_name, strs, tidy)
+from ..base import (OPEN, AuctionHand, Hand, HandResult, MatchEngine, Number, Revoke, event_name,
+                   handles, strs, tidy)
+from ..hooks import NO_CONTRACT, ContractData
 from ..tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -439,25 +440,17 @@ class Asszorti(MatchEngine[AsszortiHand]):
     PILE = "talon"
     PILE_SIZE = 3
     HandClass = AsszortiHand
-    EVENTS = {ev.Bid: "on_bid", ev.Hold: "on_hold", ev.Pass: "on_pass",
-              ev.Contract: "on_contract", ev.Discard: "on_discard", ev.Declare: "on_declare",
-              ev.Kontra: "on_double", ev.Rekontra: "on_double", ev.Szubkontra: "on_double",
-              ev.Hirskontra: "on_double", ev.Mordkontra: "on_double", ev.Claim: "on_claim",
-              ev.Dispute: "on_dispute", ev.Play: "on_play", ev.Retract: "on_retract"}
+    TRICKS = TRICKS  # A1: eleven tricks make a hand
+    RULE_MINIMUM = {"deals": 1}
+    SUMMARY_KEYS = ("net", "debt")  # A8: the zero-sum balance and what is still owed
+    on_play = handles(ev.Play)(MatchEngine.on_play)
+    on_retract = handles(ev.Retract)(MatchEngine.on_retract)
     RULES = {"jump_bids": (bool, False), "kontra": (bool, True), "deals": (int, None)}
 
     def __init__(self, players: list[str], rules: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, rules)
         self.net: dict[str, Number] = {p: 0 for p in self.players}
         self.debt: dict[str, Number] = {p: 0 for p in self.players}
-
-    @classmethod
-    def check_rules(cls, rules: Mapping[str, Any] | None) -> dict[str, Any]:
-        """As the base, and ``deals`` must be at least 1 (ValueError otherwise)."""
-        out = super().check_rules(rules)
-        if out["deals"] is not None and out["deals"] < 1:
-            raise ValueError(f"rules option 'deals' must be at least 1, got {out['deals']}")
-        return out
 
     # --- small helpers ---------------------------------------------------------------------
 
@@ -539,6 +532,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
                   rule="G7", evidence={"event": event_name(e), "bid": word})
         return None
 
+    @handles(ev.Bid)
     def on_bid(self, e: ev.Bid, line: int) -> None:
         """A bid (A1): the first bid is 3, each later one the next level up (any higher level under
         ``jump_bids``); only a player who spoke later than the holder bids.  A bid that breaks
@@ -585,6 +579,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         h.standing = (e.player, bid)
         self._next_to_speak(e.player)
 
+    @handles(ev.Hold)
     def on_hold(self, e: ev.Hold, line: int) -> None:
         """``hold``: equal the latest bid, only by a player who spoke earlier than its holder
         (A1, A10).  With no bid to hold, or by the holder: ``illegal-bid``, not applied (A-R2).
@@ -611,6 +606,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         h.notes[line] = HoldNote(e.player, standing)
         self._next_to_speak(e.player)
 
+    @handles(ev.Pass)
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass is final (A1).  The forced dealer's pass is ``illegal-pass`` and not applied:
         the dealer still has to set a contract (A1, A-R3)."""
@@ -637,6 +633,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
 
     # --- contract, talon, trumps (Play; A1, A-R4 … A-R7) ----------------------------------------
 
+    @handles(ev.Contract)
     def on_contract(self, e: ev.Contract, line: int) -> None:
         """The declarer's contract: at least the last bid (A1); exactly the bid under
         ``jump_bids``.  Otherwise ``illegal-contract``, applied (G2).  The forced dealer sets any
@@ -699,6 +696,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
             h.contract = h.last_bid
         return h.level
 
+    @handles(ev.Discard)
     def on_discard(self, e: ev.Discard, line: int) -> None:
         """The talon exchange: for contract N the declarer takes the top N talon cards and lays
         away N (Play).  A wrong number is ``illegal-discard``, applied (G2); a discard by anybody
@@ -740,6 +738,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         h.discards = cs
         h.notes[line] = TalonNote(e.player, taken, cs)
 
+    @handles(ev.Declare)
     def on_declare(self, e: ev.Declare, line: int) -> None:
         """Trumps (a suit or ``none``) and the optional arrivázs, by the declarer (Play).  By
         another player: ``out-of-turn``, applied (A-R5).  A second declaration: ``illegal-trump``,
@@ -778,6 +777,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
 
     # --- doubling (A2, G12) --------------------------------------------------------------------
 
+    @handles(ev.Kontra, ev.Rekontra, ev.Szubkontra, ev.Hirskontra, ev.Mordkontra)
     def on_double(self, e: DoublingEvent, line: int) -> None:
         """One step of the doubling chain on ``target`` (A2).  Not applied (G12): under
         ``kontra: false``, by the wrong side, out of sequence or repeated, or on an arrivázs not
@@ -867,12 +867,21 @@ class Asszorti(MatchEngine[AsszortiHand]):
                            self.next_seat(h.decl, -1))
         return True
 
-    def intercept(self, e: Any, line: int) -> bool:
+    def intercept(self, e: Any | None, line: int) -> bool:
         """After a claim nobody has disputed (A7), any event but a ``dispute`` (a card, a
         doubling call, a bid …) settles the claim, and is itself one ``out-of-phase``, ignored,
         as is the rest of the hand (A10, G4): it cannot change the settled hand (a ``kontra``
         does not double a hand already claimed).  Every event passes here while a claim stands
-        undisputed (:meth:`on_claim` empties :attr:`fast_handlers`)."""
+        undisputed (:meth:`on_claim` empties :attr:`fast_handlers`).  When the record of the
+        hand stops (``e`` None), an undisputed claim, or a disputed one that has failed, is
+        settled (the next deal, score, end or the end of the log came, A7, A10)."""
+        if e is None:
+            hc = self.current
+            claim = hc.claim
+            if claim is None or (claim.dispute is not None and hc.failed_by is None):
+                return False
+            self._settle_claim()
+            return True
         h = self.hand
         c = h.claim if h is not None else None
         if h is None or c is None or type(e) is ev.Dispute or c.dispute is not None \
@@ -887,6 +896,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
                               "claim": {"player": c.player, "line": c.line}})
         return True
 
+    @handles(ev.Claim)
     def on_claim(self, e: ev.Claim, line: int) -> None:
         """The declarer claims the rest (A7): it may come mid-trick (A10).  By an opponent, before
         the trumps are named, or while a claim stands: ``illegal-claim``, ignored (A10, A-R9)."""
@@ -909,6 +919,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         self.fast_handlers = {}  # every event passes intercept while the claim is undisputed
         h.notes[line] = ClaimNote(e.player, len(tp.tricks), bool(tp.current.who))
 
+    @handles(ev.Dispute)
     def on_dispute(self, e: ev.Dispute, line: int) -> None:
         """An opponent disputes the claim: play goes on (A7).  With no claim, a second dispute,
         or by the declarer: ``illegal-claim``, ignored (A10)."""
@@ -940,20 +951,6 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if trick.winner != h.declarer:
             h.failed_by = trick.winner
             h.failed_at = trick.number
-
-    def all_tricks_played(self) -> bool:
-        h = self.hand
-        return h is not None and h.play is not None and len(h.play.tricks) == TRICKS
-
-    def close_open_hand(self) -> bool:
-        """An undisputed claim, or a disputed one that has failed, is settled when the next deal,
-        score, end or the end of the log comes (A7, A10)."""
-        h = self.current
-        c = h.claim
-        if c is None or (c.dispute is not None and h.failed_by is None):
-            return False
-        self._settle_claim()
-        return True
 
     def _settle_claim(self) -> None:
         self.score_hand(self.current.last_line)
@@ -1061,29 +1058,16 @@ class Asszorti(MatchEngine[AsszortiHand]):
             "arrivazs_multiplier": h.multiplier(ARRIVAZS_TARGET), "each": v}
         return entries, facts, REVOKE_PENALTY_RULE
 
-    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
-              deltas: dict[str, Number], facts: Any,
-              extra: dict[str, Any] | None = None) -> HandResult:
-        """As the base, with the hand's zero-sum ``net`` beside its deltas in every hand result
-        (referee-log(5)): the net computed for it, or zeros (an unscored hand)."""
-        extra = dict(extra or {})
-        if "net" not in extra:
-            net = getattr(h, "net", None) or {p: 0 for p in self.players}
-            extra["net"] = {p: tidy(v) for p, v in net.items()}
-        return super()._emit(h, declarer, contract, status, deltas, facts, extra)
-
-    def summary_extra(self) -> dict[str, Any]:
-        """``net`` (zero-sum balance) and ``debt`` (still owed) beside the sheet totals (A8)."""
-        return {"net": {p: tidy(v) for p, v in self.net.items()},
-                "debt": {p: tidy(v) for p, v in self.debt.items()}}
-
     # --- the match (A8) --------------------------------------------------------------------------
 
     def after_hand(self, result: HandResult) -> None:
-        self._deals_done()
-
-    def after_unscored(self, h: Hand) -> None:
-        super().after_unscored(h)
+        """Every hand result has the hand's zero-sum ``net`` beside its deltas
+        (referee-log(5)): the net computed for it, or zeros (an unscored hand); the next
+        dealer after an unscored hand is the base's; the match may end (A8)."""
+        if "net" not in result.extra:
+            net = getattr(self.current, "net", None) or {p: 0 for p in self.players}
+            result.extra["net"] = {p: tidy(v) for p, v in net.items()}
+        super().after_hand(result)
         self._deals_done()
 
     def _deals_done(self) -> None:
@@ -1094,15 +1078,22 @@ class Asszorti(MatchEngine[AsszortiHand]):
 
     # --- names -----------------------------------------------------------------------------------
 
-    def laid_away(self) -> dict[str, list[Card]]:
-        """The declarer's discards after the talon exchange, once made."""
+    def card_place(self, c: Card) -> dict[str, Any] | None:
+        """The declarer's discards after the talon exchange are laid away; else the base's."""
         h = self.current
-        return {h.declarer: h.discards} if h.discards and h.declarer else {}
+        if h.discards and h.declarer and c in h.discards:
+            return {"laid_away_by": h.declarer}
+        return super().card_place(c)
+    def contract(self) -> ContractData:
+        """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
+        if self.hand is None:
+            return NO_CONTRACT
+        return ContractData(self._declarer(), self._contract_name(), self._contract_facts(), None)
 
-    def declarer_name(self) -> str | None:
+    def _declarer(self) -> str | None:
         return self.current.declarer
 
-    def contract_name(self) -> str | None:
+    def _contract_name(self) -> str | None:
         """As ``score`` prints it: ``"1 diamonds"``, ``"hand no-trumps arrivazs"``, or just the
         level before the trumps are named.  A formatted value, not a sentence: the ``contract``
         of ``score`` and of every hand result (referee-log(5)), so it stays in the rules core."""
@@ -1115,7 +1106,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         t = "no-trumps" if h.trump is None else SUIT_NAMES[h.trump]
         return f"{k} {t}" + (" arrivazs" if h.arrivazs else "")
 
-    def contract_facts(self) -> dict[str, Any] | None:
+    def _contract_facts(self) -> dict[str, Any] | None:
         """The contract as data (:meth:`MatchEngine.contract_facts`): ``bid`` (``3``, ``2``,
         ``1``, ``hand``: the contract, or the standing bid during the auction), ``trump`` (None
         for no trumps or before the declarer names them), ``arrivazs``."""

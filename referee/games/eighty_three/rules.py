@@ -25,7 +25,8 @@ from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
     is_blank, parse_suit
 from .. import register
-from ..base import OPEN, AuctionHand, HandResult, MatchEngine, Number, Revoke, strs
+from ..base import OPEN, AuctionHand, HandResult, MatchEngine, Number, Revoke, handles, strs
+from ..hooks import NO_CONTRACT, ContractData
 from ..tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -237,6 +238,9 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     PILE = "kitty"
     PILE_SIZE = KITTY_SIZE
     HandClass = EightyThreeHand
+    TRICKS = PLAY_SIZE  # E2: six tricks make a hand
+    on_play = handles(ev.Play)(MatchEngine.on_play)
+    on_retract = handles(ev.Retract)(MatchEngine.on_retract)
     # The phases as the ``when`` of an out-of-phase finding's evidence names them (part of its
     # JSON, set by MatchEngine.require_phase).
     PHASE_WORDS = {AUCTION: "during the auction", TRUMP_CALL: "before trumps are named",
@@ -244,8 +248,6 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                    PLAY: "during the play"}
     DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "SHDC" for r in PLAIN_RANKS) + (JOKER,)
     """History shows hands ♠ ♥ ♦ ♣, each ace first, the joker last."""
-    EVENTS = {ev.Bid: "on_bid", ev.Pass: "on_pass", ev.Trump: "on_trump", ev.Give: "on_give",
-              ev.Discard: "on_discard", ev.Play: "on_play", ev.Retract: "on_retract"}
     RULES = {"set_penalty": (str, "points")}
 
     def __init__(self, players: list[str], rules: Mapping[str, Any] | None = None) -> None:
@@ -274,6 +276,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     def start_hand(self, e: ev.Deal, line: int) -> None:
         self.current.to_act = self.next_seat(e.dealer)
 
+    @handles(ev.Bid)
     def on_bid(self, e: ev.Bid, line: int) -> None:
         """A bid of ``points`` (30–83), ``doubled`` only with 83, above the standing bid (E1, E7).
         Out of range or missing: ``bad-event`` (hand unscored).  Too low or out of turn: reported
@@ -303,6 +306,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         h.standing = (e.player, bid)
         self._next_to_speak(e.player)
 
+    @handles(ev.Pass)
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass: the player is out of the auction (E1).  The dealer may not pass once the other
         three have passed with no bid: ``illegal-pass``, not applied (E7)."""
@@ -349,6 +353,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
 
     # --- trumps, gives and discards (E2, E7) ---------------------------------------------------
 
+    @handles(ev.Trump)
     def on_trump(self, e: ev.Trump, line: int) -> None:
         """The bid winner takes the kitty and names trumps.  Named by another player:
         ``out-of-turn``, applied (the suit stands; the kitty is still the winner's, E7).  A second
@@ -423,6 +428,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             return None
         return cs
 
+    @handles(ev.Give)
     def on_give(self, e: ev.Give, line: int) -> None:
         """Extra trumps passed to the partner (E2): only to the partner, only trumps, only while
         holding more than 6 trumps, at most the excess, and before the partner's discard (E7).
@@ -461,6 +467,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         h.hands[to] |= set(cs)
         h.given.setdefault(giver, []).extend(cs)
 
+    @handles(ev.Discard)
     def on_discard(self, e: ev.Discard, line: int) -> None:
         """A player's discard down to 6 cards (E2, E-R1).  Trumps may go only while holding more
         than 6 trumps, no more than the excess, and never a point trump; a discard that leaves
@@ -522,11 +529,6 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                            self.winning_bid()[0])
         return True
 
-    def all_tricks_played(self) -> bool:
-        """Six tricks make a hand (E2)."""
-        h = self.hand
-        return h is not None and h.play is not None and len(h.play.tricks) == PLAY_SIZE
-
     def after_trick(self, trick: Trick, line: int) -> None:
         """A player with no card left before trick 6 cannot play on: ``incomplete-hand``, the hand
         unscored (E7).  An open revoke is established first (G11)."""
@@ -554,15 +556,24 @@ class EightyThree(MatchEngine[EightyThreeHand]):
 
     # --- scoring (E4–E6) ---------------------------------------------------------------------
 
-    def laid_away(self) -> dict[str, list[Card]]:
-        """Each player's discards down to six cards (E2)."""
-        return self.current.discards
+    def card_place(self, c: Card) -> dict[str, Any] | None:
+        """The cards each player has laid away (E2); else the base's (the kitty)."""
+        for p, cs in self.current.discards.items():
+            if c in cs:
+                return {"laid_away_by": p}
+        return super().card_place(c)
+    def contract(self) -> ContractData:
+        """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
+        if self.hand is None:
+            return NO_CONTRACT
+        return ContractData(self._declarer(), self._contract_name(), self._contract_facts(),
+                        self._card_points())
 
-    def declarer_name(self) -> str | None:
+    def _declarer(self) -> str | None:
         """The bid winner of the current hand (None before the auction ends or without a hand)."""
         return self.hand.declarer if self.hand is not None else None
 
-    def contract_name(self) -> str | None:
+    def _contract_name(self) -> str | None:
         """``60 hearts``, ``83 dbl diamonds`` (the bid before trumps are named).
 
         A formatted value, not a sentence: it is the ``contract`` of the hand's result, printed
@@ -573,7 +584,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             return None
         return f"{h.bid.short()} {SUIT_NAMES[h.trump]}" if h.trump else h.bid.short()
 
-    def contract_facts(self) -> dict[str, Any] | None:
+    def _contract_facts(self) -> dict[str, Any] | None:
         """The contract as data (:meth:`MatchEngine.contract_facts`): ``bid`` (the points, 30
         to 83: the winning bid, or the standing one during the auction), ``doubled``,
         ``trump`` (None before the bid winner names trumps)."""
@@ -583,13 +594,12 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         return {"bid": h.bid.points, "doubled": h.bid.doubled,
                 "trump": SUIT_NAMES[h.trump] if h.trump else None}
 
-    def card_points_of(self, cards: Iterable[Card]) -> int | None:
+    def _card_points(self) -> Mapping[Card, int] | None:
         """Card points of a trick under the hand's trumps (E4); None before trumps are named."""
         trump = self.hand.trump if self.hand is not None else None
         if trump is None:
             return None
-        value = CARD_POINTS_OF[trump]
-        return sum(value.get(c, 0) for c in cards)
+        return CARD_POINTS_OF[trump]
 
     def team_points(self) -> dict[tuple[str, ...], int]:
         """Card points each team took in tricks (E4)."""
@@ -638,6 +648,9 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     def after_hand(self, result: HandResult) -> None:
         """E5: once a team reaches 200 the game is over; if both reach it in the same hand the
         bidding team wins, otherwise the higher score.  Winners are both partners."""
+        if result.status == "unscored":
+            super().after_hand(result)
+            return
         over = [t for t in self.teams() if self.totals[t[0]] >= TARGET]
         if not over:
             return

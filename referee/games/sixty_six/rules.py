@@ -29,7 +29,8 @@ from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
 from .. import register
 from ...facts import Facts
-from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
+from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke, handles
+from ..hooks import NO_CONTRACT, ContractData
 from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -236,13 +237,17 @@ class SixtySixHand(Hand):
     player → the marriages shown (:class:`Shown`); ``may_declare``: the player who just won a
     trick or showed a marriage (S5, S10); ``played_out``: the last trick is played and its winner may
     still declare (S10); ``notes``: the facts ``history`` tells of the last event
-    (:data:`Note`), until its commentary takes them.
+    (:data:`Note`), until its commentary takes them.  ``trump_card``: the card the deal turned
+    up (``turned_up``, read with the deal).
     """
+
+    @property
+    def trump_card(self) -> Card | None:
+        return self.turned_up
 
     def __init__(self, number: int, line: int, dealer: str) -> None:
         super().__init__(number, line, dealer)
         self.trump = ""
-        self.trump_card: Card | None = None
         self.turned: Card | None = None
         self.stock: list[Card] = []
         self.draw_due: tuple[str, str] | None = None
@@ -284,49 +289,17 @@ class SixtySix(MatchEngine[SixtySixHand]):
     PILE = "stock"
     PILE_SIZE = STOCK_SIZE
     HandClass = SixtySixHand
+    TURNED_UP = "trump_card"  # S2: the trump card turned up under the stock
+    AFTER_HAND = frozenset({ev.Resign, ev.Timeout})  # S8: taken at any point of the match
+    RULE_MINIMUM = {"target": 1}
     DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "CSHD" for r in RANK_ORDER)
     RULES = {"target": (int, TARGET)}
-    EVENTS = {ev.Play: "on_play", ev.Retract: "on_retract", ev.Draw: "on_draw",
-              ev.Marriage: "on_marriage", ev.Exchange: "on_exchange", ev.Close: "on_close",
-              ev.DeclareOut: "on_declare_out", ev.Resign: "on_resign", ev.Timeout: "on_resign"}
-
-    @classmethod
-    def check_rules(cls, rules: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The options with defaults; ``target`` must be a whole number of game points above 0.
-        Raises ValueError otherwise (the match cannot be refereed)."""
-        out = super().check_rules(rules)
-        if out["target"] < 1:
-            raise ValueError(f"rules option 'target' must be at least 1, got {out['target']}")
-        return out
 
     def other(self, player: str) -> str:
         """The opponent of ``player``."""
         return self.players[1 - self.seat[player]]
 
     # --- the deal (S8, S10) ------------------------------------------------------------------
-
-    def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]],
-                     pile: list[Card]) -> dict[str, Any] | None:
-        """Six cards each, a stock of eleven and one turned-up trump card: the 24 cards
-        (``{"trump_card": None}`` when none was turned up)."""
-        h = self.current
-        if e.trump_card is None:
-            return {"trump_card": None}
-        try:
-            h.trump_card = DECK.parse(e.trump_card)
-        except CardError as exc:
-            self.void("bad-card", h.line, None, rule="G7",
-                      evidence={"text": str(e.trump_card), "problem": str(exc),
-                                "game": self.TITLE, "deck_size": len(DECK),
-                                "field": "trump_card"})
-            return None
-        return super().deal_problem(e, dealt, pile)
-
-    def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
-        """The turned-up trump card, when the deal has one (its text is read by
-        :meth:`deal_problem`)."""
-        c = self.current.trump_card
-        return [c] if c is not None else []
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
         """The trump suit is the turned-up card's; the stock is drawn top first; the
@@ -340,9 +313,6 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h.play = TrickPlay(self.players, h.hands, ORDERS[h.trump], follow_head_trump,
                            self.other(e.dealer))
 
-    def card_points_of(self, cards: Iterable[Card]) -> int:
-        """Card points of a trick (A 11, 10 10, K 4, Q 3, J 2, 9 0)."""
-        return sum(map(CARD_POINTS_OF.__getitem__, cards))
 
     # --- the event loop -------------------------------------------------------------------------
 
@@ -362,10 +332,12 @@ class SixtySix(MatchEngine[SixtySixHand]):
             self._score_played_out()
         return MatchEngine.apply(self, e, line)
 
-    def applies_after_hand(self, e: Any) -> bool:
-        return type(e) in (ev.Resign, ev.Timeout)
-
-    def close_open_hand(self) -> bool:
+    def intercept(self, e: Any | None, line: int) -> bool:
+        """When the record of a played-out deal stops (``e`` None) before its last-trick
+        winner declared, the deal is scored as played out (S10); an event is not intercepted
+        (:meth:`apply` sees a played-out deal first)."""
+        if e is not None:
+            return False
         h = self.current
         if h.played_out:
             self._score_played_out()
@@ -410,6 +382,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     # --- playing a card (S1, S2) ----------------------------------------------------------------
 
+    @handles(ev.Play)
     def on_play(self, e: ev.Play, line: int) -> None:
         """A card: the due draw first (S1: the hands change before it), then the shared card
         play, which calls :meth:`before_card` for the lead a marriage demands."""
@@ -442,16 +415,6 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h.may_declare = None
         h.exchange_window = None
 
-    def allowed_cards(self, player: str) -> frozenset[Card] | None:
-        """Any card while the talon is open; else follow, head the trick, trump when void (S1)."""
-        h = self.hand  # the hot path: no property call (a handler runs inside a hand)
-        assert h is not None
-        if h.talon_open:
-            return None
-        tp = h.play
-        assert tp is not None  # set by start_hand: the deal opens the play
-        return tp.allowed(player)
-
     def duty_in_force(self) -> Duty | None:
         """No duty while the talon is open; else follow, head the trick, trump when void
         (S1)."""
@@ -478,6 +441,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h.played_out = True
         h.may_declare = h.play.tricks[-1].winner
 
+    @handles(ev.Retract)
     def on_retract(self, e: ev.Retract, line: int) -> None:
         """``retract`` (G4, G4a), keeping the talon consistent: a trick reopened by it has its due
         draw cancelled; one followed by a draw, close, exchange or marriage cannot be reopened
@@ -515,6 +479,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     # --- the talon: draw, close, exchange (S3, S4) ------------------------------------------------
 
+    @handles(ev.Draw)
     def on_draw(self, e: ev.Draw, line: int) -> None:
         """An explicit ``draw``: the due draw.  With none due, ``illegal-draw``, nothing is drawn
         (SS-R2)."""
@@ -528,6 +493,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
                        evidence={"closed_by": h.closer, "talon": h.talon_size,
                                  "tricks": len(h.play.tricks)})
 
+    @handles(ev.Close)
     def on_close(self, e: ev.Close, line: int) -> None:
         """Closing the talon: by the player on lead, before or after the draw, while the talon
         holds cards (S4).  A close before the draw leaves both hands a card short."""
@@ -565,6 +531,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h.since_trick = True
         h.notes.append(Closed(p, h.talon_size, skipped, h.opp_trick_at_close))
 
+    @handles(ev.Exchange)
     def on_exchange(self, e: ev.Exchange, line: int) -> None:
         """The nine of trumps for the turned-up trump card: by the player on lead before leading,
         with a trick won, while the talon is open; or by the closer's opponent right after the
@@ -607,6 +574,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     # --- marriages and going out (S2, S5, S6, S10) -------------------------------------------------
 
+    @handles(ev.Marriage)
     def on_marriage(self, e: ev.Marriage, line: int) -> None:
         """King and queen of a suit shown by the player on lead while the talon is open, one per
         lead, 20 or 40 in trumps (S2).  An illegal marriage is reported and does not count
@@ -683,6 +651,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         return Count(p, self.trick_points(p), self.counted_marriages(p),
                      sum(m.value for m in h.marriages[p]), h.play.tricks_won(p))
 
+    @handles(ev.DeclareOut)
     def on_declare_out(self, e: ev.DeclareOut, line: int) -> None:
         """``declare_out``: legal right after winning a trick or showing a marriage, until the next
         card (S5, S10); elsewhere ``illegal-declaration``, ignored.  Scores the deal by S5/S6."""
@@ -766,6 +735,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     # --- the match (S8, S10) ------------------------------------------------------------------------
 
+    @handles(ev.Resign, ev.Timeout)
     def on_resign(self, e: ev.Resign | ev.Timeout, line: int) -> None:
         """``resign`` or ``timeout`` ends the match; the opponent wins (S8).  In mid-deal the deal
         is left ``unscored`` without a finding (S10); a revoke still open is established first
@@ -793,31 +763,31 @@ class SixtySix(MatchEngine[SixtySixHand]):
         self.finished = True
         self.winners = [self.other(p)]
 
-    def after_unscored(self, h: Hand) -> None:
-        """After an unscored deal any dealer is accepted (S10)."""
-        self.next_dealers = None
-
     def after_hand(self, result: HandResult) -> None:
         """The deal's winner deals next; a drawn deal is dealt again by the same dealer (S8,
-        G6); the match ends when a total reaches ``target``."""
+        G6); the match ends when a total reaches ``target``.  After an unscored deal any dealer
+        is accepted (S10)."""
         h = self.current
+        if result.status == "unscored":
+            self.next_dealers = None
+            return
         won = [p for p in self.players if result.deltas.get(p, 0) > 0]
         self.next_dealers = {won[0]} if won else {h.dealer}
         if any(v >= self.rules["target"] for v in self.totals.values()):
             self.finish_match()
 
-    def pile_place(self, c: Card) -> str | None:
+    def card_place(self, c: Card) -> dict[str, Any] | None:
         """``trump_card`` for the face-up card under the stock (the trump card, or the nine
         after an exchange), else ``stock`` for a card of the stock not drawn yet."""
         if c == self.current.turned:
-            return "trump_card"
-        return super().pile_place(c)
-
-    def declarer_name(self) -> str | None:
-        return self.hand.declarer if self.hand is not None else None
-
-    def contract_name(self) -> str | None:
-        return None
+            return {"pile": "trump_card"}
+        return super().card_place(c)
+    def contract(self) -> ContractData:
+        """The deal's declarer (who declared 66 or closed), no contract name; tricks count
+        card points (A 11, 10 10, K 4, Q 3, J 2, 9 0)."""
+        if self.hand is None:
+            return NO_CONTRACT
+        return ContractData(self.hand.declarer, None, None, CARD_POINTS_OF)
 
     # --- revokes (S1, S9) ---------------------------------------------------------------------------
 

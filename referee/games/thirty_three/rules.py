@@ -16,7 +16,8 @@ from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypeGuard
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from .. import register
-from ..base import AuctionHand, HandResult, MatchEngine, Number, Revoke, missing, strs
+from ..base import AuctionHand, HandResult, MatchEngine, Number, Revoke, handles, missing, strs
+from ..hooks import NO_CONTRACT, ContractData
 from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -298,13 +299,13 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
     PILE = "boat"
     PILE_SIZE = 3
     HandClass = ThirtyThreeHand
+    TRICKS = TRICKS  # §6: ten tricks make a hand
+    on_play = handles(ev.Play)(MatchEngine.on_play)
+    on_retract = handles(ev.Retract)(MatchEngine.on_retract)
     PHASE_WORDS = {AUCTION: "during the auction", BOAT: "after the auction",
                    PLAY: "during the play"}
     DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "DSHC" for r in ACE_TEN) + (JOKER,)
     """History shows hands in the rules' suit order ♦ ♠ ♥ ♣, ace-ten, the Bug last."""
-    EVENTS = {ev.Bid: "on_bid", ev.Pass: "on_pass", ev.Draw: "on_draw",
-              ev.Discard: "on_discard", ev.Kontra: "on_kontra", ev.Rekontra: "on_rekontra",
-              ev.Reveal: "on_reveal", ev.Play: "on_play", ev.Retract: "on_retract"}
 
     def __init__(self, players: list[str], rules: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, rules)
@@ -343,6 +344,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         h.phase = BOAT
         h.to_act = None
 
+    @handles(ev.Bid)
     def on_bid(self, e: ev.Bid, line: int) -> None:
         """A bid (§3, T1, T11): its game and level must exist (``bad-event``); a Misère level above
         28 names no contract (``illegal-bid``, unscored); a level not above the standing bid or
@@ -381,6 +383,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         h.bidders.add(e.player)
         self._next_to_speak(e.player, line)
 
+    @handles(ev.Pass)
     def on_pass(self, e: ev.Pass, line: int) -> None:
         """A pass (T1): final for the round; three passes redeal by the same dealer, two
         passes of the standing bid form the contract."""
@@ -399,6 +402,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
 
     # --- the boat (§4, T2, T11) -----------------------------------------------------------
 
+    @handles(ev.Draw)
     def on_draw(self, e: ev.Draw, line: int) -> None:
         """Null+2/Null+1: the declarer takes 2 or 1 boat cards (§4, T2, T11, T-R2)."""
         h = self.current
@@ -440,6 +444,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         h.drawn = cs
         h.hands[e.player].update(cs)
 
+    @handles(ev.Discard)
     def on_discard(self, e: ev.Discard, line: int) -> None:
         """The declarer's discards (§4): after taking the whole boat 3, after a draw as many as
         drawn; the wrong number is ``illegal-discard``, applied (T11); misplaced discards
@@ -486,6 +491,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
 
     # --- Kontra and Rekontra (§5, T3, T12) --------------------------------------------------
 
+    @handles(ev.Kontra)
     def on_kontra(self, e: ev.Kontra, line: int) -> None:
         """Kontra (§5, T3, T12): a defender who bid, before the first card; by the declarer or a
         second time: not applied; by a defender who never bid, or late: applied."""
@@ -517,6 +523,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                                      "after_first_card": True, "applied": True})
         h.kontra[e.player] = False
 
+    @handles(ev.Rekontra)
     def on_rekontra(self, e: ev.Rekontra, line: int) -> None:
         """Rekontra (§5, T3, T12, T-R5): the declarer answers one Kontra (``against``) or every
         unanswered one; by a defender or with nothing to answer: not applied."""
@@ -546,6 +553,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         for t in targets:
             h.kontra[t] = True
 
+    @handles(ev.Reveal)
     def on_reveal(self, e: ev.Reveal, line: int) -> None:
         """The Ouvert declarer shows the hand (§6, T10); any other reveal is harmless (G10)."""
         h = self.current
@@ -584,26 +592,29 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
                            None if k.misere else decl)
         return True
 
-    def all_tricks_played(self) -> bool:
-        """Ten tricks (§6)."""
-        h = self.hand
-        return h is not None and h.play is not None and len(h.play.tricks) == TRICKS
-
-    def laid_away(self) -> dict[str, list[Card]]:
-        """The declarer's discards (§4), once made."""
+    def card_place(self, c: Card) -> dict[str, Any] | None:
+        """The declarer's discards are laid away (§4); else the base's (the boat)."""
         h = self.current
-        return {h.declarer: h.discards} if h.discarded and h.declarer else {}
+        if h.discarded and h.declarer and c in h.discards:
+            return {"laid_away_by": h.declarer}
+        return super().card_place(c)
+    def contract(self) -> ContractData:
+        """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
+        if self.hand is None:
+            return NO_CONTRACT
+        return ContractData(self._declarer(), self._contract_name(), self._contract_facts(),
+                        self._card_points())
 
-    def declarer_name(self) -> str | None:
+    def _declarer(self) -> str | None:
         """The declarer, once the auction has formed a contract."""
         return self.hand.declarer if self.hand is not None else None
 
-    def contract_name(self) -> str | None:
+    def _contract_name(self) -> str | None:
         """The contract as ``score`` prints it (``24 nines``), once formed."""
         k = self.hand.contract if self.hand is not None else None
         return k.log_name() if k else None
 
-    def contract_facts(self) -> dict[str, Any] | None:
+    def _contract_facts(self) -> dict[str, Any] | None:
         """The contract as data (:meth:`MatchEngine.contract_facts`): ``bid`` its level (§3:
         18 … 28, ``slam``, ``slam-hand``, ``slam-ouvert``), ``game``, ``trump`` (the suit of a
         suit game, else None: Nines, No Trump and Misère have no trump suit), ``value`` (CV)."""
@@ -613,13 +624,13 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         return {"bid": k.level, "game": k.game, "value": k.cv,
                 "trump": k.game if k.game in ("diamonds", "spades", "hearts", "clubs") else None}
 
-    def card_points_of(self, cards: Iterable[Card]) -> int | None:
+    def _card_points(self) -> Mapping[Card, int] | None:
         """Card points of a trick (§2: A, 8 and the Bug 2, K Q J 1); None in a misère, which
         counts tricks (§11)."""
         k = self.hand.contract if self.hand is not None else None
         if k is None or k.misere:
             return None
-        return sum(map(CARD_POINTS_OF.__getitem__, cards))
+        return CARD_POINTS_OF
 
     # --- scoring (§11, §12, T3–T8, T13) ------------------------------------------------------
 
@@ -707,5 +718,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
 
     def after_hand(self, result: HandResult) -> None:
         """§12, T7: the match ends once anyone stands at +200 or more or -200 or less."""
+        if result.status == "unscored":
+            super().after_hand(result)
+            return
         if any(v >= TARGET or v <= -TARGET for v in self.totals.values()):
             self.finish_match()
