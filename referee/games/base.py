@@ -16,8 +16,6 @@ import copy
 import functools
 import types
 
-from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import chain
 from types import EllipsisType
 from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, TypeVar, cast
@@ -28,8 +26,13 @@ from ..facts import HandResult as HandResult, HandStatus as HandStatus, Number a
 from ..facts import tidy as tidy  # (these four are the games' and tests' names for them too)
 from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
+from .auction import Auctions
+from .hand import DONE as DONE, OPEN as OPEN, SKIP as SKIP, AuctionHand as AuctionHand, H
+from .hand import Hand as Hand, HandMode as HandMode, Revoke as Revoke, Sighting as Sighting
+from .hand import Suspect as Suspect
 from .hooks import NO_CONTRACT, REQUIRED_EVENTS, REQUIRED_HOOKS, ContractData
-from .tricks import Duty, Trick, TrickOrder, TrickPlay
+from .seating import Seating
+from .tricks import Duty, Trick, TrickPlay
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,169 +54,9 @@ def handles(*kinds: type) -> Callable[[F], F]:
     return mark
 
 
-class HandMode(StrEnum):
-    """Where a hand stands: being played; decided (later events are out of phase); skipped
-    (G3/G4: the rest of the hand is not refereed)."""
-
-    OPEN = "open"
-    DONE = "done"
-    SKIP = "skip"
 
 
-OPEN, DONE, SKIP = HandMode.OPEN, HandMode.DONE, HandMode.SKIP
-
-
-@dataclass(slots=True)
-class Revoke:
-    """A card played against the duty to follow, not yet repaired or established (G4).
-
-    ``required``: the cards the player held and should have chosen from; ``led``: the effective
-    suit led (a TrickOrder label); ``evidence``: the facts of the finding (``referee-log.5``:
-    card, led, suit, led_suit, held, trumps, trick, and the game's :meth:`MatchEngine.revoke_facts`),
-    from which the commentary words it (:meth:`~referee.games.commentary.Commentary.revoke_words`)."""
-
-    player: str
-    card: Card
-    line: int
-    trick: int
-    led: str
-    required: frozenset[Card]
-    evidence: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Sighting:
-    """A card seen from a holding the record leaves unknown (RULINGS G14): ``card``, the
-    ``line`` of the event that showed it and ``how`` (``"played"``, ``"discarded"``,
-    ``"given"``, ``"exchanged"``, ``"shown"``, ``"taken"`` for a card named from an unknown
-    pile, or ``"left"`` for a card of the only holding left unseen, G14b)."""
-
-    card: Card
-    line: int
-    how: str
-
-
-@dataclass(slots=True)
-class Suspect:
-    """A card played from a holding with unknown cards (blanks) while a duty to follow bound it:
-    a possible revoke, proven when cards later seen from the player, which the player held at
-    that card, would have made it illegal (RULINGS G14).
-
-    The trick as it stood (``trick`` number, ``who`` played and ``before``: their cards, the lead
-    first, with their ``lines``), the contract's ``order`` and ``duty`` are kept so the game's
-    own duty decides; ``blanks``: the player's unknown cards right after the card (a later sight
-    proves only while the player holds no blank acquired since); ``known``: the cards the player
-    surely held at the card (the card itself included), grown by later sights; ``proof``: the
-    sight that proved it and ``allowed`` the cards the duty then called for; ``declarer``: the
-    hand's declarer at the card (what followed it is passed over, G4: a Sixty-Six declaration
-    out after it names nobody).
-
-    A revoke from a known holding, established while an earlier suspect may still be proven,
-    waits among the suspects as one already proven (R26): ``revoke`` holds it and the line and
-    words of what established it.
-
-    ``retracted``: the line of the ``retract`` that took the card back (G14a).  Such a suspect
-    never decides the hand: once proven (by the card played in its place or a later one) it is
-    a revoke repaired at that line, a warning; unproven, the retract stands with no finding."""
-
-    player: str
-    card: Card
-    line: int
-    trick: int
-    who: tuple[str, ...]
-    before: tuple[Card, ...]
-    lines: tuple[int, ...]
-    order: TrickOrder
-    duty: Duty
-    blanks: frozenset[Card]
-    known: set[Card]
-    proof: Sighting | None = None
-    allowed: frozenset[Card] | None = None
-    declarer: str | None = None
-    revoke: tuple[Revoke, int | None, str, dict[str, Any]] | None = None
-    retracted: int | None = None
-
-
-class Hand:
-    """One hand (deal to last trick).  Games subclass it to add auction and contract state.
-
-    ``hands``: player → set of cards held now; ``dealt``: the cards dealt (as dealt), for the
-    players whose hand the deal gives; ``pile``: the game's extra pile (boat/talon/stock/kitty)
-    in the order given.
-
-    A record of the play alone (format 1.1, RULINGS G14) leaves out some hands or the pile: the
-    players in ``unknown`` (and the pile unless ``pile_known``) hold *blanks*
-    (:func:`referee.cards.blanks`) in place of the cards not given.  A card seen from such a
-    holding (played, discarded, given, exchanged, shown) takes a blank's place there
-    (:meth:`MatchEngine.reveal`) and is noted in ``seen`` (player → :class:`Sighting` list, in
-    line order: the holding as reconstructed; ``pile_seen`` for the pile).  ``suspects``: the
-    cards played from such holdings that a later sight may still prove a revoke (line order).
-    """
-
-    def __init__(self, number: int, line: int, dealer: str) -> None:
-        self.number = number
-        self.line = line
-        self.last_line = line
-        self.dealer = dealer
-        self.hands: dict[str, set[Card]] = {}
-        self.dealt: dict[str, list[Card]] = {}
-        self.pile: list[Card] = []
-        self.turned_up: Card | None = None
-        """The card the deal turned up outside hands and pile (``TURNED_UP``), once read."""
-        self.mode: HandMode = OPEN
-        self.status: HandStatus = "scored"
-        self.play: TrickPlay | None = None
-        self.revoke: Revoke | None = None
-        self.result: HandResult | None = None
-        self.late_reported = False
-        self.ended_line: int | None = None
-        self.revoke_established_at: int | None = None
-        """The line of the event that established a revoke (the next card, G4), if one did."""
-        self.unknown: set[str] = set()
-        """Players whose dealt hand the record leaves out (G14)."""
-        self.pile_known = True
-        """False when the record leaves out the extra pile (G14)."""
-        self.inferred: str | None = None
-        """The player whose hand the record leaves out but is known as the rest of the deck,
-        the only holding left at the deal (G14b); None when there is none."""
-        self.seen: dict[str, list[Sighting]] = {}
-        self.pile_seen: list[Sighting] = []
-        self.suspects: list[Suspect] = []
-        self.proof: Sighting | None = None
-        """The sight that proved the revoke that decided the hand (G14), if one did."""
-        self.partial = False
-        """True when the record leaves out any hand or the pile (a record of the play alone)."""
-
-    @property
-    def trick_number(self) -> int | None:
-        return self.play.trick_number if self.play else None
-
-    def trick_play(self) -> TrickPlay:
-        """The play of tricks, once the first card has started it.  Raises RuntimeError before
-        (a programming error)."""
-        if self.play is None:
-            raise RuntimeError("the play has not started")
-        return self.play
-
-
-class AuctionHand(Hand):
-    """A hand that opens with an auction: ``phase`` (``"auction"`` first), ``to_act`` (who is to
-    speak) and ``passed`` (who has passed, out for the round in every game here)."""
-
-    def __init__(self, number: int, line: int, dealer: str) -> None:
-        super().__init__(number, line, dealer)
-        self.phase = "auction"
-        self.to_act: str | None = None
-        self.passed: set[str] = set()
-        self.skipped: dict[str, int] = {}
-        """Player → line of the out-of-turn call that took their turn: their own call out of
-        turn that follows is caused by it (G13, issue 14 item 5)."""
-
-
-H = TypeVar("H", bound=Hand)
-
-
-class MatchEngine(Generic[H]):
+class MatchEngine(Auctions, Generic[H]):
     """Base of a game's match engine (see the module docstring), generic in its hand class ``H``.
 
     Class attributes a game sets: ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats),
@@ -255,14 +98,9 @@ class MatchEngine(Generic[H]):
     DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
     REVOKE_RULE: ClassVar[str] = ""
     """The clause of the game's revoke rule, the ``rule`` of an established ``revoke``."""
-    TEAMS: ClassVar[int] = 0
-    """Partnerships: 0 means everyone plays alone; n > 0 splits the seats into n teams whose
-    members sit n seats apart (Eighty-Three: 2 teams, seats 1 & 3 and 2 & 4)."""
 
     def __init__(self, players: list[str], rules: Mapping[str, Any] | None = None) -> None:
-        self.players: tuple[str, ...] = tuple(players)
-        self.seat = {p: i for i, p in enumerate(self.players)}
-        self._teams: dict[str, tuple[str, ...]] = {}  # player -> side, filled by team_of
+        Seating.__init__(self, players)
         self.rules = self.check_rules(rules)
         self.established: list[Fact] = []
         """The facts established since the driver's last call (:mod:`referee.facts`), in order;
@@ -715,86 +553,6 @@ class MatchEngine(Generic[H]):
         ``PILE`` (``"boat"``) for a card of it."""
         if self.PILE and c in self.current.pile:
             return {"pile": self.PILE}
-        return None
-
-    def teams(self) -> list[tuple[str, ...]]:
-        """The sides of the match in seating order of their first member: one tuple of players
-        per team (``TEAMS``), or one single player per side when nobody has a partner."""
-        n = self.TEAMS
-        if n <= 0:
-            return [(p,) for p in self.players]
-        return [tuple(self.players[i::n]) for i in range(n)]
-
-    def team_of(self, player: str) -> tuple[str, ...]:
-        """The side ``player`` belongs to (``(player,)`` without partnerships)."""
-        team = self._teams.get(player)
-        if team is None:
-            n = self.TEAMS
-            team = (player,) if n <= 0 else tuple(self.players[self.seat[player] % n::n])
-            self._teams[player] = team
-        return team
-
-    def partner_of(self, player: str) -> str | None:
-        """``player``'s partner in a two-player team, else None."""
-        team = self.team_of(player)
-        return next((p for p in team if p != player), None) if len(team) == 2 else None
-
-    @staticmethod
-    def team_name(team: Iterable[str]) -> str:
-        """A side as text: ``Ann & Cat``."""
-        return " & ".join(team)
-
-    def next_seat(self, player: str, k: int = 1) -> str:
-        """The player ``k`` seats to the left (clockwise, the next in seating order)."""
-        return self.players[(self.seat[player] + k) % len(self.players)]
-
-    def auction_turn(self, player: str, line: int, verb: str, rule: str) -> None:
-        """A bid, hold or pass (``verb``) by ``player``: out of turn is reported and applied
-        (G2, G11); a player who had passed and speaks again is back in the auction.  ``rule``
-        names the game's auction rules (``"T1, T11"``: the turn first, the most specific rule
-        on a passed player's call last; the finding's ``rule`` is the one that applies)."""
-        h = self.hand
-        assert isinstance(h, AuctionHand)  # a game with an auction has auction hands
-        ids = rule.split(", ")
-        if player in h.passed:
-            h.passed.discard(player)
-            self.irregular("out-of-turn", line, None, player,
-                           rule=ids[-1] if len(ids) > 1 else "G11",
-                           evidence={"player": player, "call": verb, "passed": True,
-                                     "auction_rule": rule})
-        elif h.to_act is not None and player != h.to_act:
-            self.irregular("out-of-turn", line, None, player, rule=ids[0],
-                           evidence={"player": player, "call": verb, "due": h.to_act,
-                                     "auction_rule": rule},
-                           cause=h.skipped.pop(player, None))
-            h.skipped.setdefault(h.to_act, line)
-
-    def seat_order(self, first: str) -> list[str]:
-        """All players in clockwise order starting with ``first``."""
-        i = self.seat[first]
-        return list(self.players[i:] + self.players[:i])
-
-    def auction_won_by(self, bidder: str | None) -> bool:
-        """True when every player but ``bidder`` (whose bid stands) has passed: the auction is
-        over and ``bidder`` wins it, whether or not ``bidder`` has passed since, for a pass does
-        not withdraw one's own standing bid (T14; the same in every auction here).  False when
-        no bid stands (``bidder`` None)."""
-        if bidder is None:
-            return False
-        h = self.hand
-        assert isinstance(h, AuctionHand)  # a game with an auction has auction hands
-        return h.passed.issuperset(self.others[bidder])
-
-    def next_active(self, player: str, passed: set[str]) -> str | None:
-        """The next player to the left of ``player`` who has not ``passed`` (``player`` himself
-        when all others have; None when everyone has): whose turn it is in an auction."""
-        players = self.players
-        n = len(players)
-        i = self.seat[player]
-        for k in range(1, n + 1):
-            p = players[(i + k) % n]  # next_seat(player, k), inline (a call per seat tried)
-            if p not in passed:
-                return p
         return None
 
     # --- the driver's API -------------------------------------------------------------------

@@ -19,7 +19,7 @@ This is the game's rules core: it reports findings as facts (message None, the e
 """
 from __future__ import annotations
 
-from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypedDict
+from typing import Any, Final, Literal, Mapping, NamedTuple, TypedDict
 
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \

@@ -23,10 +23,10 @@ which events may come next.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Literal, Mapping, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from ... import events as ev
-from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit
 from .. import register
 from ...facts import Facts
 from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke, handles
