@@ -67,7 +67,7 @@ def match_problem_words(facts: Evidence) -> str:
     if reason == "unknown-option":
         return f"unknown rules option {option} for {title(facts['game'])}"
     if reason == "option-type":
-        return f"rules option {option} must be {facts['expected']}, got {facts['value']!r}"
+        return f"rules option {option} must be {facts['expected_type']}, got {facts['value']!r}"
     if reason == "option-range":
         return f"rules option {option} must be at least {facts['minimum']}, got {facts['value']}"
     allowed = " or ".join(f'"{a}"' for a in facts["allowed"])

@@ -366,7 +366,7 @@ class MatchEngine(Generic[H]):
             if typ is int and (isinstance(v, bool) or not isinstance(v, int)) or \
                     typ is bool and not isinstance(v, bool) or \
                     typ is str and not isinstance(v, str):
-                raise RulesError(cls.GAME, "option-type", k, expected=typ.__name__, value=v)
+                raise RulesError(cls.GAME, "option-type", k, expected_type=typ.__name__, value=v)
             out[k] = v
         return out
 
@@ -1445,7 +1445,7 @@ _OTHER_PLAYER_FIELD: dict[type, str] = {ev.Give: "to", ev.Rekontra: "against"}
 class RulesError(ValueError):
     """A ``rules`` option of a ``match`` the game cannot play by (the match cannot be refereed,
     R6).  ``facts``: the evidence of its ``bad-event`` (referee-log(5)): ``reason``
-    (``"unknown-option"``, ``"option-type"`` with ``expected`` ``"int"``/``"bool"``/``"str"``,
+    (``"unknown-option"``, ``"option-type"`` with ``expected_type`` ``"int"``/``"bool"``/``"str"``,
     ``"option-range"`` with ``minimum``, ``"option-value"`` with ``allowed``), ``option`` and,
     but for an unknown option, the log's ``value``; the message is their words
     (:func:`referee.commentary.match_problem_words`)."""

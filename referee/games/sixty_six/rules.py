@@ -501,8 +501,12 @@ class SixtySix(MatchEngine[SixtySixHand]):
         assert tp is not None  # set by start_hand: the deal opens the play
         reopens = not tp.current.who and bool(tp.tricks)
         if reopens and h.since_trick:
+            try:  # the card as the referee writes it, where it is one; else as the log has it
+                card = str(DECK.parse(e.card))
+            except CardError:
+                card = e.card
             self.void("illegal-retract", line, None, e.player, rule="SS-R6",
-                      evidence={"player": e.player, "card": e.card, "trick": tp.tricks[-1].number})
+                      evidence={"player": e.player, "card": card, "trick": tp.tricks[-1].number})
             return
         n = len(tp.tricks)
         super().on_retract(e, line)
