@@ -364,4 +364,4 @@ def test_the_manual_lists_every_evidence_key_of_every_code():
             if not re.search(rf"(?<![a-z_]){re.escape(key.replace('-', '_'))}(?![a-z_])",
                              text.replace("\\-", "-").replace("\\&", "")):
                 missing.append(f"{code}.{key}")
-    assert missing == []
+    assert " ".join(missing) == ""
