@@ -161,8 +161,8 @@ class Commentary(Generic[E]):
     # --- words shared by findings ---------------------------------------------------------
 
     PHASE_WORDS: ClassVar[dict[str, str]] = {}
-    """How ``out-of-phase`` names each phase of a hand in its evidence ``when`` (``"auction"``
-    → ``"during the auction"``)."""
+    """How ``out-of-phase``'s message names each phase of a hand (its evidence ``phase``:
+    ``"auction"`` → ``"during the auction"``)."""
 
     def out_of_phase_when(self, engine: E, evidence: Mapping[str, Any]) -> str:
         """Where in the hand an event came that has no place there (``out-of-phase``'s
@@ -172,7 +172,7 @@ class Commentary(Generic[E]):
 
     def phase_words(self, engine: E, phase: str) -> str:
         """Where in the hand an event came that has no place in ``phase`` (``out-of-phase``'s
-        ``when``): :attr:`PHASE_WORDS`, else (transitional) the engine's own ``PHASE_WORDS``,
+        message): :attr:`PHASE_WORDS`, else (transitional) the engine's own ``PHASE_WORDS``,
         else ``"in the <phase>"``."""
         return (self.PHASE_WORDS.get(phase) or engine.PHASE_WORDS.get(phase)
                 or f"in the {phase}")

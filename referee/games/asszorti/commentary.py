@@ -387,7 +387,8 @@ class AsszortiCommentary(Commentary[Asszorti]):
         it ``held``), playing a trump."""
         p = evidence["player"]
         if not evidence["held"]:
-            return f"void in {self.led_suit_words(engine, evidence)}, {p} had to play a trump (failure to trump)"
+            return (f"void in {self.led_suit_words(engine, evidence)}, {p} had to play a trump "
+                    "(failure to trump)")
         return f"{p} had to follow suit"
 
     def revoke_consequence(self, engine: Asszorti, evidence: Evidence) -> str:

@@ -86,7 +86,7 @@ def trick_order(trump: str) -> TrickOrder:
     for s in SUITS:
         if s != trump:
             suits[s] = [ALL_CARDS[r + s] for r in PLAIN_RANKS if ALL_CARDS[r + s] != off]
-    return TrickOrder(suits, trump, {trump: f"{SUIT_NAMES[trump]}, trumps"})
+    return TrickOrder(suits, trump)
 
 
 ORDERS: dict[str, TrickOrder] = {s: trick_order(s) for s in SUITS}
@@ -246,8 +246,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     PILE = "kitty"
     PILE_SIZE = KITTY_SIZE
     HandClass = EightyThreeHand
-    # The phases as the ``when`` of an out-of-phase finding's evidence names them (part of its
-    # JSON, set by MatchEngine.require_phase).
+    # The phases as an out-of-phase finding's message names them (its evidence names the
+    # phase alone; transitional, issue 14: the commentary's phase_words falls back to these).
     PHASE_WORDS = {AUCTION: "during the auction", TRUMP_CALL: "before trumps are named",
                    PREPARE: "after trumps are named, before the first card",
                    PLAY: "during the play"}

@@ -7,10 +7,11 @@
   this game reports) from their evidence (keys in ``referee-log.5``); every other form goes to
   the shared words (:func:`referee.commentary.say`).
 - :meth:`ThirtyThreeCommentary.result` words a hand's result (``HandResult.summary``) from the
-  :class:`~referee.games.thirty_three.Outcome` on the hand; :meth:`penalty_words` the
-  consequence of a revoke; :meth:`counting_words` and :meth:`revoke_detail` what a revoke's
-  words add for cards the contract moves out of their printed suit; :meth:`contract_title` the
-  contract as ``history`` heads a hand; :meth:`rotation_words` how the deal passes.
+  :class:`~referee.games.thirty_three.Outcome` on the hand; :meth:`revoke_consequence` the
+  consequence of a revoke (from its facts: the round ends, the offender pays the contract
+  value); :meth:`counting_words`, :meth:`revoke_detail` and :meth:`led_suit_words` what a
+  revoke's words add for cards the contract moves out of their printed suit;
+  :meth:`contract_title` the contract as ``history`` heads a hand.
 
 No rule is decided here: every word follows from the facts given.
 """
@@ -21,10 +22,9 @@ from typing import Any, Callable, Mapping
 from ... import commentary as shared
 from ...cards import SAME_COLOUR, Card, Deck
 from ...findings import FindingCode
-from ..base import Number
 from ..commentary import Commentary
-from .rules import (GAME_TITLE, GAMES, LEVELS, MISERE_VALUE, ORDERS, TRUMP_SUIT, Capped,
-                           Contract, ContractBonus, Outcome, ThirtyThree, level_key)
+from .rules import (GAME_TITLE, GAMES, ORDERS, TRUMP_SUIT, Capped, Contract, ContractBonus,
+                    Outcome, ThirtyThree, level_key)
 
 Evidence = Mapping[str, Any]
 Sayer = Callable[[str | None, Evidence, Deck], "str | None"]
@@ -32,7 +32,8 @@ Sayer = Callable[[str | None, Evidence, Deck], "str | None"]
 does not word itself (the shared words say it)."""
 
 def _contract(e: Evidence, key: str) -> Contract:
-    """The contract of a ``{game, level}`` entry ``key`` of the evidence."""
+    """The contract of a ``{game, level}`` entry ``key`` of the evidence (``bid``, ``over``,
+    ``contract``)."""
     return Contract(e[key]["game"], e[key]["level"])
 
 

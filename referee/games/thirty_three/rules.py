@@ -144,7 +144,7 @@ def trick_order(game: Game) -> TrickOrder:
         suits = {TRUMP: [ALL_CARDS[x] for x in ("9D", "9S", "9H", "9C")] + [JOKER]}
         for s in SUITS:
             suits[s] = _suit(s, [r for r in ACE_TEN if r != "9"])
-        return TrickOrder(suits, TRUMP, {TRUMP: "nines (the trump suit)"})
+        return TrickOrder(suits, TRUMP)
     if game == "no-trump":
         suits = {s: _suit(s, ACE_TEN) for s in SUITS}
         suits["D"].append(JOKER)
