@@ -148,6 +148,8 @@ RULE_ID = {"type": "string",
 ruling (``R5``, ``A-R4``, ``SS-R1``), or a numbered section of the Thirty-Three rules (``§6``)."""
 
 _LINE = {"type": "integer", "minimum": 1, "x-kind": "line"}
+_NTH = {"type": "integer", "minimum": 1}
+"""A hand's or a trick's number (1-based)."""
 _COUNT = {"type": "integer", "minimum": 0}
 _NUMBER = {"type": "number"}
 _BOOL = {"type": "boolean"}
@@ -213,7 +215,7 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
     events = sorted(str(t.__struct_config__.tag) for t in ev.EVENT_TYPES)
     event = _enum(*events)
     phases = sorted({p for m in (thirty_three, asszorti, eighty_three)
-                     for p in typing_args(m.Phase)})
+                     for p in _literal_values(m.Phase)})
     bid_word = _enum(*asszorti.BIDS)
     steps = _enum(*asszorti.STEPS)
     t33_contract = _obj(("game", "level"), game=_enum(*thirty_three.GAMES),
@@ -226,7 +228,7 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
     piles = _enum("boat", "talon", "stock", "kitty", "trump_card")
     whereabouts = _list(_any_of(
         _obj(("card", "played_by", "trick", "line"), card=CANONICAL_CARD, played_by=_PLAYER,
-             trick=_LINE, line=_LINE),
+             trick=_NTH, line=_LINE),
         _obj(("card", "held_by"), card=CANONICAL_CARD, held_by=_PLAYER, line=_LINE, how=seen),
         _obj(("card", "laid_away_by"), card=CANONICAL_CARD, laid_away_by=_PLAYER, line=_LINE,
              how=seen),
@@ -277,11 +279,11 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
                                            "totals")),
         "out-of-phase": _obj(
             ("event",), event=event, phase=_enum(*phases), card=CANONICAL_CARD,
-            before_deal=_TRUE, hand=_LINE, settled_at=_nullable(_LINE),
+            before_deal=_TRUE, hand=_NTH, settled_at=_nullable(_LINE),
             claim=_obj(("player", "line"), player=_PLAYER, line=_LINE),
             declarer=_nullable(_PLAYER), declared=_FALSE),
         "out-of-turn": _obj(
-            ("player",), player=_PLAYER, card=CANONICAL_CARD, trick=_LINE, due=_PLAYER,
+            ("player",), player=_PLAYER, card=CANONICAL_CARD, trick=_NTH, due=_PLAYER,
             lead=_BOOL, again=_TRUE, played=CANONICAL_CARD,
             call=_enum("bid", "hold", "pass"), passed=_TRUE, auction_rule=_list(RULE_ID),
             applied=_BOOL, declarer=_nullable(_PLAYER), contract=bid_word,
@@ -355,7 +357,7 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
         "revoke": _obj(
             ("player", "card", "led", "suit", "trick", "held", "trumps"),
             player=_PLAYER, card=CANONICAL_CARD, led=CANONICAL_CARD,
-            suit=_any_of(_SUIT_NAME, _enum("trumps")), trick=_LINE, held=_CARDS,
+            suit=_any_of(_SUIT_NAME, _enum("trumps")), trick=_NTH, held=_CARDS,
             trumps=_CARDS, established_at=_nullable(_LINE), repaired_at=_nullable(_LINE),
             proved_by=_obj(("card", "line", "how"), card=CANONICAL_CARD, line=_LINE, how=seen),
             penalty=_by_player(_NUMBER), penalty_rule=_list(RULE_ID), consequence=consequence,
@@ -365,21 +367,21 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
             # Sixty-Six, Eighty-Three
             closed_by=_nullable(_PLAYER), closed_at=_LINE, trump=_SUIT_NAME),
         "illegal-lead": _obj(("player", "card", "suit", "trick"), player=_PLAYER,
-                             card=CANONICAL_CARD, suit=_SUIT_NAME, trick=_LINE,
+                             card=CANONICAL_CARD, suit=_SUIT_NAME, trick=_NTH,
                              marriage_line=_nullable(_LINE)),
         "illegal-marriage": _obj(
             ("player", "suit"), player=_PLAYER, suit=_SUIT_NAME, closed_by=_nullable(_PLAYER),
             talon=_COUNT, on_lead=_BOOL,
             shown=_list(_obj(("suit", "line"), suit=_SUIT_NAME, line=_LINE)),
-            closed_at=_LINE, pending=_SUIT_NAME, trick=_LINE, leader=_nullable(_PLAYER)),
+            closed_at=_LINE, pending=_SUIT_NAME, trick=_NTH, leader=_nullable(_PLAYER)),
         "illegal-exchange": _obj(
             ("player", "card"), player=_PLAYER, card=CANONICAL_CARD,
             turned_up=_nullable(CANONICAL_CARD), closed_by=_nullable(_PLAYER), on_lead=_BOOL,
-            tricks_won=_COUNT, trick=_LINE, leader=_nullable(_PLAYER)),
+            tricks_won=_COUNT, trick=_NTH, leader=_nullable(_PLAYER)),
         "illegal-close": _obj(
             ("player", "applied"), player=_PLAYER, closed_by=_nullable(_PLAYER),
             closed_at=_nullable(_LINE), talon=_COUNT, on_lead=_BOOL, applied=_BOOL,
-            trick=_LINE, leader=_nullable(_PLAYER)),
+            trick=_NTH, leader=_nullable(_PLAYER)),
         "illegal-declaration": _obj(("player",), player=_PLAYER,
                                     may_declare=_nullable(_PLAYER), played_out=_BOOL),
         "illegal-claim": _obj(
@@ -389,21 +391,21 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
         "illegal-retract": _obj(
             ("player", "card"), player=_PLAYER, card=_any_of(CANONICAL_CARD, _LOG_TEXT),
             last=_nullable(_obj(("player", "card"), player=_PLAYER, card=CANONICAL_CARD)),
-            no_revoke=_TRUE, trick=_LINE),
-        "incomplete-hand": _obj(("hand",), hand=_LINE, stop=stop, players=_list(_PLAYER),
-                                trick=_LINE),
+            no_revoke=_TRUE, trick=_NTH),
+        "incomplete-hand": _obj(("hand",), hand=_NTH, stop=stop, players=_list(_PLAYER),
+                                trick=_NTH),
         "match-over": _obj(("ended_at",), ended_at=_nullable(_LINE)),
         "score-mismatch": _obj(
             ("recorded", "computed", "difference", "after_hand"),
             recorded=_by_player(_NUMBER), computed=_by_player(_NUMBER),
-            difference=_by_player(_NUMBER), after_hand=_nullable(_LINE),
+            difference=_by_player(_NUMBER), after_hand=_nullable(_NTH),
             was=_by_player(_obj(("difference", "line"), difference=_NUMBER, line=_LINE)),
             follows_line=_LINE),
         "missing-reveal": _obj(("player", "contract"), player=_PLAYER, contract=t33_contract),
     }
 
 
-def typing_args(t: Any) -> tuple[Any, ...]:
+def _literal_values(t: Any) -> tuple[Any, ...]:
     """The values of a ``Literal`` type."""
     from typing import get_args
     return get_args(t)
@@ -446,7 +448,7 @@ def score_schema() -> dict[str, Any]:
     hand = {"type": "object",
             "required": ["hand", "line", "dealer", "declarer", "contract", "status", "deltas",
                          "totals"],
-            "properties": {"hand": _LINE, "line": _LINE, "dealer": _nullable(_PLAYER),
+            "properties": {"hand": _NTH, "line": _LINE, "dealer": _nullable(_PLAYER),
                            "declarer": _nullable(_PLAYER),
                            "contract": {"type": ["string", "null"]},
                            "status": {"enum": list(get_args(HandStatus))}, "deltas": points,
