@@ -273,7 +273,7 @@ def test_every_report_call_names_rule_and_evidence():
     that reports a finding (``report``, ``void``, ``irregular``) passes ``rule`` and
     ``evidence``."""
     import ast
-    sources = sorted((ROOT / "referee/games").glob("*.py")) + [ROOT / "referee/replay.py"]
+    sources = sorted((ROOT / "referee/games").rglob("*.py")) + [ROOT / "referee/replay.py"]
     bare = []
     for path in sources:
         for n in ast.walk(ast.parse(path.read_text())):
