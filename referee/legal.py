@@ -18,7 +18,7 @@ from . import events as ev
 from .cards import BLANK_RANK, Card
 from .facts import Facts, FindingFact
 from .findings import Finding
-from .games.base import DONE, OPEN, SKIP, HandMode, MatchEngine
+from .games.base import DONE, OPEN, SKIP, HandMode, MatchEngine, stop_at
 from .games.commentary import commentary_for
 from .games.tricks import TrickOrder
 
@@ -182,7 +182,7 @@ def trial_deal(engine: MatchEngine[Any], e: ev.Deal,
     are who acts first in the new hand, by the game's rules."""
     twin = clone(engine)
     try:
-        found = worded(twin, twin.close_hand(f"the next `deal` comes at line {line}"))
+        found = worded(twin, twin.close_hand(stop_at("deal", line)))
         if twin.finished:
             from .commentary import say
             evidence: dict[str, Any] = {"ended_at": None}

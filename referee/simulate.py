@@ -87,9 +87,10 @@ def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = N
     """
     cls = ENGINES[game]
     players = list(players or DEFAULT_PLAYERS[game])
-    problem = cls.check_players(players)
+    problem = cls.players_problem(players)
     if problem:
-        raise ValueError(problem)
+        from .commentary import match_problem_words
+        raise ValueError(match_problem_words({"game": cls.GAME, **problem}))
     policy = policy_for(cls)
     rng = random.Random(seed)
     played = 0

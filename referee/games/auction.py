@@ -42,11 +42,11 @@ class Auctions(Seating):
             self.irregular("out-of-turn", line, None, player,
                            rule=ids[-1] if len(ids) > 1 else "G11",
                            evidence={"player": player, "call": verb, "passed": True,
-                                     "auction_rule": rule})
+                                     "auction_rule": ids})
         elif h.to_act is not None and player != h.to_act:
             self.irregular("out-of-turn", line, None, player, rule=ids[0],
                            evidence={"player": player, "call": verb, "due": h.to_act,
-                                     "auction_rule": rule},
+                                     "auction_rule": ids},
                            cause=h.skipped.pop(player, None))
             h.skipped.setdefault(h.to_act, line)
 

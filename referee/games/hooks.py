@@ -13,7 +13,7 @@ Units: lines are physical log lines (ints); scores are game points (``Number``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence
 
 from .. import events as ev
 from ..cards import Card
@@ -21,7 +21,7 @@ from ..facts import HandResult, Number
 from .tricks import Duty, Trick, TrickPlay
 
 if TYPE_CHECKING:  # (types only: the base imports this module)
-    from .base import Revoke
+    from .base import Consequence, Revoke
 
 
 class ContractData(NamedTuple):
@@ -59,10 +59,12 @@ class RequiredHooks(Protocol):
         :meth:`~referee.games.base.MatchEngine.finish` it with the game's facts of the result
         (or end it another way)."""
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Any, str]:
-        """(deltas, consequence, rule reference) for the established revoke ``r``: each
-        player's score change (game points), the consequence as a value the commentary words
-        (evidence ``consequence``) and the clauses applied (evidence ``penalty_rule``)."""
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Consequence,
+                                                 Sequence[str]]:
+        """(deltas, consequence, rule ids) for the established revoke ``r``: each player's
+        score change (game points), the consequence as facts the commentary words (evidence
+        ``consequence``: ``ends``, ``pays``) and the ids of the clauses applied (evidence
+        ``penalty_rule``)."""
 
 
 class OptionalHooks(Protocol):
