@@ -563,44 +563,25 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             if c in cs:
                 return {"laid_away_by": p}
         return super().card_place(c)
+
     def contract(self) -> ContractData:
-        """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
-        if self.hand is None:
-            return NO_CONTRACT
-        return ContractData(self._declarer(), self._contract_name(), self._contract_facts(),
-                        self._card_points())
-
-    def _declarer(self) -> str | None:
-        """The bid winner of the current hand (None before the auction ends or without a hand)."""
-        return self.hand.declarer if self.hand is not None else None
-
-    def _contract_name(self) -> str | None:
-        """``60 hearts``, ``83 dbl diamonds`` (the bid before trumps are named).
-
-        A formatted value, not a sentence: it is the ``contract`` of the hand's result, printed
-        as it is in ``score``'s contract column and its JSON (referee-log(5)), so it stays with the
-        facts of the core (issue 14, target 1)."""
-        h = self.hand
-        if h is None or h.bid is None:
-            return None
-        return f"{h.bid.short()} {SUIT_NAMES[h.trump]}" if h.trump else h.bid.short()
-
-    def _contract_facts(self) -> dict[str, Any] | None:
-        """The contract as data (:meth:`MatchEngine.contract_facts`): ``bid`` (the points, 30
+        """The hand's contract as data (:class:`~referee.games.hooks.ContractData`): the bid
+        winner (None before the auction ends); the contract as ``score`` prints it, ``60
+        hearts``, ``83 dbl diamonds`` (the bid before trumps are named: a formatted value, the
+        ``contract`` of the hand's result, referee-log(5)); its facts, ``bid`` (the points, 30
         to 83: the winning bid, or the standing one during the auction), ``doubled``,
-        ``trump`` (None before the bid winner names trumps)."""
+        ``trump`` (None before trumps are named); the card points of a trick under the
+        hand's trumps (E4; None before trumps are named)."""
         h = self.hand
-        if h is None or h.bid is None:
-            return None
-        return {"bid": h.bid.points, "doubled": h.bid.doubled,
-                "trump": SUIT_NAMES[h.trump] if h.trump else None}
-
-    def _card_points(self) -> Mapping[Card, int] | None:
-        """Card points of a trick under the hand's trumps (E4); None before trumps are named."""
-        trump = self.hand.trump if self.hand is not None else None
-        if trump is None:
-            return None
-        return CARD_POINTS_OF[trump]
+        if h is None:
+            return NO_CONTRACT
+        points = CARD_POINTS_OF[h.trump] if h.trump is not None else None
+        k = h.bid
+        if k is None:
+            return ContractData(h.declarer, None, None, points)
+        trump = SUIT_NAMES[h.trump] if h.trump else None
+        return ContractData(h.declarer, f"{k.short()} {trump}" if trump else k.short(),
+                            {"bid": k.points, "doubled": k.doubled, "trump": trump}, points)
 
     def team_points(self) -> dict[tuple[str, ...], int]:
         """Card points each team took in tricks (E4)."""
