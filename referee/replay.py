@@ -25,7 +25,7 @@ import msgspec
 
 from . import events as ev
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
-from .games import ENGINES
+from .games import ENGINES, load_problem
 from .games.base import HandResult, MatchEngine, OPEN, tidy
 from .games.tricks import Trick
 from .commentary import say
@@ -435,7 +435,9 @@ class _Run:
         cls = ENGINES.get(e.game)
         problem = None
         if cls is None:
-            problem = f"the game {e.game!r} is not supported"
+            why = load_problem(e.game)
+            problem = f"the game {e.game!r} is not supported" if why is None else \
+                f"the game {e.game!r} cannot be loaded: {why}"
         else:
             problem = cls.check_players(list(e.players))
         engine = None

@@ -27,6 +27,7 @@ from .. import events as ev
 from .tricks import Duty, Trick, TrickOrder, TrickPlay
 
 if TYPE_CHECKING:
+    from . import GameSpec
     from .commentary import Commentary
 
 Number = int | float
@@ -271,11 +272,14 @@ H = TypeVar("H", bound=Hand)
 class MatchEngine(Generic[H]):
     """Base of a game's match engine (see the module docstring), generic in its hand class ``H``.
 
-    Class attributes a game sets: ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats),
-    ``DECK``, ``HAND_SIZE``, ``PILE`` (the deal field of the extra pile) and ``PILE_SIZE``,
-    ``EVENTS`` (event type → handler method name), ``RULES`` (option → (type, default)).
+    Class attributes a game sets: ``SPEC`` (its declaration, a :class:`referee.games.GameSpec`,
+    from which the class takes ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats), ``DECK``
+    and ``PILE`` (the deal field of the extra pile): they are said once, there), ``HAND_SIZE``,
+    ``PILE_SIZE``, ``EVENTS`` (event type → handler method name), ``RULES`` (option → (type,
+    default)).
     """
 
+    SPEC: ClassVar[GameSpec]
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     PLAYERS: ClassVar[int] = 0
@@ -1030,9 +1034,14 @@ class MatchEngine(Generic[H]):
         return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Each game class gets ``_HANDLERS``: its ``EVENTS`` as functions, looked up once (the
-        hot path calls ``handler(self, event, line)``)."""
+        """A game class with a ``SPEC`` of its own takes ``GAME``, ``TITLE``, ``PLAYERS``,
+        ``DECK`` and ``PILE`` from it.  Each game class gets ``_HANDLERS``: its ``EVENTS`` as
+        functions, looked up once (the hot path calls ``handler(self, event, line)``)."""
         super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("SPEC")
+        if spec is not None:
+            cls.GAME, cls.TITLE, cls.PLAYERS = spec.name, spec.title, spec.seats
+            cls.DECK, cls.PILE = spec.deck, spec.pile
         cls._HANDLERS = {t: getattr(cls, name) for t, name in cls.EVENTS.items()}
         cls._PLAIN_HANDLERS = {t: f for t, f in cls._HANDLERS.items()
                                if t not in _OTHER_PLAYER_FIELD}
