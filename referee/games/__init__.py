@@ -8,7 +8,7 @@ Every game, the four of this package too, is registered by an entry point in the
 game's log name and pointing at the declaration::
 
     [project.entry-points."referee.games"]
-    whist = "referee_whist:GAME"
+    skat = "referee_skat:GAME"
 
 The entry points are read with :mod:`importlib.metadata` once per process, on first use, and
 each declaration is loaded then (cheap: a declaration imports no rules module).  A game's rules
