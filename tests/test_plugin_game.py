@@ -339,3 +339,22 @@ def _env_with(path: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(path), env.get("PYTHONPATH", "")])
     return env
+
+
+def test_no_game_registered_at_all_is_said(monkeypatch):
+    """A tree run without its metadata (a clone never installed, or installed before the
+    entry points) registers nothing: said as a problem that says what to do, not a traceback."""
+    import importlib.metadata
+
+    import referee.games as registry
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **kw: [])
+    registry._load.cache_clear()
+    try:
+        assert registry.names() == ()
+        (problem,) = registry.problems()
+        assert problem.startswith("no game is registered in the referee.games entry points")
+        assert "pip install -e ." in problem
+    finally:
+        monkeypatch.undo()
+        registry._load.cache_clear()
+    assert "whist" in registry.names()

@@ -155,6 +155,10 @@ def _load() -> _Loaded:
         else:
             specs[spec.name] = spec
     specs = {s.name: s for s in sorted(specs.values(), key=lambda s: (s.order, s.name))}
+    if not specs:
+        problems.append(f"no game is registered in the {ENTRY_POINT_GROUP} entry points: "
+                        "referee's own four are registered by its installed metadata, so "
+                        "install it (pip install -e . in a clone, again after an update)")
     return _Loaded(specs, tuple(problems))
 
 
