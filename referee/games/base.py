@@ -962,6 +962,20 @@ class MatchEngine(Generic[H]):
         open: score it and :meth:`finish` it (or end it another way)."""
         raise NotImplementedError
 
+    def turned_up_card(self, e: ev.Deal) -> Card | None:
+        """The deal's ``trump_card`` (which the caller has seen given) as a card of the game's
+        deck; None when its text is no card of the deck, which is then a ``bad-card`` (G7,
+        evidence ``field`` ``trump_card``) voiding the hand.  For a game whose deal turns a
+        card up (Sixty-Six's under the stock), in its :meth:`deal_problem`."""
+        try:
+            return self.DECK.parse(e.trump_card)
+        except CardError as exc:
+            self.void("bad-card", self.current.line, None, rule="G7",
+                      evidence={"text": str(e.trump_card), "problem": str(exc),
+                                "game": self.TITLE, "deck_size": len(self.DECK),
+                                "field": "trump_card"})
+            return None
+
     def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
 
         """Cards of the deal outside hands and pile (Sixty-Six's turned-up trump card)."""

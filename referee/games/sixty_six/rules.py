@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, Callable, Iterable, Literal, Mapping, NamedTuple
 
 from ... import events as ev
-from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, parse_suit
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit
 from . import GAME as SPEC
 from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
 from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
@@ -319,14 +319,9 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h = self.current
         if e.trump_card is None:
             return {"trump_card": None}
-        try:
-            h.trump_card = DECK.parse(e.trump_card)
-        except CardError as exc:
-            self.void("bad-card", h.line, None, rule="G7",
-                      evidence={"text": str(e.trump_card), "problem": str(exc),
-                                "game": self.TITLE, "deck_size": len(DECK),
-                                "field": "trump_card"})
-            return None
+        h.trump_card = self.turned_up_card(e)
+        if h.trump_card is None:
+            return None  # a bad-card (G7) voided the hand
         return super().deal_problem(e, dealt, pile)
 
     def extra_deal_cards(self, e: ev.Deal) -> list[Card]:

@@ -34,7 +34,7 @@ from functools import partial
 from typing import Any, Final, Mapping, NamedTuple
 
 from referee import events as ev
-from referee.cards import SUITS, Card, CardError
+from referee.cards import SUITS, Card
 from referee.games.base import Context, Hand, HandResult, MatchEngine, Number, Revoke
 from referee.games.tricks import TrickOrder, TrickPlay, follow_suit
 
@@ -119,14 +119,9 @@ class Whist(MatchEngine[WhistHand]):
         h = self.current
         if e.trump_card is None:
             return {"trump_card": None}
-        try:
-            h.trump_card = DECK.parse(e.trump_card)
-        except CardError as exc:
-            self.void("bad-card", h.line, None, rule="G7",
-                      evidence={"text": str(e.trump_card), "problem": str(exc),
-                                "game": self.TITLE, "deck_size": len(DECK),
-                                "field": "trump_card"})
-            return None
+        h.trump_card = self.turned_up_card(e)
+        if h.trump_card is None:
+            return None  # a bad-card (G7) voided the hand
         return super().deal_problem(e, dealt, pile)
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
