@@ -70,10 +70,10 @@ class _Base(msgspec.Struct, tag_field="event", kw_only=True, omit_defaults=True,
 
 
 class Match(_Base, tag="match"):
-    """Starts a match: ``game``, ``players`` in clockwise seating order, optional ``id``, ``rules``.
-
-    ``game`` must be a registered game (:data:`GAMES`): ValueError otherwise, which the decoder
-    turns into a ``bad-event`` (``unknown game 'x' (the games are …)``)."""
+    """Starts a match: ``game``, ``players`` in clockwise seating order, optional ``id``, ``rules``."""
+    # (the docstring is the schema's description: referee schema.)  ``game`` must be a
+    # registered game (GAMES): ValueError otherwise, which the decoder turns into a
+    # ``bad-event`` ("unknown game 'x' (the games are …)").
 
     game: GameName
     players: list[str]

@@ -69,7 +69,7 @@ def _narrowed() -> dict[tuple[type, str], dict[str, Any]]:
     bid_word = {"enum": list(asszorti.BIDS)}
     target = {"enum": list(asszorti.TARGETS)}
     fields: dict[tuple[type, str], dict[str, Any]] = {
-        (ev.Match, "game"): {"enum": list(ev.GAMES)},  # the registered games
+        (ev.Match, "game"): {"enum": sorted(ev.GAMES)},  # the registered games
         (ev.Deal, "hands"): {"type": "object", "additionalProperties": CARDS},
         (ev.Deal, "trump_card"): CARD,
         (ev.Bid, "game"): {"enum": list(thirty_three.GAMES)},

@@ -250,7 +250,7 @@ def test_the_help_and_the_schema_name_the_plugin():
     assert bad.returncode == 2 and "'whist'" in bad.stderr
     schema = json.loads(_referee("schema").stdout)
     assert schema["$defs"]["Match"]["properties"]["game"]["enum"] == [
-        "thirty-three", "asszorti", "sixty-six", "eighty-three", "whist"]
+        "asszorti", "eighty-three", "sixty-six", "thirty-three", "whist"]  # sorted
     unknown = _referee("check", "-", stdin='{"event":"match","game":"bridge","players":[]}\n')
     assert ("unknown game 'bridge' (the games are thirty-three, asszorti, sixty-six, "
             "eighty-three, whist)") in unknown.stdout
