@@ -17,7 +17,7 @@ import msgspec
 from . import events as ev
 from .cards import BLANK_RANK, Card
 from .findings import Finding
-from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine
+from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine, stop_at
 from .games.tricks import Trick, TrickOrder
 
 
@@ -222,7 +222,7 @@ def trial_deal(engine: MatchEngine[Any], e: ev.Deal,
     are who acts first in the new hand, by the game's rules."""
     twin = clone(engine)
     try:
-        twin.close_hand(f"the next `deal` comes at line {line}")
+        twin.close_hand(stop_at("deal", line))
         if twin.finished:
             from .commentary import say
             evidence: dict[str, Any] = {"ended_at": None}

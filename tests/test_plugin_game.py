@@ -100,8 +100,9 @@ def test_a_revoke_ends_the_hand_and_gives_the_other_side_three():
     assert rec.codes == [(4, "revoke")]
     (f,) = rec.findings
     assert f.rule == "W6" and f.player == "South"
-    assert f.evidence["consequence"] == {"offenders": ["North", "South"],
-                                         "others": ["East", "West"], "points": 3}
+    assert f.evidence["consequence"] == {"ends": "hand", "pays": [
+        {"player": "East", "points": 3, "by": None}, {"player": "West", "points": 3, "by": None}]}
+    assert f.evidence["penalty_rule"] == ["W4", "W6"]
     assert "East & West score 3, North & South nothing" in f.message
     (h,) = rec.hands
     assert h.status == "penalty"
@@ -135,7 +136,9 @@ def test_the_turned_up_card_must_be_the_dealers(trump, held_by):
     if trump is None:
         assert f.evidence == {"trump_card": None}
     else:
-        assert f.evidence == {"trump_card": "2C", "dealer": "North", "held_by": "West"}
+        # dealt twice: to West, and turned up as the dealer's
+        assert f.evidence == {"twice": [{"card": "2C", "places": ["West", {"pile": "trump_card"}]}],
+                              "not_dealt": []}
         assert "not one of the dealer North's cards: West was dealt it (W2)" in f.message
     assert rec.hands[0].status == "unscored"
 
@@ -317,7 +320,8 @@ def test_a_broken_plugin_is_said_and_the_others_work(case, tmp_path):
 
 def test_a_plugin_whose_rules_fail_is_a_bad_event_not_a_traceback(tmp_path):
     """A good declaration whose rules module raises: the match that names the game cannot be
-    refereed (bad-event, exit 1), ``simulate`` says why (exit 2); no traceback."""
+    refereed (bad-event ``unloadable-game``, exit 1) and standard error says why; ``simulate``
+    says why too (exit 2); no traceback."""
     _fake_dist(tmp_path, "referee-broken", "boom = broken_rules:GAME", "broken_rules",
                "from referee.cards import build_deck\nfrom referee.games import GameSpec\n"
                "GAME = GameSpec(name='boom', title='Boom', seats=2, deck=build_deck('A K Q'),"
@@ -327,8 +331,13 @@ def test_a_plugin_whose_rules_fail_is_a_bad_event_not_a_traceback(tmp_path):
     log = '{"event":"match","game":"boom","players":["A","B"]}\n'
     done = _referee("check", "-", stdin=log, env=env)
     assert done.returncode == 1 and "Traceback" not in done.stderr + done.stdout
-    assert ("the game 'boom' cannot be loaded: its rules core broken_rules_core:Boom cannot be "
-            "loaded: ZeroDivisionError: division by zero") in done.stdout
+    assert ("this match cannot be refereed: the game 'boom' is installed but its rules cannot "
+            "be loaded") in done.stdout
+    assert ("referee: warning: the game 'boom' of the module broken_rules_core cannot be used: "
+            "its rules core broken_rules_core:Boom cannot be loaded: ZeroDivisionError: "
+            "division by zero") in done.stderr
+    js = _referee("check", "--format", "json", "-", stdin=log, env=env)
+    assert json.loads(js.stdout.splitlines()[0])["evidence"]["reason"] == "unloadable-game"
     sim = _referee("simulate", "boom", env=env)
     assert sim.returncode == 2 and "Traceback" not in sim.stderr
     assert "the game 'boom' cannot be played: its rules core" in sim.stderr

@@ -164,8 +164,12 @@ def _load() -> _Loaded:
 
 def problems() -> tuple[str, ...]:
     """What went wrong registering the games, one sentence each naming the package: an entry
-    point that could not be loaded or declares a bad game (left out, the others work on)."""
-    return _load().problems
+    point that could not be loaded or declares a bad game (left out, the others work on), then
+    each registered game whose rules core failed to load so far (:func:`load_problem`)."""
+    loaded = _load().problems
+    late = tuple(f"the game {game!r} of {_where(game)} cannot be used: {why}"
+                 for game, why in _ENGINES.problems.items())
+    return loaded + late
 
 
 def names() -> tuple[str, ...]:
@@ -243,6 +247,13 @@ ENGINES: Mapping[str, type[MatchEngine[Any]]] = _ENGINES
 """Game name → its :class:`~referee.games.base.MatchEngine` class (the rules module imported on
 first use).  A registered game whose rules cannot be loaded is missing (``KeyError``, ``get``
 None); :func:`load_problem` says why."""
+
+
+def _where(game: str) -> str:
+    """The package that declares ``game``, as a problem names it."""
+    spec = SPECS.get(game)
+    module = spec.rules.partition(":")[0] if spec is not None else ""
+    return f"the module {module}" if module else "an unknown package"
 
 
 def load_problem(game: str) -> str | None:

@@ -27,9 +27,10 @@ from functools import partial
 from typing import Any, Callable, Iterable, Literal, Mapping, NamedTuple
 
 from ... import events as ev
-from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, parse_suit
 from . import GAME as SPEC
-from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
+from ..base import (OPEN, Consequence, Hand, HandResult, MatchEngine, Number, Revoke, RulesError,
+                    payment)
 from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -288,6 +289,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     SPEC = SPEC
     REVOKE_RULE = "S9"
+    ROTATION = "winner"
     HAND_SIZE = HAND_SIZE
     PILE_SIZE = STOCK_SIZE
     HandClass = SixtySixHand
@@ -303,7 +305,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         Raises ValueError otherwise (the match cannot be refereed)."""
         out = super().check_rules(rules)
         if out["target"] < 1:
-            raise ValueError(f"rules option 'target' must be at least 1, got {out['target']}")
+            raise RulesError(cls.GAME, "option-range", "target", minimum=1, value=out["target"])
         return out
 
     def other(self, player: str) -> str:
@@ -489,8 +491,12 @@ class SixtySix(MatchEngine[SixtySixHand]):
         assert tp is not None  # set by start_hand: the deal opens the play
         reopens = not tp.current.who and bool(tp.tricks)
         if reopens and h.since_trick:
+            try:  # the card as the referee writes it, where it is one; else as the log has it
+                card = str(DECK.parse(e.card))
+            except CardError:
+                card = e.card
             self.void("illegal-retract", line, None, e.player, rule="SS-R6",
-                      evidence={"player": e.player, "card": e.card, "trick": tp.tricks[-1].number})
+                      evidence={"player": e.player, "card": card, "trick": tp.tricks[-1].number})
             return
         n = len(tp.tricks)
         super().on_retract(e, line)
@@ -831,13 +837,11 @@ class SixtySix(MatchEngine[SixtySixHand]):
             return {"closed_by": None}
         return {"closed_by": h.closer, "closed_at": h.close_line}
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
-        """The deal ends and the offender's opponent scores 2 (S9): consequence ``"deal-ends"``
-        (worded by the commentary); the clauses as the finding names them."""
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Consequence,
+                                                 tuple[str, ...]]:
+        """The deal ends and the offender's opponent scores 2 (S9): consequence ``{"ends":
+        "deal", "pays": [the opponent, +2]}``; the clauses S1 (the duty broken) and S9."""
         opp = self.other(r.player)
         deltas: dict[str, Number] = {q: 0 for q in self.players}
         deltas[opp] = REVOKE_PENALTY
-        # The clauses stay a formatted reference (evidence ``penalty_rule``, quoted as it is
-        # by the shared revoke words), as every game's do.
-        return (deltas, "deal-ends",
-                "Sixty-Six S1 (follow, head the trick, trump when void) and S9")
+        return deltas, {"ends": "deal", "pays": [payment(opp, REVOKE_PENALTY)]}, ("S1", "S9")

@@ -26,22 +26,24 @@ class WhistCommentary(Commentary[Whist]):
         and an unreadable ``trump_card`` (``bad-card`` with ``field``); the rest as every game
         words them."""
         if code == "misdeal" and "trump_card" in evidence:
-            c = evidence["trump_card"]
-            if c is None:
-                return "no `trump_card` was turned up by the dealer (W2)"
-            holder = evidence["held_by"]
-            where = f"{holder} was dealt it" if holder is not None else "nobody was dealt it"
+            return "no `trump_card` was turned up by the dealer (W2)"
+        if code == "misdeal" and rule == "W2":  # the turned-up card is not the dealer's
+            twice, dealer = evidence["twice"], engine.current.dealer
+            c = twice[0]["card"] if twice else evidence["not_dealt"][0]
+            where = f"{twice[0]['places'][0]} was dealt it" if twice else "nobody was dealt it"
             return (f"the turned-up trump card {engine.name(engine.DECK.parse(c))} is not one "
-                    f"of the dealer {evidence['dealer']}'s cards: {where} (W2)")
+                    f"of the dealer {dealer}'s cards: {where} (W2)")
         if code == "bad-card" and evidence.get("field") == "trump_card":
             return "trump_card: " + super().say(engine, code, rule, evidence)
         return super().say(engine, code, rule, evidence)
 
     def revoke_consequence(self, engine: Whist, evidence: Evidence) -> str:
         """W6: the hand ends and the other side scores ``points``."""
-        c = evidence["consequence"]
-        return (f"the hand ends; {engine.team_name(c['others'])} score {c['points']}, "
-                f"{engine.team_name(c['offenders'])} nothing")
+        paid = evidence["consequence"]["pays"]
+        others = [p["player"] for p in paid]
+        offenders = [p for p in engine.players if p not in others]
+        return (f"the hand ends; {engine.team_name(others)} score {paid[0]['points']}, "
+                f"{engine.team_name(offenders)} nothing")
 
     def result(self, o: Outcome) -> str:
         """A scored hand's result (W5), from its facts alone: who took the majority, how many

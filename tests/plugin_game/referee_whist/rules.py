@@ -7,8 +7,9 @@ The rules, W1 … W7 (the ``rule`` of this game's findings):
   2 & 4.  52 cards, ace high, 2 low in every suit.
 - **W2** Each deal gives every player 13 cards; the deal passes to the left (G6).  The dealer's
   last card is turned up: the deal's ``trump_card`` names it, and it is one of the dealer's 13.
-  A deal without ``trump_card``, or whose ``trump_card`` the dealer was not dealt, is a
-  ``misdeal`` (G3: the hand is not scored).
+  A deal without ``trump_card``, or whose ``trump_card`` the dealer was not dealt (a card
+  dealt twice: to another player and turned up), is a ``misdeal`` (G3: the hand is not
+  scored).
 - **W3** The suit of the turned-up card is trumps for the hand.
 - **W4** The player on the dealer's left leads to the first trick; the winner of a trick leads
   to the next.  Follow suit if able; a player void in the suit led may play any card.  The
@@ -35,7 +36,8 @@ from typing import Any, Final, Mapping, NamedTuple
 
 from referee import events as ev
 from referee.cards import SUITS, Card
-from referee.games.base import Context, Hand, HandResult, MatchEngine, Number, Revoke
+from referee.games.base import (Consequence, Context, Hand, HandResult, MatchEngine, Number,
+                                Revoke, RulesError, payment)
 from referee.games.tricks import TrickOrder, TrickPlay, follow_suit
 
 from . import GAME as SPEC
@@ -102,12 +104,12 @@ class Whist(MatchEngine[WhistHand]):
 
     def __init__(self, players: list[str], rules: Mapping[str, Any] | None,
                  ctx: Context) -> None:
-        """Raises ValueError for a ``target`` below 1 (and as
+        """Raises RulesError (a ValueError) for a ``target`` below 1 (and as
         :meth:`MatchEngine.check_rules` does)."""
         super().__init__(players, rules, ctx)
         if self.rules["target"] < 1:
-            raise ValueError(f"rules option 'target' must be at least 1, got "
-                             f"{self.rules['target']}")
+            raise RulesError(self.GAME, "option-range", "target", minimum=1,
+                             value=self.rules["target"])
 
     # --- the deal (W2, W3) ---------------------------------------------------------------
 
@@ -134,11 +136,13 @@ class Whist(MatchEngine[WhistHand]):
         dealer = e.dealer
         if dealer in h.unknown:
             self.reveal(dealer, [c], line, "shown")
-        if c not in h.hands[dealer]:
+        if c not in h.hands[dealer]:  # the card turned up is dealt to another too, or to nobody
             holder = next((p for p in self.players if c in h.hands[p]), None)
             h.trump_card = None
+            twice = [] if holder is None else [
+                {"card": str(c), "places": [holder, {"pile": "trump_card"}]}]
             self.void("misdeal", line, None, rule="W2",
-                      evidence={"trump_card": str(c), "dealer": dealer, "held_by": holder})
+                      evidence={"twice": twice, "not_dealt": [] if twice else [str(c)]})
             return
         h.trump = c.suit
         h.play = TrickPlay(self.players, h.hands, ORDERS[c.suit], follow_suit,
@@ -166,14 +170,17 @@ class Whist(MatchEngine[WhistHand]):
         self.finish(None, None, self.team_deltas(winners, points),
                     partial(_result_words, outcome))  # worded when asked for
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], dict[str, Any], str]:
-        """W6: the hand ends; the other side scores :data:`REVOKE_POINTS`.  The consequence
-        as facts: ``offenders`` and ``others`` (the two sides) and ``points``."""
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Consequence,
+                                                 tuple[str, ...]]:
+        """W6: the hand ends; the other side scores :data:`REVOKE_POINTS` each.  The
+        consequence as facts: what ends, who is paid, and the two sides (``offenders``,
+        ``others``)."""
         offenders = self.team_of(r.player)
         others = next(t for t in self.teams() if t != offenders)
-        consequence = {"offenders": list(offenders), "others": list(others),
-                       "points": REVOKE_POINTS}
-        return self.team_deltas(others, REVOKE_POINTS), consequence, "W6"
+        deltas = self.team_deltas(others, REVOKE_POINTS)
+        consequence: Consequence = {"ends": "hand",
+                                    "pays": [payment(p, d) for p, d in deltas.items() if d]}
+        return deltas, consequence, ("W4", "W6")
 
     def after_hand(self, result: HandResult) -> None:
         """W7: a side at ``target`` game points wins the match."""
