@@ -456,7 +456,7 @@ class _MatchRecord:
         loose = [f for k, fs in self.findings.items() if k is None or k not in self.hands
                  for f in fs]
         info = self.info
-        return Match(info.file, self.number, self.id, info.game,  # type: ignore[arg-type]
+        return Match(info.file, self.number, self.id, info.game,
                      tuple(info.players), dict(self.engine.rules), info.line, hands, dict(totals),
                      finished, tuple(winners), tuple(sorted(loose, key=lambda f: f.line)),
                      dict(extra) if extra else None, tuple(self.engine.teams()))
@@ -865,7 +865,7 @@ class Table:
         self._run = _Run(file, self._builder)
         self._builder.run = self._run
         if game is not None:
-            found = self.apply(ev.Match(game=game, players=list(players),  # type: ignore[arg-type]
+            found = self.apply(ev.Match(game=game, players=list(players),
                                         id=id, rules=dict(rules) if rules else None))
             if self._run.engine is None:  # the finding says why; its tail speaks of a file
                 why = found[0].message.split("; its events are skipped")[0] if found else ""

@@ -27,7 +27,7 @@ import msgspec
 from . import events as ev
 from .facts import Dealt, Facts, FindingFact, HandResult, Trick, Withdrawn, tidy
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
-from .games import ENGINES
+from .games import ENGINES, load_problem
 from .games.base import MatchEngine, OPEN, RulesError, Stop, stop_at
 from .games.commentary import commentary_for, result_wording
 from .commentary import match_problem_words, say
@@ -466,7 +466,8 @@ class _Run:
         cls = ENGINES.get(e.game)
         problem: dict[str, Any] | None = None
         if cls is None:
-            problem = {"reason": "unsupported-game"}
+            problem = {"reason": "unsupported-game" if load_problem(e.game) is None
+                       else "unloadable-game"}
         else:
             problem = cls.players_problem(list(e.players))
         engine = None

@@ -18,7 +18,8 @@ import types
 
 from itertools import chain
 from types import EllipsisType
-from typing import Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping, Sequence, TypedDict
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping,
+                    Sequence, TypedDict)
 from typing import TypeVar, Union, cast
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
@@ -36,6 +37,9 @@ from .seating import Seating
 from .tricks import Duty, Trick, TrickPlay
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+if TYPE_CHECKING:
+    from . import GameSpec
 
 
 def handles(*kinds: type) -> Callable[[F], F]:
@@ -60,15 +64,17 @@ def handles(*kinds: type) -> Callable[[F], F]:
 class MatchEngine(Auctions, Generic[H]):
     """Base of a game's match engine (see the module docstring), generic in its hand class ``H``.
 
-    Class attributes a game sets: ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats),
-    ``DECK``, ``HAND_SIZE``, ``PILE`` (the deal field of the extra pile) and ``PILE_SIZE``,
-    ``RULES`` (option → (type, default)), and where they apply ``RULE_MINIMUM``, ``TRICKS``,
-    ``TURNED_UP``, ``AFTER_HAND``, ``SUMMARY_KEYS``, ``TEAMS``, ``DISPLAY_ORDER``,
-    ``REVOKE_RULE``.  Its handlers are registered by event type (:func:`handles`); its hooks
-    are those of :mod:`referee.games.hooks`.  A game class (one that sets ``GAME``) without a
-    required hook or a handler of ``play`` or ``retract`` is refused when it is defined
-    (``TypeError``)."""
+    Class attributes a game sets: ``SPEC`` (its declaration, a :class:`referee.games.GameSpec`,
+    from which the class takes ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats), ``DECK``
+    and ``PILE`` (the deal field of the extra pile): they are said once, there), ``HAND_SIZE``,
+    ``PILE_SIZE``, ``RULES`` (option → (type, default)), and where they apply
+    ``RULE_MINIMUM``, ``TRICKS``, ``TURNED_UP``, ``AFTER_HAND``, ``SUMMARY_KEYS``, ``TEAMS``,
+    ``DISPLAY_ORDER``, ``REVOKE_RULE``, ``ROTATION``.  Its handlers are registered by event
+    type (:func:`handles`); its hooks are those of :mod:`referee.games.hooks`.  A game class
+    (one with a ``GAME``) without a required hook or a handler of ``play`` or ``retract`` is
+    refused when it is defined (``TypeError``)."""
 
+    SPEC: ClassVar[GameSpec]
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     PLAYERS: ClassVar[int] = 0
@@ -85,6 +91,9 @@ class MatchEngine(Auctions, Generic[H]):
     TURNED_UP: ClassVar[str | None] = None
     """The deal field of one card turned up outside hands and pile (Sixty-Six's
     ``trump_card``): read with the deal, a misdeal when missing (``hand.turned_up``)."""
+    TURNED_FROM_HAND: ClassVar[bool] = False
+    """True when the card turned up (``TURNED_UP``) is one of the dealt cards (say, the
+    dealer's last card), not one dealt outside hands and pile (Sixty-Six's)."""
     AFTER_HAND: ClassVar[frozenset[type]] = frozenset()
     """Event types the game applies between hands too (Sixty-Six's ``resign``, ``timeout``)."""
     SUMMARY_KEYS: ClassVar[tuple[str, ...]] = ()
@@ -610,7 +619,7 @@ class MatchEngine(Auctions, Generic[H]):
             # the only holding left is the rest of the deck: a given hand (G14b)
             p = next(iter(h.unknown))
             taken = set(chain(*dealt.values(), pile,
-                              [h.turned_up] if h.turned_up is not None else []))
+                              self._outside(h)))
             rest = [c for c in self.DECK.cards if c not in taken]
             if len(rest) == self.HAND_SIZE:
                 dealt = {q: dealt[q] if q != p else rest for q in self.players}
@@ -670,7 +679,7 @@ class MatchEngine(Auctions, Generic[H]):
                 return {"player": p, "count": len(dealt[p]), "expected": self.HAND_SIZE}
         if self.PILE and h.pile_known and len(pile) != self.PILE_SIZE:
             return {"pile": self.PILE, "count": len(pile), "expected": self.PILE_SIZE}
-        extra = [h.turned_up] if h.turned_up is not None else []
+        extra = self._outside(h)
         every = list(chain(*dealt.values(), pile, extra))
         if len(every) == len(self.DECK.cards) and self.DECK.members.issubset(every):
             return None  # the whole deck, each card once (the usual case, checked in one pass)
@@ -700,6 +709,26 @@ class MatchEngine(Auctions, Generic[H]):
         """Game hook (required): the hand's last trick is complete (at ``line``) with no revoke
         open: score it and :meth:`finish` it (or end it another way)."""
         raise NotImplementedError
+
+    def _outside(self, h: Hand) -> list[Card]:
+        """The cards of hand ``h``'s deal outside hands and pile: the card turned up, unless
+        it is one of the dealt cards (``TURNED_FROM_HAND``)."""
+        c = h.turned_up
+        return [c] if c is not None and not self.TURNED_FROM_HAND else []
+
+    def turned_up_card(self, e: ev.Deal) -> Card | None:
+        """The deal's ``trump_card`` (which the caller has seen given) as a card of the game's
+        deck; None when its text is no card of the deck, which is then a ``bad-card`` (G7,
+        evidence ``field`` ``trump_card``) voiding the hand.  (``TURNED_UP`` does this for a
+        game that declares it; a helper for a game reading its deal itself.)"""
+        try:
+            return self.DECK.parse(e.trump_card)
+        except CardError as exc:
+            self.void("bad-card", self.current.line, None, rule="G7",
+                      evidence={"text": str(e.trump_card), "problem": exc.problem,
+                                "game": self.GAME, "deck_size": len(self.DECK),
+                                "field": "trump_card"})
+            return None
 
     def apply(self, e: Any, line: int) -> Facts:
         """Apply one event of the current hand (anything but match/deal/score/end): the game's
@@ -783,11 +812,17 @@ class MatchEngine(Auctions, Generic[H]):
         return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Each game class gets ``_HANDLERS``: the methods registered by :func:`handles`, by
-        event type, looked up once (the hot path calls ``handler(self, event, line)``).  A game
-        class (``GAME`` set) without a required hook (:data:`~referee.games.hooks.
-        REQUIRED_HOOKS`) or a handler of ``play`` or ``retract`` is refused: ``TypeError``."""
+        """A game class with a ``SPEC`` of its own takes ``GAME``, ``TITLE``, ``PLAYERS``,
+        ``DECK`` and ``PILE`` from it.  Each game class gets ``_HANDLERS``: the methods
+        registered by :func:`handles`, by event type, looked up once (the hot path calls
+        ``handler(self, event, line)``).  A game class (``GAME`` set) without a required hook
+        (:data:`~referee.games.hooks.REQUIRED_HOOKS`) or a handler of ``play`` or ``retract``
+        is refused: ``TypeError``."""
         super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("SPEC")
+        if spec is not None:
+            cls.GAME, cls.TITLE, cls.PLAYERS = spec.name, spec.title, spec.seats
+            cls.DECK, cls.PILE = spec.deck, spec.pile
         names: dict[type, str] = {}
         for k in reversed(cls.__mro__):  # the base first: a subclass's registration wins
             for name, f in vars(k).items():

@@ -25,8 +25,8 @@ from typing import (Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGua
                     Union)
 
 from ... import events as ev
-from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
-from .. import register
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit, strays
+from . import GAME as SPEC
 from ..base import (OPEN, AuctionHand, Consequence, Hand, HandResult, MatchEngine, Number, Revoke,
                     event_name, handles, payment, strs, tidy)
 from ..hooks import NO_CONTRACT, ContractData
@@ -37,7 +37,7 @@ from ..tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 """Players and equipment: each suit ranks ace, king, queen, jack, 10 … 6, high to low."""
 
-DECK: Deck = build_deck(" ".join(RANKS))
+DECK: Deck = SPEC.deck
 """A French pack without the 2, 3, 4 and 5: 36 cards."""
 
 TRICKS = 11
@@ -425,20 +425,16 @@ def _won(t: Trick) -> str:
     return w
 
 
-@register
+
 class Asszorti(MatchEngine[AsszortiHand]):
     """The Asszorti match engine (see the module docstring for the rules it follows).
 
     Besides the sheet totals (``totals``, what ``score`` events record) it keeps each player's
     zero-sum ``net`` and the ``debt`` still owed (A8)."""
 
-    GAME = "asszorti"
+    SPEC = SPEC
     REVOKE_RULE = "A9"
-    TITLE = "Asszorti"
-    PLAYERS = 3
-    DECK = DECK
     HAND_SIZE = 11
-    PILE = "talon"
     PILE_SIZE = 3
     HandClass = AsszortiHand
     TRICKS = TRICKS  # A1: eleven tricks make a hand

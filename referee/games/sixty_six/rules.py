@@ -26,9 +26,9 @@ from __future__ import annotations
 from typing import Any, Literal, NamedTuple
 
 from ... import events as ev
-from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
-from .. import register
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, parse_suit
 from ...facts import Facts
+from . import GAME as SPEC
 from ..base import (OPEN, Consequence, Hand, HandResult, MatchEngine, Number, Revoke, handles,
                     payment)
 from ..hooks import NO_CONTRACT, ContractData
@@ -39,7 +39,7 @@ from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
 RANK_ORDER = ("A", "10", "K", "Q", "J", "9")
 """Rank order inside a suit, highest first: the ten sits between the ace and the king."""
 
-DECK: Deck = build_deck(" ".join(RANK_ORDER))
+DECK: Deck = SPEC.deck
 """24 cards: ace, ten, king, queen, jack and nine of each suit."""
 
 CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
@@ -277,18 +277,13 @@ class SixtySixHand(Hand):
         return self.closer is None and (self.turned is not None or len(self.stock) > 0)
 
 
-@register
 class SixtySix(MatchEngine[SixtySixHand]):
     """The Sixty-Six match engine (see the module docstring for the rules it follows)."""
 
-    GAME = "sixty-six"
+    SPEC = SPEC
     REVOKE_RULE = "S9"
     ROTATION = "winner"
-    TITLE = "Sixty-Six"
-    PLAYERS = 2
-    DECK = DECK
     HAND_SIZE = HAND_SIZE
-    PILE = "stock"
     PILE_SIZE = STOCK_SIZE
     HandClass = SixtySixHand
     TURNED_UP = "trump_card"  # S2: the trump card turned up under the stock

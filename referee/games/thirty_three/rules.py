@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypeGuard
 
 from ... import events as ev
-from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
-from .. import register
+from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, strays
+from . import GAME as SPEC
 from ..base import (AuctionHand, Consequence, HandResult, MatchEngine, Number, Revoke, handles,
                     missing, payment, strs)
 from ..hooks import NO_CONTRACT, ContractData
@@ -24,9 +24,7 @@ from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 # --- the rules as data -----------------------------------------------------------------------
 
 
-DECK: Deck = build_deck("A K Q J 10 9 8 7", joker=True, aliases={"6D": JOKER, "6♦": JOKER,
-                                                                "6♢": JOKER},
-                        joker_name="Bug")
+DECK: Deck = SPEC.deck
 """§1: 32 cards and the Bug; a 6♦ may stand in for the Bug."""
 
 Game = Literal["diamonds", "spades", "hearts", "clubs", "nines", "no-trump", "misere"]
@@ -290,20 +288,15 @@ class ThirtyThreeHand(AuctionHand):
         return self.declarer, self.contract
 
 
-@register
 class ThirtyThree(MatchEngine[ThirtyThreeHand]):
     """The Thirty-Three match engine (see the module docstring for the rules it follows)."""
 
-    GAME = "thirty-three"
+    SPEC = SPEC
     REVOKE_RULE = "T8"
     PENALTY_RULE: Final = ("§6", "§13", "T8")
     ROTATION = "clockwise"
     """The clauses a revoke's penalty follows (evidence ``penalty_rule``)."""
-    TITLE = "Thirty-Three"
-    PLAYERS = 3
-    DECK = DECK
     HAND_SIZE = 10
-    PILE = "boat"
     PILE_SIZE = 3
     HandClass = ThirtyThreeHand
     TRICKS = TRICKS  # §6: ten tricks make a hand
