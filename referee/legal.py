@@ -21,8 +21,10 @@ from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine
 from .games.tricks import Trick, TrickOrder
 
 
-class _Quiet:
-    """A context that only remembers findings (for trial application)."""
+class Quiet:
+    """A context that only remembers findings, as (code, severity, message) in ``findings``:
+    what an engine made for a trial reports into (:func:`clone`; ``referee simulate``'s
+    engines).  Nothing it is told goes further."""
 
     def __init__(self) -> None:
         self.findings: list[tuple[str, str, str]] = []
@@ -45,6 +47,8 @@ class _Quiet:
     def on_hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         pass
 
+
+_Quiet = Quiet  # (the name this module uses)
 
 _DETACHED = _Quiet()
 """What an engine reports into while it is being copied (nothing): the copy never copies the

@@ -181,8 +181,19 @@ def _ignore(*args: Any) -> None:
     """Stands for a :class:`_Run` callback whose listener method does nothing."""
 
 
-class _Run:
-    """One file's replay; also the :class:`~referee.games.base.Context` of its engines."""
+class FileReplay:
+    """One file's replay, fed one line's item at a time; also the
+    :class:`~referee.games.base.Context` of its engines.
+
+    ``FileReplay(filename, listener)``: findings name the file ``filename`` and everything found
+    goes to ``listener``.  :meth:`item` takes each item :func:`referee.events.read_events`
+    yields (an event struct, or a ``ReadError``/``ReadWarning`` for a line that cannot be
+    read) with its physical line, in order; :meth:`close_match` ends the match in play where
+    the log stops; :meth:`flush` hands on every finding still held.  ``engine`` is the engine
+    of the match in play (None outside one), ``match_count`` the ``match`` events seen,
+    ``stats`` the file's :class:`FileStats` so far, ``spill`` the temporary file of findings
+    held for an open revoke (None: none), which a copy of the replay must copy too.  Bad
+    content never raises."""
 
     def __init__(self, filename: str, listener: Listener) -> None:
         self.file = filename
@@ -591,6 +602,9 @@ class _Run:
             eng.apply(e, line)
         if self.wants_events:
             self.listener.event(line, e, self.engine)
+
+
+_Run = FileReplay  # (the name this module uses)
 
 
 def replay(stream: IO[bytes], filename: str, listener: Listener,

@@ -28,7 +28,7 @@ from . import events as ev
 from .games import ENGINES
 from .games.base import OPEN, MatchEngine
 from .games.policy import Kind, Policy, policy_for
-from .legal import _Quiet, legal_actions, trial, trial_stop
+from .legal import Quiet, legal_actions, trial, trial_stop
 
 DEFAULT_PLAYERS = {"thirty-three": ["Anna", "Bela", "Cili"],
                    "asszorti": ["Anna", "Berta", "Csaba"],
@@ -102,7 +102,7 @@ def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = N
         if rules:
             head["rules"] = rules
         yield head
-        engine = cls(players, rules, _Quiet())
+        engine = cls(players, rules, Quiet())
         dealer = rng.choice(players)
         while played < hands and not engine.finished:
             deal = policy.random_deal(engine, rng, dealer)
@@ -194,7 +194,7 @@ def _play_hand(engine: MatchEngine[Any], rng: random.Random, policy: Policy[Any]
             dead_ends += 1
             continue
         key, e, twin = got
-        twin.ctx = _Quiet()
+        twin.ctx = Quiet()
         chosen.append((key, e))
         states.append(twin)
         avoid.append(set())

@@ -18,18 +18,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
 from types import EllipsisType
-from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping,
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Mapping,
                     Protocol, TypeVar, cast)
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
 from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
+from ..model import HandStatus as HandStatus, Number as Number  # (re-exported for the games)
 from .tricks import Duty, Trick, TrickOrder, TrickPlay
 
 if TYPE_CHECKING:
     from .commentary import Commentary
-
-Number = int | float
 
 class HandMode(StrEnum):
     """Where a hand stands: being played; decided (later events are out of phase); skipped
@@ -41,12 +40,6 @@ class HandMode(StrEnum):
 
 
 OPEN, DONE, SKIP = HandMode.OPEN, HandMode.DONE, HandMode.SKIP
-
-HandStatus = Literal["scored", "passed-out", "drawn", "penalty", "irregular", "unscored"]
-"""How a hand ended (``score --format json``'s ``status``): scored as played; passed out (no
-contract); drawn; ended by a penalty (an established revoke); scored though irregular
-(violations applied as recorded, G2); or not scored (G3, G5)."""
-
 
 def tidy(x: Number) -> Number:
     """A score as an int when it is whole (65.0 → 65), else the float (32.5)."""
@@ -216,7 +209,7 @@ class Hand:
         self.dealt: dict[str, list[Card]] = {}
         self.pile: list[Card] = []
         self.mode: HandMode = OPEN
-        self.status: HandStatus = "scored"
+        self.status: HandStatus = HandStatus.SCORED
         self.play: TrickPlay | None = None
         self.revoke: Revoke | None = None
         self.result: HandResult | None = None
@@ -431,8 +424,8 @@ class MatchEngine(Generic[H]):
         """A violation applied as recorded (G2): report it; the hand becomes ``irregular``."""
         self.report(code, line, message, player=player, rule=rule, evidence=evidence,
                     cause=cause)
-        if self.hand is not None and self.hand.status == "scored":
-            self.hand.status = "irregular"
+        if self.hand is not None and self.hand.status == HandStatus.SCORED:
+            self.hand.status = HandStatus.IRREGULAR
 
     def void(self, code: FindingCode, line: int, message: str | None, player: str | None = None,
              *, rule: str | None = None, evidence: dict[str, Any] | None = None,
@@ -459,10 +452,10 @@ class MatchEngine(Generic[H]):
         ``stop``, what came instead of the hand's end, G5), or a game's own reason."""
         h.ended_line = h.last_line
         h.mode = SKIP
-        h.status = "unscored"
+        h.status = HandStatus.UNSCORED
         h.revoke = None
         h.suspects.clear()
-        self._emit(h, self.declarer_name(), self.contract_name(), "unscored",
+        self._emit(h, self.declarer_name(), self.contract_name(), HandStatus.UNSCORED,
                    {p: 0 for p in self.players},
                    self.commentary().unscored_summary(self, reason, facts or {}))
         self.after_unscored(h)
@@ -1353,10 +1346,10 @@ class MatchEngine(Generic[H]):
         words = self.commentary()
         self.report("revoke", r.line, words.revoke_words(self, evidence),
                     player=r.player, trick=r.trick, rule=self.REVOKE_RULE, evidence=evidence)
-        h.status = "penalty"
+        h.status = HandStatus.PENALTY
         self.finish(self.declarer_name() if declarer is ... else declarer,
                     self.contract_name(), deltas, words.revoke_summary(self, evidence),
-                    status="penalty")
+                    status=HandStatus.PENALTY)
         h.mode = SKIP
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Any, str]:

@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable, Literal, Mapping, NamedTuple
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
 from .. import register
+from ...model import HandStatus
 from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
 from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
 
@@ -762,7 +763,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         a, b = self.players
         with_last = ((a, pts[a]), (b, pts[b]))
         if pts[a] == pts[b]:
-            status = "drawn" if h.status == "scored" else h.status
+            status = HandStatus.DRAWN if h.status == HandStatus.SCORED else h.status
             end = DealEnd("drawn", played_out=True, points_with_last=with_last, last=last,
                           dealer=h.dealer)
             self.finish(None, None, deltas, result_words(end), status=status, extra=None)

@@ -18,6 +18,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Final, Iterable, Literal, Mapp
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from .. import register
+from ...model import HandStatus
 from ..base import AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, missing, strs
 from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
@@ -341,7 +342,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         if h.standing is None:
             if len(h.passed) == len(self.players):  # all have passed, no bid made
                 self.finish(None, None, {p: 0 for p in self.players}, self._result_words(),
-                            status="passed-out" if h.status == "scored" else h.status)
+                            status=HandStatus.PASSED_OUT if h.status == HandStatus.SCORED else h.status)
                 self.next_dealers = {h.dealer}
                 return
         elif self.auction_won_by(h.standing[0]):
