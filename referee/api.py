@@ -43,7 +43,7 @@ from . import events as ev
 from .events import GameName
 from .findings import Finding
 from .games.base import HandResult, MatchEngine, OPEN
-from .games.tricks import Trick as _EngineTrick
+from .games.tricks import Trick as TrickState
 from .legal import judge, trial_deal
 from .legal import legal_actions as _legal_actions
 from .legal import to_act as _players_to_act
@@ -51,7 +51,7 @@ from .render import Style
 from .render.words import describe as _describe
 from .model import (Call, Contract, Hand, HandStatus, Holding, Log, Match, Number, Play, Seen,
                     Step, Trick)
-from .replay import FileStats, Listener, MatchInfo, MatchSummary, FileReplay
+from .replay import FileReplay, FileStats, Listener, MatchInfo, MatchSummary, trick_value
 
 __all__ = ["AnyEvent", "Call", "Contract", "FileReplay", "Hand", "HandStatus", "Holding",
            "JOBS_PER_CPU", "Log", "LogReader", "Match", "MatchBuilder", "MatchRecord", "Play",
@@ -69,12 +69,10 @@ def _tricks(engine: MatchEngine[Any]) -> tuple[Trick, ...]:
     tp = h.play if h is not None else None
     if tp is None:
         return ()
-    done: list[_EngineTrick] = list(tp.tricks)
+    done: list[TrickState] = list(tp.tricks)
     if tp.current.who:
         done.append(tp.current)
-    value = engine.card_points_of
-    return tuple(Trick(t.number, tuple(Play(p, str(c), ln) for p, c, ln in t.plays), t.winner,
-                       value(t.cards)) for t in done)
+    return tuple(trick_value(engine, t) for t in done)
 
 
 def _hand(engine: MatchEngine[Any], result: HandResult | None,
@@ -262,8 +260,8 @@ def feed(run: FileReplay, builder: "MatchBuilder", line: int, e: Any) -> None:
 class MatchBuilder(Listener):
     """A listener that builds :class:`Match` objects as a replay goes (what :func:`read_log`,
     :class:`Table`, ``diff`` and the HTML viewer read a log with): give it to a
-    :class:`~referee.replay.FileReplay`, set its ``run`` to that replay and feed the replay
-    with :func:`feed`.  Each match ended goes to ``done`` (a deque: take them from it) and
+    :class:`~referee.replay.FileReplay` (its ``run`` then) and feed the replay with
+    :func:`feed`.  Each match ended goes to ``done`` (a deque: take them from it) and
     ``last``; ``current`` is the :class:`MatchRecord` of the match in play; ``loose``, the
     findings outside every refereed match; ``fresh``, when a list, every finding as it comes
     (a :class:`Table`'s).  ``steps``: record each hand's events as :class:`Step` objects.
@@ -279,6 +277,10 @@ class MatchBuilder(Listener):
         self.last: Match | None = None
         self.loose: list[Finding] = []  # outside every refereed match
         self.fresh: list[Finding] | None = None  # a Table's findings since it last took them
+
+    def start(self, replay: FileReplay) -> None:
+        """The replay this builder listens to (it asks it how many matches it has seen)."""
+        self.run = replay
 
     def finding(self, f: Finding) -> None:
         if self.fresh is not None:
@@ -373,7 +375,6 @@ class LogReader(Iterator[Match]):
         self._stream: IO[bytes] | None = stream
         self._builder = MatchBuilder(steps)
         self._run = FileReplay(self.file, self._builder)
-        self._builder.run = self._run
         self._items: Iterator[tuple[int, Any]] | None = ev.read_events(stream, strict)
         self.findings: list[Finding] = self._builder.loose
         self.stats: FileStats | None = None
@@ -581,7 +582,6 @@ class Table:
         self._builder = MatchBuilder()
         self._builder.fresh = []
         self._run = FileReplay(file, self._builder)
-        self._builder.run = self._run
         if game is not None:
             found = self.apply(ev.Match(game=game, players=list(players),  # type: ignore[arg-type]
                                         id=id, rules=dict(rules) if rules else None))

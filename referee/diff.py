@@ -367,7 +367,6 @@ class _Record:
         self.names = dict(names or {})
         self.builder = MatchBuilder()
         self.run = FileReplay(self.file, self.builder)
-        self.builder.run = self.run
         self.undecodable = False
 
     def _items(self) -> Iterator[tuple[int, Any, str | None]]:
@@ -739,7 +738,6 @@ def _rereferee(g: _Group, names: Mapping[str, str]) -> _Group:
     record's reader referees it (the next match's ``match`` event ends it, as it did)."""
     builder = MatchBuilder()
     run = FileReplay(g.file, builder)
-    builder.run = run
     run.match_count = g.number - 1  # the match keeps its number (findings name it by it)
     out = _Group(g.number, g.line, g.id, g.game, tuple(names.get(p, p) for p in g.players),
                  deal_lines=g.deal_lines, index=g.index, file=g.file,

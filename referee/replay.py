@@ -27,7 +27,8 @@ from . import events as ev
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
 from .games import ENGINES
 from .games.base import HandResult, MatchEngine, OPEN, tidy
-from .games.tricks import Trick
+from .games.tricks import Trick as TrickState
+from .model import Play, Trick
 from .commentary import say
 from .games.base import event_name as ev_name
 from .text import difference, look_alikes
@@ -82,6 +83,11 @@ class Listener:
     ``incomplete-hand`` would come at that last line).  A listener that places findings among
     other output (``history``) sorts them in by line."""
 
+    def start(self, replay: "FileReplay") -> None:
+        """A replay of one file starts with this listener (before anything else is called):
+        ``replay`` may be asked, at any later call, what the driver holds back
+        (:attr:`FileReplay.held_from`, :attr:`FileReplay.open_revoke`)."""
+
     def finding(self, f: Finding) -> None:
         """One finding (see :class:`referee.findings.Finding`)."""
 
@@ -95,7 +101,7 @@ class Listener:
         """A deal was accepted; ``engine.hand`` holds it."""
 
     def trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
-        """A trick is complete (``trick.winner`` set)."""
+        """A trick is complete: ``trick`` (a :class:`referee.model.Trick`, ``winner`` set)."""
 
     def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         """A hand's result is settled (scored, passed out, drawn, penalty or unscored)."""
@@ -198,6 +204,8 @@ class FileReplay:
     def __init__(self, filename: str, listener: Listener) -> None:
         self.file = filename
         self.listener = listener
+        if listener_wants(listener, "start"):
+            listener.start(self)
         self.stats = FileStats()
         self.engine: MatchEngine[Any] | None = None
         self.info: MatchInfo | None = None
@@ -414,8 +422,27 @@ class FileReplay:
     def on_deal(self, engine: MatchEngine[Any]) -> None:
         self.listener.deal(engine)
 
-    def on_trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
-        self.listener.trick(engine, trick)
+    def on_trick(self, engine: MatchEngine[Any], trick: TrickState) -> None:
+        self.listener.trick(engine, trick_value(engine, trick))
+
+    @property
+    def held_from(self) -> int | None:
+        """The first line at which a finding of the hand in play may still be handed on (a
+        finding there or after it may still come: at the hand's last line, ``incomplete-hand``;
+        at an open revoke's line), or None when no finding can come at a line before the next
+        event's (no hand open).  What a listener that places findings among its output
+        (``history``) waits for."""
+        eng = self.engine
+        return eng.finding_floor() if eng is not None else None
+
+    @property
+    def open_revoke(self) -> Play | None:
+        """The card of the hand in play that was played against the duty to follow and is not
+        settled yet (it is established by the next card or the end of the hand, or repaired by
+        a ``retract``, G4), else None."""
+        eng = self.engine
+        r = eng.hand.revoke if eng is not None and eng.hand is not None else None
+        return Play(r.player, str(r.card), r.line) if r is not None else None
 
     def on_hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         first = self.hand_error
@@ -605,6 +632,15 @@ class FileReplay:
 
 
 _Run = FileReplay  # (the name this module uses)
+
+
+def trick_value(engine: MatchEngine[Any], t: TrickState) -> Trick:
+    """The :class:`referee.model.Trick` of ``engine``'s trick ``t`` as it stands: its number,
+    its plays (cards as canonical text) in playing order, its winner (None while it is not
+    complete) and its card points as the hand's contract counts them (None where the contract
+    counts tricks)."""
+    return Trick(t.number, tuple(Play(p, str(c), ln) for p, c, ln in t.plays), t.winner,
+                 engine.card_points_of(t.cards))
 
 
 def replay(stream: IO[bytes], filename: str, listener: Listener,

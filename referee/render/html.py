@@ -166,7 +166,6 @@ class HtmlPage:
         fid = self.file_no
         builder = _PageBuilder(self, fid)
         run = FileReplay(name, builder)
-        builder.run = run
         try:
             for line, e in ev.read_events(stream, strict):
                 feed(run, builder, line, e)

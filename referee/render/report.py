@@ -51,7 +51,8 @@ class Tee(Listener):
     """Passes every call on to several listeners: each method of :class:`Listener` goes to the
     listeners that do something on it, in the order given (worked out once, here)."""
 
-    _METHODS = ("finding", "begin_match", "event", "deal", "trick", "hand", "end_match")
+    _METHODS = ("start", "finding", "begin_match", "event", "deal", "trick", "hand",
+                "end_match")
 
     def __init__(self, *listeners: Listener) -> None:
         from ..replay import listener_wants
