@@ -43,7 +43,7 @@ from . import events as ev
 from .events import GameName
 from .findings import Finding
 from .games.base import HandResult, MatchEngine, OPEN
-from .games.tricks import Trick as TrickState
+from .games.tricks import TrickState
 from .legal import judge, trial_deal
 from .legal import legal_actions as _legal_actions
 from .legal import to_act as _players_to_act

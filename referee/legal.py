@@ -18,7 +18,7 @@ from . import events as ev
 from .cards import BLANK_RANK, Card
 from .findings import Finding
 from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine
-from .games.tricks import Trick, TrickOrder
+from .games.tricks import TrickState, TrickOrder
 
 
 class Quiet:
@@ -38,7 +38,7 @@ class Quiet:
     def on_deal(self, engine: MatchEngine[Any]) -> None:
         pass
 
-    def on_trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
+    def on_trick(self, engine: MatchEngine[Any], trick: TrickState) -> None:
         pass
 
     def withdraw(self, hand: int, after: int) -> None:

@@ -27,7 +27,7 @@ from . import events as ev
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
 from .games import ENGINES
 from .games.base import HandResult, MatchEngine, OPEN, tidy
-from .games.tricks import Trick as TrickState
+from .games.tricks import TrickState
 from .model import Play, Trick
 from .commentary import say
 from .games.base import event_name as ev_name

@@ -25,7 +25,7 @@ from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
 from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
 from ..model import HandStatus as HandStatus, Number as Number  # (re-exported for the games)
-from .tricks import Duty, Trick, TrickOrder, TrickPlay
+from .tricks import Duty, TrickState, TrickOrder, TrickPlay
 
 if TYPE_CHECKING:
     from .commentary import Commentary
@@ -57,7 +57,7 @@ class Context(Protocol):
 
     def on_deal(self, engine: "MatchEngine[Any]") -> None: ...
 
-    def on_trick(self, engine: "MatchEngine[Any]", trick: Trick) -> None: ...
+    def on_trick(self, engine: "MatchEngine[Any]", trick: TrickState) -> None: ...
 
     def on_hand(self, engine: "MatchEngine[Any]", result: "HandResult") -> None: ...
 
@@ -674,7 +674,7 @@ class MatchEngine(Generic[H]):
         tp = h.play
         assert tp is not None  # cards are being played
         snap = copy.copy(tp)  # the trick as it stood at the failing card, for its words
-        t = Trick(s.trick)
+        t = TrickState(s.trick)
         t.who, t.cards, t.lines = list(s.who), list(s.before), list(s.lines)
         snap.current = t
         snap.hands = {**tp.hands, s.player: set(s.known)}
@@ -1264,7 +1264,7 @@ class MatchEngine(Generic[H]):
         assert h is not None and h.play is not None  # asked only during the play
         return h.play.allowed(player)
 
-    def after_trick(self, trick: Trick, line: int) -> None:
+    def after_trick(self, trick: TrickState, line: int) -> None:
         """Game hook after a trick is complete (Sixty-Six draws)."""
 
     def all_tricks_played(self) -> bool:

@@ -165,10 +165,12 @@ def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card],
 
 # --- one hand's tricks ----------------------------------------------------------------------
 
-class Trick:
-    """A trick: its 1-based ``number``; ``who``, ``cards`` and ``lines`` give each play's player,
-    card and log line in play order; ``winner`` is set once the trick is complete.  ``plays``
-    gives the same as (player, card, line) tuples."""
+class TrickState:
+    """A trick as the engine keeps it while it is played (mutable state, never handed out: what
+    leaves the engine is a :class:`referee.model.Trick`): its 1-based ``number``; ``who``,
+    ``cards`` and ``lines`` give each play's player, card and log line in play order;
+    ``winner`` is set once the trick is complete.  ``plays`` gives the same as (player, card,
+    line) tuples."""
 
     __slots__ = ("number", "who", "cards", "lines", "winner")
 
@@ -189,7 +191,7 @@ class Trick:
         return self.who[0] if self.who else None
 
     def __repr__(self) -> str:
-        return f"Trick({self.number}, plays={self.plays!r}, winner={self.winner!r})"
+        return f"TrickState({self.number}, plays={self.plays!r}, winner={self.winner!r})"
 
 
 class TrickPlay:
@@ -207,13 +209,13 @@ class TrickPlay:
         self.hands = hands
         self.order = order
         self.duty = duty
-        self.tricks: list[Trick] = []
-        self.current = Trick(1)
+        self.tricks: list[TrickState] = []
+        self.current = TrickState(1)
         self.first_leader = leader
         self.leader = leader
         """Who is due to lead the current trick: the winner of the last trick, or for trick 1 the
         contract's first leader (None: anyone)."""
-        self.won: dict[str, list[Trick]] = {p: [] for p in self.players}
+        self.won: dict[str, list[TrickState]] = {p: [] for p in self.players}
         self.follow_fast = bool(getattr(duty, "following_is_enough", False))
         """Playing the suit led always satisfies this duty (a hot-path shortcut)."""
         self.after = {p: self.players[(i + 1) % self.size] for i, p in enumerate(self.players)}
@@ -244,7 +246,7 @@ class TrickPlay:
     def has_played(self, player: str) -> bool:
         return player in self.current.who
 
-    def play(self, player: str, c: Card, line: int) -> Trick | None:
+    def play(self, player: str, c: Card, line: int) -> TrickState | None:
         """Move ``c`` from ``player``'s hand to the trick.  Returns the trick if this card
         completed it (its winner set and the next trick opened), else None."""
         self.hands[player].discard(c)
@@ -259,7 +261,7 @@ class TrickPlay:
         self.leader = winner
         self.tricks.append(t)
         self.won[winner].append(t)
-        self.current = Trick(t.number + 1)
+        self.current = TrickState(t.number + 1)
         return t
 
     def last_play(self) -> tuple[str, Card, int] | None:

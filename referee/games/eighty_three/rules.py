@@ -27,7 +27,7 @@ from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Dec
     is_blank, parse_suit
 from .. import register
 from ..base import OPEN, AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, strs
-from ..tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
+from ..tricks import TrickState, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -536,7 +536,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         h = self.hand
         return h is not None and h.play is not None and len(h.play.tricks) == PLAY_SIZE
 
-    def after_trick(self, trick: Trick, line: int) -> None:
+    def after_trick(self, trick: TrickState, line: int) -> None:
         """A player with no card left before trick 6 cannot play on: ``incomplete-hand``, the hand
         unscored (E7).  An open revoke is established first (G11)."""
         h = self.hand

@@ -31,7 +31,7 @@ from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_
 from .. import register
 from ...model import HandStatus
 from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
-from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
+from ..tricks import Duty, TrickState, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -471,7 +471,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h = self.current
         return None if h.talon_open else follow_head_trump
 
-    def after_trick(self, trick: Trick, line: int) -> None:
+    def after_trick(self, trick: TrickState, line: int) -> None:
         """The winner may declare (S5); while the talon is open a draw becomes due."""
         h = self.hand  # the hot path: no property call (a handler runs inside a hand)
         assert h is not None
