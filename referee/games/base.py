@@ -184,8 +184,10 @@ class Suspect:
     retracted: int | None = None
 
 
-class Hand:
-    """One hand (deal to last trick).  Games subclass it to add auction and contract state.
+class HandState:
+    """One hand (deal to last trick) as the engine keeps it while it is played (mutable state;
+    what consumers see of a hand is a :class:`referee.model.Hand`).  Games subclass it to add
+    auction and contract state.
 
     ``hands``: player → set of cards held now; ``dealt``: the cards dealt (as dealt), for the
     players whose hand the deal gives; ``pile``: the game's extra pile (boat/talon/stock/kitty)
@@ -244,7 +246,7 @@ class Hand:
         return self.play
 
 
-class AuctionHand(Hand):
+class AuctionHand(HandState):
     """A hand that opens with an auction: ``phase`` (``"auction"`` first), ``to_act`` (who is to
     speak) and ``passed`` (who has passed, out for the round in every game here)."""
 
@@ -258,7 +260,7 @@ class AuctionHand(Hand):
         turn that follows is caused by it (G13, issue 14 item 5)."""
 
 
-H = TypeVar("H", bound=Hand)
+H = TypeVar("H", bound=HandState)
 
 
 class MatchEngine(Generic[H]):
@@ -278,7 +280,7 @@ class MatchEngine(Generic[H]):
     PILE_SIZE: ClassVar[int] = 0
     EVENTS: ClassVar[dict[type, str]] = {}
     RULES: ClassVar[dict[str, tuple[type, Any]]] = {}
-    HandClass: ClassVar[type[Hand]] = Hand
+    HandClass: ClassVar[type[HandState]] = HandState
     _HANDLERS: ClassVar[dict[type, Any]] = {}
     _PLAIN_HANDLERS: ClassVar[dict[type, Any]] = {}
     _DUTY_IS_THE_CONTRACTS: ClassVar[bool] = True
@@ -444,7 +446,7 @@ class MatchEngine(Generic[H]):
         if h is not None and h.mode == OPEN:
             self._unscored(h, "unfollowable")
 
-    def _unscored(self, h: Hand, reason: str, facts: Mapping[str, Any] | None = None) -> None:
+    def _unscored(self, h: HandState, reason: str, facts: Mapping[str, Any] | None = None) -> None:
         """End hand ``h`` unscored (G3, G5): nobody scores, the rest of it is skipped.
         ``reason`` says why, as a value the commentary words into the result's summary
         (:meth:`~referee.games.commentary.Commentary.unscored_summary`): ``"unfollowable"``
@@ -460,7 +462,7 @@ class MatchEngine(Generic[H]):
                    self.commentary().unscored_summary(self, reason, facts or {}))
         self.after_unscored(h)
 
-    def after_unscored(self, h: Hand) -> None:
+    def after_unscored(self, h: HandState) -> None:
         """Who may deal after an unscored hand: the same dealer (a redeal) or the next in
         rotation (G6b, project ruling R1).  Sixty-Six accepts any dealer (S10)."""
         if h.dealer in self.seat:
@@ -1128,7 +1130,7 @@ class MatchEngine(Generic[H]):
 
     # --- results ----------------------------------------------------------------------------
 
-    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
+    def _emit(self, h: HandState, declarer: str | None, contract: str | None, status: HandStatus,
               deltas: dict[str, Number], summary: Wording,
               extra: dict[str, Any] | None = None) -> HandResult:
         for p, d in deltas.items():

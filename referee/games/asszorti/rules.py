@@ -28,7 +28,7 @@ from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, Typ
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from .. import register
-from ..base import (OPEN, AuctionHand, Context, Hand, HandResult, HandStatus, MatchEngine, Number,
+from ..base import (OPEN, AuctionHand, Context, HandResult, HandState, HandStatus, MatchEngine, Number,
                    Revoke, Wording, event_name, strs, tidy)
 from ..tricks import TrickState, TrickOrder, TrickPlay, follow_else_trump
 
@@ -1080,7 +1080,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         from .commentary import COMMENTARY
         return COMMENTARY
 
-    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
+    def _emit(self, h: HandState, declarer: str | None, contract: str | None, status: HandStatus,
               deltas: dict[str, Number], summary: Wording,
               extra: dict[str, Any] | None = None) -> HandResult:
         """As the base, with the hand's zero-sum ``net`` beside its deltas in every hand result
@@ -1101,7 +1101,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
     def after_hand(self, result: HandResult) -> None:
         self._deals_done()
 
-    def after_unscored(self, h: Hand) -> None:
+    def after_unscored(self, h: HandState) -> None:
         super().after_unscored(h)
         self._deals_done()
 

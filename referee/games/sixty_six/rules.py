@@ -30,7 +30,7 @@ from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
 from .. import register
 from ...model import HandStatus
-from ..base import OPEN, Hand, HandResult, MatchEngine, Number, Revoke
+from ..base import OPEN, HandResult, HandState, MatchEngine, Number, Revoke
 from ..tricks import Duty, TrickState, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -240,7 +240,7 @@ Note = Drawn | Closed | Exchanged | Married
 action (the due draw it set off); the others are what the event did."""
 
 
-class SixtySixHand(Hand):
+class SixtySixHand(HandState):
     """A Sixty-Six deal: the talon, marriages, closing and the right to declare.
 
     ``stock``: face-down talon cards, top first; ``turned``: the face-up trump card under them
@@ -806,7 +806,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         self.finished = True
         self.winners = [self.other(p)]
 
-    def after_unscored(self, h: Hand) -> None:
+    def after_unscored(self, h: HandState) -> None:
         """After an unscored deal any dealer is accepted (S10)."""
         self.next_dealers = None
 
