@@ -164,12 +164,13 @@ def one_file(job: Job, name: str, path: str | None = None) -> FileResult:
 def run_job(job: Job, files: tuple[str, ...], jobs: int, dask: str | None = None,
             dask_timeout: float = TIMEOUT
              ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
-    """Run ``job`` over the files (none: standard input): serially and streaming, with ``jobs`` worker processes (at
-    most :func:`worker_count`), or on the Dask cluster at ``dask`` (:mod:`referee.dask`, waiting at
-    most ``dask_timeout`` seconds for a cluster that does not answer); in parallel each file's
-    output is printed whole, in the order the files were named, exactly as the serial run
-    prints it.  Returns (the exit status, each file read with its
-    :class:`~referee.replay.FileStats`, the score collector of ``score``, else None)."""
+    """Run ``job`` over the files (none: standard input): serially and streaming, with ``jobs``
+    worker processes (at most :func:`worker_count`), or on the Dask cluster at ``dask``
+    (:func:`referee.dask.job_results`, waiting at most ``dask_timeout`` seconds for a cluster
+    that does not answer); in parallel each file's output is printed whole, in the order the
+    files were named, exactly as the serial run prints it.  Returns (the exit status, each file
+    read with its :class:`~referee.replay.FileStats`, the score collector of ``score``, else
+    None)."""
     if dask is None or dask == "local":  # worker processes started here
         jobs = worker_count(jobs, len(files))
     if dask is not None:

@@ -453,8 +453,9 @@ def local_cluster(workers: int) -> "LocalCluster":
 @contextmanager
 def job_results(job: "Job", files: tuple[str, ...], address: str, jobs: int,
                 timeout: float = TIMEOUT) -> Iterator[Iterator["FileResult"]]:
-    """``referee check/score --dask ADDRESS``: each file's result as
-    :func:`referee.batch.one_file` gives it, in the order of ``files``, computed on the cluster at ``address`` (``local``: one
+    """``referee check/score --dask ADDRESS`` (called by the batch runner,
+    :func:`referee.batch.run_job`): each file's result as :func:`referee.batch.one_file` gives
+    it, in the order of ``files``, computed on the cluster at ``address`` (``local``: one
     started here with ``jobs`` workers when ``--jobs`` is given, else one per core, and closed
     at the end).  Files are named as given; a relative path goes to the workers made absolute.
 

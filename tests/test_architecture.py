@@ -11,6 +11,7 @@ imported by name.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,7 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return skip
 
 
+@functools.cache
 def _analyse() -> tuple[dict[str, set[str]], list[str]]:
     """(module → the modules of ``referee`` it imports, the private names used across modules,
     each as ``user:line: module.name``)."""
@@ -102,8 +104,42 @@ def _analyse() -> tuple[dict[str, set[str]], list[str]]:
                     target = dotted if dotted in mods else None
                 if target is not None and target != mod:
                     private.append(f"{mod}:{node.lineno}: {target}.{node.attr}")
+        private.extend(_foreign_attributes(mod, tree, bound))
         edges[mod].discard(mod)
     return edges, private
+
+
+def _foreign_attributes(mod: str, tree: ast.AST, bound: dict[str, str]) -> list[str]:
+    """``obj._name`` read off an object that is not the module's own (not ``self``, ``cls``
+    or ``super()``) where ``_name`` is no private name the module defines itself: another
+    module's private attribute (``engine._HANDLERS`` in a module that is not the engine's).
+    Names bound to modules outside ``referee`` (``os._exit``) are the standard library's
+    business."""
+    own: set[str] = set()
+    outside: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            own.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            own.add(node.value)  # __slots__ entries, setattr names
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                name = a.asname or a.name.split(".")[0]
+                if name not in bound:
+                    outside.add(name)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _is_private(node.attr) and node.attr not in own:
+            holder = ast.unparse(node.value)
+            if holder in ("self", "cls", "super()", "type(self)") or holder in outside or \
+                    holder in bound:  # (a module of referee: checked above)
+                continue
+            out.append(f"{mod}:{node.lineno}: {holder}.{node.attr}")
+    return out
 
 
 def _circles(edges: dict[str, set[str]]) -> set[frozenset[str]]:
@@ -160,6 +196,13 @@ def test_the_graph_sees_every_kind_of_import():
     # `_circles` on a hand-made graph: a → b → c → a is one circle, d → a none
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == {frozenset("abc")}
     assert _circles({"a": {"b"}, "b": set()}) == set()
+    # a private attribute of another module's object is seen; one's own, and the standard
+    # library's, are not
+    assert _foreign_attributes("m", ast.parse("def f(engine):\n    return engine._HANDLERS\n"),
+                               {}) == ["m:2: engine._HANDLERS"]
+    own = ("import os\nclass A:\n    def f(self, b):\n        b._x = self._y = 1\n"
+           "        os._exit(b._x)\n")
+    assert _foreign_attributes("m", ast.parse(own), {}) == []
 
 
 def test_no_import_circle_but_the_pending_ones():
@@ -178,5 +221,6 @@ def test_every_pending_circle_is_still_there():
 
 
 def test_no_private_name_crosses_modules():
-    """No module of ``referee`` imports another's ``_name`` or reads ``module._name``."""
+    """No module of ``referee`` imports another's ``_name``, reads ``module._name``, or reads
+    a private attribute another module defines off one of its objects."""
     assert _analyse()[1] == []

@@ -216,8 +216,8 @@ class HistoryPrinter(Listener):
         """The first line something may still be added at (or rewritten), from ``line`` (the
         line being read or a finding's, before which no finding can come): while a hand is
         open, a finding at its last line or an open revoke's
-        (:attr:`~referee.replay.FileReplay.held_from`), the trick on the table (shown unfinished if the
-        hand ends in it) and the last complete one (a retract may reopen it).  Past HOLD lines
+        (:attr:`~referee.replay.FileReplay.held_from`), the trick on the table (shown unfinished
+        if the hand ends in it) and the last complete one (a retract may reopen it).  Past HOLD lines
         held (a hostile log), ``line``: what comes later for an earlier line is printed as soon
         as may be."""
         floor = self._held_from()
