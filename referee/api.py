@@ -164,7 +164,7 @@ class MatchRecord:
         return Match(info.file, self.number, self.id, info.game,  # type: ignore[arg-type]
                      tuple(info.players), dict(self.engine.rules), info.line, hands, dict(totals),
                      finished, tuple(winners), tuple(sorted(loose, key=lambda f: f.line)),
-                     dict(extra) if extra else None, tuple(self.engine.teams()))
+                     dict(extra) if extra else None, info.teams)
 
     def complete(self, h: Hand) -> Hand:
         """``h`` with what came in for it: its findings, its steps (if recorded) and its

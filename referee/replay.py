@@ -36,13 +36,20 @@ from .text import difference, look_alikes
 
 @dataclass(slots=True)
 class MatchInfo:
-    """A match as the log starts it: ``match`` is its id, or its 1-based number in the file."""
+    """A match as the log starts it: ``match`` is its id, or its 1-based number in the file;
+    ``game`` its log name, ``players`` in seating order, ``line`` the line of its ``match``
+    event; once the match can be refereed (at ``begin_match``), ``title`` is the game's name
+    as output writes it (``Thirty-Three``) and ``teams`` the sides in seating order of their
+    first member (Eighty-Three: two pairs, partners sitting opposite; elsewhere one player
+    per side), as :attr:`referee.model.Match.teams`."""
 
     file: str
     match: str | int
     game: str
     players: list[str]
     line: int
+    title: str = ""
+    teams: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(slots=True)
@@ -492,6 +499,8 @@ class FileReplay:
         self.bad_match = False
         assert engine is not None  # made when there was no problem
         self.engine = engine
+        self.info.title = engine.TITLE
+        self.info.teams = tuple(engine.teams())
         for a, b in look_alikes(self.info.players):
             x, y = difference(a, b)
             self.report("bad-event", line, f'the players "{a}" and "{b}" look alike: where the '

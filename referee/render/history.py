@@ -233,8 +233,7 @@ class HistoryPrinter(Listener):
     def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         self._flush(before=info.line)  # a finding of the match line comes after its title
         self.engine = engine
-        title = engine.TITLE
-        self._add(info.line, f"== {info.file}: match {info.match}, {title}: "
+        self._add(info.line, f"== {info.file}: match {info.match}, {info.title}: "
                   f"{', '.join(info.players)}", "bold")
         self.last_label = None
         if self.hands is None:
@@ -442,7 +441,7 @@ class HistoryPrinter(Listener):
         if self.header is not None:  # no hand of this match was asked for (--hand)
             self.header = None
             return
-        head = (f"== match over: {winners_text(self.engine, s.winners)}; totals " if s.finished
+        head = (f"== match over: {winners_text(s.info.teams, s.winners)}; totals " if s.finished
                 else "== match not finished; totals ")
         self.out.write(visible(head + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()))
                        + "\n\n")

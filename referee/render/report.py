@@ -167,7 +167,7 @@ class ScoreCollector(Listener):
         if self.engine is not None:
             lines.extend(commentary_for(self.engine).score_notes(self.engine))
         if s.finished:
-            lines.append(f"finished: {winners_text(self.engine, s.winners)}")
+            lines.append(f"finished: {winners_text(s.info.teams, s.winners)}")
         else:
             lines.append("not finished")
         lines.append("")
