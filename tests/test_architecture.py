@@ -224,3 +224,24 @@ def test_no_private_name_crosses_modules():
     """No module of ``referee`` imports another's ``_name``, reads ``module._name``, or reads
     a private attribute another module defines off one of its objects."""
     assert _analyse()[1] == []
+
+
+CONSUMERS = ("referee.render", "referee.diff", "referee.follow", "referee.dask", "referee.cli",
+             "referee.batch")
+"""The modules that consume a replay (renderers, ``diff``, ``--follow``, Dask, the command line
+and the batch runner): they see the model and what the driver hands on."""
+
+ENGINE_INTERNALS = frozenset({"finding_floor", "revoke", "_HANDLERS"})
+"""What a consumer once read off the engine (``finding_floor()``, ``engine.current.revoke``):
+the driver says it now (``FileReplay.held_from``, ``FileReplay.open_revoke``)."""
+
+
+def test_consumers_do_not_read_what_the_driver_holds_back_off_the_engine():
+    reads = []
+    for mod, path in _modules().items():
+        if not any(mod == c or mod.startswith(c + ".") for c in CONSUMERS):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ENGINE_INTERNALS:
+                reads.append(f"{mod}:{node.lineno}: {ast.unparse(node)}")
+    assert reads == []
