@@ -10,7 +10,7 @@ Thirty-Three) and the name it gives the joker.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, Literal, NamedTuple
 
 SUITS = ("C", "D", "H", "S")
 """Suit letters: clubs, diamonds, hearts, spades."""
@@ -72,8 +72,24 @@ def cards(text: str) -> list[Card]:
     return [ALL_CARDS[t] for t in text.split()]
 
 
+CardProblem = Literal["not-a-string", "not-a-card", "not-in-deck"]
+"""Why a text is no card of a deck (evidence ``problem`` of ``bad-card``, referee-log(5)): not a
+string at all, a string that names no card, a card the game's deck does not hold."""
+
+
 class CardError(ValueError):
-    """A card string that does not parse, or names a card outside the game's deck (``bad-card``)."""
+    """A card string that does not parse, or names a card outside the game's deck (``bad-card``).
+    ``problem`` says which (:data:`CardProblem`); the message is :func:`card_problem_words`'."""
+
+    def __init__(self, text: object, problem: CardProblem) -> None:
+        super().__init__(card_problem_words(repr(text), problem))
+        self.problem: CardProblem = problem
+
+
+def card_problem_words(shown: str, problem: CardProblem) -> str:
+    """Why ``shown`` (the text as Python shows it, quoted: ``'ZZ'``) is no card, in words."""
+    return shown + {"not-a-string": " is not a card string", "not-a-card": " is not a card",
+                    "not-in-deck": " is not a card of this deck"}[problem]
 
 
 def parse_card_any(text: str) -> Card:
@@ -83,18 +99,18 @@ def parse_card_any(text: str) -> Card:
     ``JK``/``Joker``/``Bug`` for the joker.  Raises :class:`CardError` if ``text`` is no card.
     """
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card string")
+        raise CardError(text, "not-a-string")
     t = text.strip().upper()
     if t in JOKER_WORDS:
         return JOKER
     if len(t) < 2:
-        raise CardError(f"{text!r} is not a card")
+        raise CardError(text, "not-a-card")
     suit = SUIT_INPUT.get(t[-1])
     rank = t[:-1]
     if rank == "T":
         rank = "10"
     if suit is None or rank not in RANKS:
-        raise CardError(f"{text!r} is not a card")
+        raise CardError(text, "not-a-card")
     return ALL_CARDS[rank + suit]
 
 
@@ -138,11 +154,11 @@ class Deck:
         if hit is not None:
             return hit
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a card string")
+            raise CardError(text, "not-a-string")
         alias = self.aliases.get(text.strip().upper())
         c = alias if alias is not None else parse_card_any(text)
         if c not in self.members:
-            raise CardError(f"{text!r} is not a card of this deck")
+            raise CardError(text, "not-in-deck")
         if len(self.parsed) < 1024:
             self.parsed[text] = c
         return c

@@ -24,6 +24,7 @@ from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
 from .replay import Listener, not_a_log_words, unheld_words
+from .schema import OUTPUT_RECORDS
 
 
 def _style(ascii_: bool) -> Style:
@@ -334,14 +335,21 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
     return 2 if _no_such_hand(hands, page.shown, page.most) else status
 
 
-@main.command(short_help="Print the JSON Schema of the log format.")
-def schema() -> None:
+@main.command(short_help="Print the JSON Schema of the log format or of the output.")
+@click.option("--output", "records", metavar="RECORDS",
+              type=click.Choice([*OUTPUT_RECORDS, "all"]),
+              help="Instead of a log line: the output records, format 1.2 (findings: a line of "
+                   "check --format json, its evidence by code; score: a record of score "
+                   "--format json; all: either).")
+def schema(records: str | None) -> None:
     """Print the JSON Schema of one log line, format 1.1 (version 1 with the 1.1 additions:
     deals that leave out hands), generated from the event types, with card strings, suits and
-    every enumerated field narrowed to what the format allows."""
-    from .schema import log_schema
-    click.echo(json_safe(msgspec.json.format(msgspec.json.encode(log_schema()),
-                                             indent=2).decode()))
+    every enumerated field narrowed to what the format allows.  With --output, the JSON Schema
+    of the output records instead (format 1.2: every evidence value a card, player, suit, line,
+    number, bool, null or a member of its code's closed set)."""
+    from .schema import log_schema, output_schema
+    body = log_schema() if records is None else output_schema(records)
+    click.echo(json_safe(msgspec.json.format(msgspec.json.encode(body), indent=2).decode()))
 
 
 def run() -> None:

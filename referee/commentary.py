@@ -12,10 +12,137 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from .cards import CardError, Deck
+from .cards import CardError, Deck, card_problem_words
 from .findings import FindingCode
 
 Evidence = Mapping[str, Any]
+
+
+def title(game: str) -> str:
+    """A game's title (``"Thirty-Three"``) from its log name (``"thirty-three"``, evidence
+    ``game``), as the registry gives it; the name itself for a game not registered."""
+    from .games import ENGINES
+    try:
+        return ENGINES[game].TITLE
+    except KeyError:
+        return game
+
+
+def stop_words(stop: Any) -> str:
+    """What came instead of a hand's end (evidence ``stop``, :data:`referee.games.base.Stop`)
+    in words: ``"the next `deal` comes at line 12"``, ``"the log ends"``."""
+    if stop == "end-of-file":
+        return "the log ends"
+    line = stop["line"]
+    return {"deal": f"the next `deal` comes at line {line}",
+            "score": f"a `score` comes at line {line}",
+            "match": f"a new `match` starts at line {line}",
+            "end": f"the match is ended at line {line}"}[stop["event"]]
+
+
+def rules_words(ids: Iterable[str], template: str | None = None) -> str:
+    """Rule ids (evidence ``penalty_rule``: ``["§6", "§13", "T8"]``) as a finding cites them:
+    ``template`` filled with the ids in order (a game's gloss of its clauses: ``"Thirty-Three {}
+    follow suit, {} and {}"``), or the ids joined by commas."""
+    ids = list(ids)
+    return template.format(*ids) if template is not None else ", ".join(ids)
+
+
+def match_problem_words(facts: Evidence) -> str:
+    """Why a ``match`` cannot be refereed (a ``bad-event``'s evidence at the match, R6), in
+    words: an unsupported ``game``, the wrong number of players, names not unique or empty, a
+    ``rules`` option unknown, of the wrong type, out of range or not allowed (``option``,
+    the log's ``value``)."""
+    reason = facts["reason"]
+    if reason == "unsupported-game":
+        return f"the game {facts['game']!r} is not supported"
+    if reason == "player-count":
+        return (f"{title(facts['game'])} needs {facts['needed']} players, the match names "
+                f"{facts['named']}")
+    if reason == "duplicate-player":
+        return "player names must be unique"
+    if reason == "empty-player":
+        return "player names must not be empty"
+    option = repr(facts["option"])
+    if reason == "unknown-option":
+        return f"unknown rules option {option} for {title(facts['game'])}"
+    if reason == "option-type":
+        return f"rules option {option} must be {facts['expected_type']}, got {facts['value']!r}"
+    if reason == "option-range":
+        return f"rules option {option} must be at least {facts['minimum']}, got {facts['value']}"
+    allowed = " or ".join(f'"{a}"' for a in facts["allowed"])
+    return f"rules option {option} must be {allowed}, got {facts['value']!r}"
+
+
+JSON_KINDS: dict[str, str] = {"str": "a string", "int": "a whole number", "float": "a number",
+                              "array": "a list", "object": "an object", "bool": "true or false",
+                              "null": "null"}
+"""The decoder's (msgspec's) names of JSON kinds (evidence ``expected``, ``got`` of a
+``bad-event``), as a finding says them."""
+
+
+def read_words(facts: Evidence, detail: str | None = None) -> str:
+    """Why a line is no event (a ``bad-json`` or ``bad-event`` of the reader, evidence
+    ``reason`` and its data, referee-log(5)), in words; ``detail``: the decoder's own words
+    where the reason keeps them (``malformed``, ``invalid``; how an unknown ``game`` or
+    ``event`` value reads)."""
+    reason = facts["reason"]
+    if reason == "too-long":
+        return f"line longer than {facts['limit']} bytes"
+    if reason == "record-separator":
+        return ("the line starts with an RS character (0x1E), which a log may not hold "
+                "(referee-log(5): one JSON object per line)")
+    if reason == "byte-order-mark":
+        return ("the line starts with a byte-order mark (BOM), which is allowed only at the "
+                "start of the file (referee-log(5))")
+    if reason == "too-deep":
+        return "not valid JSON: JSON nested too deeply"
+    if reason == "not-utf-8":
+        return "line is not valid UTF-8"
+    if reason == "truncated":
+        return "not valid JSON: the line ends before its JSON is complete (cut short?)"
+    if reason == "trailing-text":
+        return f"not valid JSON: more text after the JSON value (at character {facts['character']})"
+    if reason == "malformed":
+        at = facts["character"]
+        return f"not valid JSON: {detail}" + (f" (at character {at})" if at is not None else "")
+    if reason == "not-an-object":
+        return f"each line must be one JSON object (expected `object`, got `{facts['got']}`)"
+    if reason == "unknown-game":
+        from .events import GAMES
+        return f"unknown game {detail} (the games are " + ", ".join(GAMES) + ")"
+    if reason == "unknown-event":
+        return f"unknown event {detail}"
+    if reason == "no-event":
+        return "object has no `event` field"
+    if reason == "wrong-type":
+        kinds = " or ".join(JSON_KINDS.get(k, f"`{k}`") for k in facts["expected"])
+        said = f"`{facts['field'] or 'the event'}` must be {kinds}"
+        got = facts["got"]
+        return said + (f", not {JSON_KINDS.get(got, f'`{got}`')}" if got else "")
+    if reason == "missing-field":
+        inside = f" in `{facts['inside']}`" if facts["inside"] else ""
+        return f"the event has no `{facts['field']}` field{inside}, which it needs"
+    if reason == "duplicate-key":
+        return f"the key {facts['key']!r} is given twice; the last one counts"
+    if reason == "unknown-fields":
+        extra = facts["fields"]
+        return f"unknown field{'s' * (len(extra) > 1)} {', '.join(map(repr, extra))} ignored"
+    return str(detail)  # "invalid": the decoder's words
+
+
+ROTATION_WORDS: dict[str, str] = {"left": "to the left", "clockwise": "clockwise",
+                                  "winner": "to the winner of the previous deal (S8)"}
+"""How the deal passes (evidence ``rotation`` of ``wrong-dealer``) in words."""
+
+
+def place_words(place: Any) -> str:
+    """Where a card of a ``misdeal`` was dealt (evidence ``places``): a player's name, or a
+    pile (``{"pile": "boat"}`` → ``"the boat"``; Sixty-Six's ``trump_card`` → ``"the
+    turned-up card"``)."""
+    if isinstance(place, str):
+        return place
+    return "the turned-up card" if place["pile"] == "trump_card" else f"the {place['pile']}"
 
 
 def card(text: str, deck: Deck | None) -> str:
@@ -126,14 +253,16 @@ def _out_of_turn(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     says = "passes" if e["call"] == "pass" else f"{e['call']}s"
     if e.get("passed"):
         return (f"{p} {says} after passing; a player who has passed is out of this auction "
-                f"({e['auction_rule']}, G11); applied as recorded")
+                f"({', '.join(e['auction_rule'])}, G11); applied as recorded")
     return (f"{p} {says}, but it was {e['due']}'s turn to speak (the auction goes round from "
-            f"the dealer's left, {e['auction_rule']}); applied as recorded")
+            f"the dealer's left, {', '.join(e['auction_rule'])}); applied as recorded")
 
 
 def _out_of_phase(rule: str | None, e: Evidence, deck: Deck | None) -> str:
-    """``out-of-phase``: an event (``event``) with no place at this point (``when``); before the
-    first deal (``before_deal``), or after the hand was over (``hand``, ``settled_at``)."""
+    """``out-of-phase``: an event (``event``) with no place in the hand's ``phase`` (words for
+    it: a game's commentary, :meth:`~referee.games.commentary.Commentary.out_of_phase_when`;
+    here ``in the <phase>``); before the first deal (``before_deal``), or after the hand was
+    over (``hand``, ``settled_at``)."""
     name = f"`{e['event']}`"
     if e.get("before_deal"):
         return f"{name} before the first deal of the match"
@@ -141,21 +270,24 @@ def _out_of_phase(rule: str | None, e: Evidence, deck: Deck | None) -> str:
         at = f" (settled at line {e['settled_at']})" if e["settled_at"] else ""
         return (f"{name} after hand {e['hand']} was over{at}; it and the rest of the hand's "
                 f"events are ignored ({rule})")
-    return f"{name} {e['when']} ({rule})"
+    return f"{name} in the {e['phase']} ({rule})"
 
 
 def _wrong_dealer(rule: str | None, e: Evidence, deck: Deck | None) -> str:
-    """``wrong-dealer``: who dealt (``dealer``), whose deal it was (``due``), the rotation."""
+    """``wrong-dealer``: who dealt (``dealer``), whose deal it was (``due``), how the deal
+    passes in the game (``game``, ``rotation``: :data:`ROTATION_WORDS`)."""
     after = (", after an unscored hand the same dealer or the next, G6b, R1"
              if len(e["due"]) > 1 else "")
-    return (f"{e['dealer']} dealt; it was {' or '.join(e['due'])}'s deal ({e['game']} deals "
-            f"pass {e['rotation']}, G6{after})")
+    return (f"{e['dealer']} dealt; it was {' or '.join(e['due'])}'s deal ({title(e['game'])} "
+            f"deals pass {ROTATION_WORDS[e['rotation']]}, G6{after})")
 
 
 def _incomplete_hand(rule: str | None, e: Evidence, deck: Deck | None) -> str:
-    """``incomplete-hand``: the hand (``hand``) and what came instead of its end (``stop``)."""
+    """``incomplete-hand``: the hand (``hand``) and what came instead of its end (``stop``,
+    :func:`stop_words`)."""
     rules = "G5, R5" if rule == "R5" else rule
-    return (f"hand {e['hand']} is not complete when {e['stop']}; the hand is not scored and any "
+    return (f"hand {e['hand']} is not complete when {stop_words(e['stop'])}; the hand is not "
+            "scored and any "
             f"rest of it is skipped ({rules})")
 
 
@@ -173,8 +305,11 @@ def _unknown_player(rule: str | None, e: Evidence, deck: Deck | None) -> str:
 
 
 def _bad_card(rule: str | None, e: Evidence, deck: Deck | None) -> str:
-    """``bad-card``: why the card text is no card of the deck (``problem``), the deck size."""
-    return f"{e['problem']}: {e['game']} uses {e['deck_size']} cards"
+    """``bad-card``: why the card text (``text``) is no card of the deck (``problem``, a
+    :data:`~referee.cards.CardProblem`), the game's deck size."""
+    shown = e["text"] if e["problem"] == "not-a-string" else repr(e["text"])
+    return (f"{card_problem_words(shown, e['problem'])}: {title(e['game'])} uses "
+            f"{e['deck_size']} cards")
 
 
 def _illegal_retract(rule: str | None, e: Evidence, deck: Deck | None) -> str:
@@ -189,7 +324,7 @@ def _illegal_retract(rule: str | None, e: Evidence, deck: Deck | None) -> str:
 def _bad_event(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     """``bad-event`` of an event (``event``) that the match's game (``game``) does not have;
     the replay words the other forms of ``bad-event`` (lines it cannot read) itself."""
-    return f"`{e['event']}` is not an event of {e['game']} ({rule})"
+    return f"`{e['event']}` is not an event of {title(e['game'])} ({rule})"
 
 
 def _no_match(rule: str | None, e: Evidence, deck: Deck | None) -> str:
@@ -234,7 +369,7 @@ def _misdeal(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     parts = []
     for t in e["twice"]:
         a, b = t["places"]
-        both = f"to {a}" if a == b else f"{a} and {b}"
+        both = f"to {place_words(a)}" if a == b else f"{place_words(a)} and {place_words(b)}"
         parts.append(f"{card(t['card'], deck)} dealt twice ({both})")
     if e["not_dealt"]:
         parts.append(f"not dealt: {cards(e['not_dealt'], deck)}")

@@ -14,7 +14,7 @@ are (blank, over-long, starting with an RS or a misplaced BOM) are settled out o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
 from typing import IO, Any, Callable, Iterator, Literal, Union, get_args
@@ -298,6 +298,19 @@ class ReadError:
     code: Literal["bad-json", "bad-event"]
     message: str
     json_object: bool = False
+    facts: dict[str, Any] = field(default_factory=dict)
+    """The finding's evidence beside ``json_object``: ``reason`` (a closed code, referee-log(5))
+    and its data (``field``, ``character`` ...); the message is their words."""
+
+
+def _error(code: Literal["bad-json", "bad-event"], reason: str, json_object: bool = False,
+           detail: str | None = None, **facts: Any) -> ReadError:
+    """A :class:`ReadError` of ``reason`` with ``facts``, its message in their words
+    (:func:`referee.commentary.read_words`; ``detail``: the decoder's own words, where the
+    reason has them)."""
+    from .commentary import read_words
+    evidence = {"reason": reason, **facts}
+    return ReadError(code, read_words(evidence, detail), json_object, evidence)
 
 
 class UnusualLine(Exception):
@@ -376,16 +389,13 @@ def _unusual_line(line: bytes, readline: Callable[[int], bytes], first: bool) ->
             more = readline(1 << 20)
             if not more or more.endswith(b"\n"):
                 break
-        raise UnusualLine(ReadError("bad-json", f"line longer than {MAX_LINE_BYTES} bytes"))
+        raise UnusualLine(_error("bad-json", "too-long", limit=MAX_LINE_BYTES))
     if not (line[len(_BOM):] if first and line.startswith(_BOM) else line).rstrip():
         raise UnusualLine(None)  # the BOM at the very start is ignored (referee-log(5))
     if line.startswith(_RS):
-        raise UnusualLine(ReadError("bad-json", "the line starts with an RS character (0x1E), "
-                                    "which a log may not hold (referee-log(5): one JSON object per "
-                                    "line)"))
+        raise UnusualLine(_error("bad-json", "record-separator"))
     if not first and line.startswith(_BOM):
-        raise UnusualLine(ReadError("bad-json", "the line starts with a byte-order mark (BOM), "
-                                    "which is allowed only at the start of the file (referee-log(5))"))
+        raise UnusualLine(_error("bad-json", "byte-order-mark"))
     return line
 
 
@@ -396,6 +406,17 @@ class ReadWarning:
 
     code: Literal["bad-event"]
     message: str
+    facts: dict[str, Any] = field(default_factory=dict)
+    """The warning's evidence: ``reason`` (``"duplicate-key"`` with ``key``,
+    ``"unknown-fields"`` with ``fields``, the log's own names) ; the message is their words."""
+
+
+def _warning(reason: str, **facts: Any) -> ReadWarning:
+    """A :class:`ReadWarning` of ``reason`` with ``facts``, worded by
+    :func:`referee.commentary.read_words`."""
+    from .commentary import read_words
+    evidence = {"reason": reason, **facts}
+    return ReadWarning("bad-event", read_words(evidence), evidence)
 
 
 def line_reader(stream: IO[bytes], loads: Callable[[Any], Any] | None = None
@@ -415,7 +436,7 @@ def read_failure(exc: BaseException) -> ReadError | None:
     if type(exc) is UnusualLine:
         return exc.error
     if isinstance(exc, RecursionError):
-        return ReadError("bad-json", "not valid JSON: JSON nested too deeply")
+        return _error("bad-json", "too-deep")
     text = exc.line  # type: ignore[attr-defined]
     cause = exc.__cause__
     if isinstance(text, str) and type(cause) in (msgspec.DecodeError, msgspec.ValidationError):
@@ -454,7 +475,7 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
     lines (see :func:`_unusual_line`) and nesting too deep for the decoder are sorted out on the
     error path, so they cost nothing on the usual one.
     """
-    notes: list[str] = []
+    notes: list[ReadWarning] = []
 
     def remember(text: str) -> Any:
         # the notes first, so that what json builds for them is gone before msgspec builds
@@ -477,7 +498,7 @@ def read_events(stream: IO[bytes], strict: bool = False) -> Iterator[tuple[int, 
             continue
         if strict:
             for note in notes:
-                yield lineno, ReadWarning("bad-event", note)
+                yield lineno, note
             notes.clear()
         yield lineno, value
 
@@ -501,11 +522,11 @@ class _Keys:
     tag: Any
 
 
-def _strict_notes(text: str) -> list[str]:
+def _strict_notes(text: str) -> list[ReadWarning]:
     """Unknown top-level fields and keys given twice (at any depth) in one line (the notes
     count only for a line that is an event, so an unknown ``event`` gives none)."""
     import json
-    notes: list[str] = []
+    notes: list[ReadWarning] = []
 
     def pairs(items: list[tuple[str, Any]]) -> _Keys:
         # an object is kept as its keys (first seen first) and its `event` text: nothing
@@ -514,7 +535,7 @@ def _strict_notes(text: str) -> list[str]:
         tag = None
         for k, v in items:
             if k in seen:
-                notes.append(f"the key {k!r} is given twice; the last one counts")
+                notes.append(_warning("duplicate-key", key=k))
             seen[k] = None
             if k == "event":
                 tag = v
@@ -531,33 +552,37 @@ def _strict_notes(text: str) -> list[str]:
         return notes
     extra = [k for k in raw.keys if k not in known]
     if extra:
-        notes.append(f"unknown field{'s' * (len(extra) > 1)} "
-                     f"{', '.join(map(repr, extra))} ignored")
+        notes.append(_warning("unknown-fields", fields=extra))
     return notes
 
 
 def _read_error(cause: BaseException | None, exc: Exception) -> ReadError:
     if isinstance(cause, msgspec.ValidationError):
         text = str(cause)
-        if text.startswith("Expected `object`, got") and " - at " not in text:
+        got = _NOT_OBJECT.fullmatch(text)
+        if got:
             # the line is JSON, but not an object (a number, a string, an array, null)
-            return ReadError("bad-event", f"each line must be one JSON object ({text.lower()})")
-        return ReadError("bad-event", _event_message(text), json_object=True)
+            return _error("bad-event", "not-an-object", got=got.group(1))
+        return _event_error(text)
     if isinstance(cause, UnicodeDecodeError):
-        return ReadError("bad-json", "line is not valid UTF-8")
+        return _error("bad-json", "not-utf-8")
     msg = str(cause) if cause is not None else str(exc)
     if msg == "Input data was truncated":
-        return ReadError("bad-json", "not valid JSON: the line ends before its JSON is complete "
-                         "(cut short?)")
+        return _error("bad-json", "truncated")
     line = getattr(exc, "line", None)
     trailing = re.fullmatch(r"JSON is malformed: trailing characters \(byte (\d+)\)", msg)
     if trailing:  # msgspec's number here is one past the offset of the text that follows
-        return ReadError("bad-json", "not valid JSON: more text after the JSON value (at "
-                         f"character {_column(line, int(trailing.group(1)) - 1)})")
-    msg = re.sub(r"\(byte (\d+)\)", lambda m: f"(at character {_column(line, int(m.group(1)))})",
-                 msg)
+        return _error("bad-json", "trailing-text",
+                      character=_column(line, int(trailing.group(1)) - 1))
+    at = re.fullmatch(r"(.*) \(byte (\d+)\)", msg, re.S)
+    if at:
+        return _error("bad-json", "malformed", detail=at.group(1),
+                      character=_column(line, int(at.group(2))))
+    return _error("bad-json", "malformed", detail=msg, character=None)
 
-    return ReadError("bad-json", f"not valid JSON: {msg}")
+
+_NOT_OBJECT = re.compile(r"Expected `object`, got `([^`]+)`")
+"""msgspec's message for a line that is JSON of another kind than an object."""
 
 
 def _column(text: Any, offset: int) -> int:
@@ -567,40 +592,40 @@ def _column(text: Any, offset: int) -> int:
     return len(text.encode()[:offset].decode("utf-8", "ignore")) + 1
 
 
-def _event_message(text: str) -> str:
+def _event_error(text: str) -> ReadError:
+    """The ``bad-event`` of a JSON object that is no event (msgspec's validation message
+    ``text``): an unknown ``game`` or ``event`` (the decoder's rendering of the value kept for
+    the words), no ``event``, a field of the wrong kind or missing, or another value msgspec
+    rejects (its words kept)."""
     if "$.game" in text and ("Invalid enum value" in text or "Invalid value" in text):
-        return (f"unknown game {text.split(' - ')[0].split()[-1]} (the games are "
-                + ", ".join(GAMES) + ")")
+        return _error("bad-event", "unknown-game", True, text.split(" - ")[0].split()[-1],
+                      field="game")
     if text.startswith("Invalid value") and "$.event" in text:
-        return "unknown event " + text[len("Invalid value "):].split(" - ")[0]
+        return _error("bad-event", "unknown-event", True,
+                      text[len("Invalid value "):].split(" - ")[0], field="event")
     if "Object missing required field `event`" in text:
-        return "object has no `event` field"
-    return _plain_words(text)
-
-
-_JSON_KINDS = {"str": "a string", "int": "a whole number", "float": "a number",
-               "array": "a list", "object": "an object", "bool": "true or false",
-               "null": "null"}
-"""msgspec's names of JSON kinds, as a finding says them."""
-_EXPECTED = re.compile(r"Expected `([^`]+)`(?:, got `([^`]+)`)? - at `\$(.*)`")
-_MISSING = re.compile(r"Object missing required field `([^`]+)`(?: - at `\$(.*)`)?")
-
-
-def _plain_words(text: str) -> str:
-    """A msgspec validation message in a director's words: ``Expected `str`, got `int` - at
-    `$.dealer``` → ``dealer must be a string, not a whole number``; ``Object missing required
-    field `card``` → ``the event has no `card` field, which it needs``.  Any other message as
-    msgspec gives it."""
+        return _error("bad-event", "no-event", True)
     m = _EXPECTED.fullmatch(text)
     if m:
         want, got, where = m.groups()
-        field = where.lstrip(".").replace("[...]", "[<key>]") or "the event"
-        words = " or ".join(_JSON_KINDS.get(k.strip(), f"`{k.strip()}`") for k in want.split("|"))
-        said = f"`{field}` must be {words}"
-        return said + (f", not {_JSON_KINDS.get(got, f'`{got}`')}" if got else "")
+        return _error("bad-event", "wrong-type", True, field=_field(where),
+                      expected=[k.strip() for k in want.split("|")], got=got)
     m = _MISSING.fullmatch(text)
     if m:
         name, where = m.groups()
-        inside = f" in `{where.lstrip('.').replace('[...]', '[<key>]')}`" if where else ""
-        return f"the event has no `{name}` field{inside}, which it needs"
-    return text
+        return _error("bad-event", "missing-field", True, field=name,
+                      inside=_field(where) if where else None)
+    where = text.rpartition(" - at `$")[2][:-1] if text.endswith("`") and " - at `$" in text \
+        else None
+    return _error("bad-event", "invalid", True, text,
+                  field=_field(where) if where is not None else None)
+
+
+def _field(where: str) -> str | None:
+    """A field's path as msgspec gives it after ``$`` (``.hands[...]``) as a finding names it
+    (``hands[<key>]``); None for the event itself."""
+    return where.lstrip(".").replace("[...]", "[<key>]") or None
+
+
+_EXPECTED = re.compile(r"Expected `([^`]+)`(?:, got `([^`]+)`)? - at `\$(.*)`")
+_MISSING = re.compile(r"Object missing required field `([^`]+)`(?: - at `\$(.*)`)?")

@@ -81,7 +81,9 @@ class Finding:
 
     Since format 1.1 (referee-log(5)): ``rule`` is the clause applied (``"G13"``, ``"T8"``), or None
     where none is named yet; ``evidence`` the facts the message states, as a JSON object whose
-    keys depend on the code (``referee-log.5``), or None; ``cause`` the line of an earlier
+    keys depend on the code (``referee-log.5``), or None: since format 1.2 data only (numbers,
+    bools, null, cards, players, suits, lines, rule ids, members of a closed set per key; the
+    table is :func:`referee.schema.finding_evidence`), never a sentence; ``cause`` the line of an earlier
     finding this one follows from, or None.
     """
 

@@ -17,8 +17,8 @@ import msgspec
 from . import events as ev
 from .cards import BLANK_RANK, Card
 from .findings import Finding
-from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine
-from .games.tricks import TrickState, TrickOrder
+from .games.base import DONE, OPEN, SKIP, HandMode, HandResult, MatchEngine, stop_at
+from .games.tricks import TrickOrder, TrickState
 
 
 class Quiet:
@@ -226,7 +226,7 @@ def trial_deal(engine: MatchEngine[Any], e: ev.Deal,
     are who acts first in the new hand, by the game's rules."""
     twin = clone(engine)
     try:
-        twin.close_hand(f"the next `deal` comes at line {line}")
+        twin.close_hand(stop_at("deal", line))
         if twin.finished:
             from .commentary import say
             evidence: dict[str, Any] = {"ended_at": None}

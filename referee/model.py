@@ -6,8 +6,8 @@ sequence of :class:`Play`), its findings (:class:`referee.findings.Finding`), it
 :class:`HandStatus` is how a hand was settled.  The public API (:mod:`referee.api`, ``import
 referee``) gives them, and the renderers, ``diff``, ``--follow``, Dask and the command line
 read them; the engines make them (:class:`HandStatus` is the engine's own) and keep their
-mutable state to themselves.  This module imports nothing of the engine, the driver or a
-renderer, so everything can import it.
+mutable state to themselves.  This module imports nothing of the engine, the driver, the
+log reader or a renderer (only :mod:`referee.findings`), so everything can import it.
 
 Conventions: cards are their canonical text (``"10H"``, ``"QS"``, ``"JK"`` for the joker).
 Lines are 1-based physical lines of the log.  Scores are game points (:data:`Number`).
@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .events import GameName
 from .findings import Finding
+
+if TYPE_CHECKING:  # (the log reader's names only: the model stands below the reader)
+    from .events import GameName
 
 Number = int | float
 """A score in game points: an ``int``, or a ``float`` where halves occur (``32.5``)."""

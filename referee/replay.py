@@ -26,10 +26,10 @@ import msgspec
 from . import events as ev
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
 from .games import ENGINES
-from .games.base import HandResult, MatchEngine, OPEN, tidy
+from .games.base import HandResult, MatchEngine, OPEN, RulesError, Stop, stop_at, tidy
 from .games.tricks import TrickState
 from .model import Play, Trick
-from .commentary import say
+from .commentary import match_problem_words, say
 from .games.base import event_name as ev_name
 from .text import difference, look_alikes
 
@@ -459,7 +459,7 @@ class FileReplay:
         self.tell_hand(engine, result)
 
     # the replay
-    def close_match(self, cause: str = "the log ends") -> None:
+    def close_match(self, cause: Stop = "end-of-file") -> None:
         eng = self.engine
         if eng is None:
             return
@@ -472,28 +472,28 @@ class FileReplay:
         self.engine = None
 
     def start_match(self, e: ev.Match, line: int) -> None:
-        self.close_match(f"a new `match` starts at line {line}")
+        self.close_match(stop_at("match", line))
         self.match_count += 1
         self.stats.matches += 1
         self.info = MatchInfo(self.file, e.id if e.id is not None else self.match_count, e.game,
                               list(e.players), line)
         cls = ENGINES.get(e.game)
-        problem = None
+        problem: dict[str, Any] | None = None
         if cls is None:
-            problem = f"the game {e.game!r} is not supported"
+            problem = {"reason": "unsupported-game"}
         else:
-            problem = cls.check_players(list(e.players))
+            problem = cls.players_problem(list(e.players))
         engine = None
         if cls is not None and problem is None:
             try:
                 engine = cls(list(e.players), e.rules, self)
-            except ValueError as exc:
-                problem = str(exc)
+            except RulesError as exc:
+                problem = exc.facts
         if problem is not None:
-            self.report("bad-event", line, f"this match cannot be refereed: {problem}; its "
-                        "events are skipped up to the next match", severity=ERROR, rule="G7",
-                        evidence={"game": e.game, "players": list(e.players),
-                                  "reason": problem})
+            facts = {"game": e.game, "players": list(e.players), **problem}
+            self.report("bad-event", line, f"this match cannot be refereed: "
+                        f"{match_problem_words(facts)}; its events are skipped up to the next "
+                        "match", severity=ERROR, rule="G7", evidence=facts)
             self.bad_match = True
             return
         self.bad_match = False
@@ -584,13 +584,13 @@ class FileReplay:
             return
         if t is ev.ReadWarning:
             self.report(e.code, line, e.message, severity=WARNING, rule="G7",
-                        evidence={"reason": e.message})
+                        evidence=dict(e.facts))
             return
         if t is ev.ReadError:
             self.stats.bad_lines += 1
             if not e.json_object:
                 self.stats.not_objects += 1
-            evidence = {"reason": e.message, "json_object": e.json_object}
+            evidence = {**e.facts, "json_object": e.json_object}
             if eng is not None and eng.hand is not None and eng.hand.mode == OPEN \
                     and not eng.finished:
                 eng.void(e.code, line, e.message + " (G7: the hand is not scored)", rule="G7",
@@ -612,14 +612,14 @@ class FileReplay:
                             severity=ERROR, rule="G7", evidence={"event": ev_name(e)})
         elif t is ev.Score:
             # compared whatever came before, the end of the match included (G11)
-            eng.close_hand(f"a `score` comes at line {line}")
+            eng.close_hand(stop_at("score", line))
             self.score(e, line)
         elif eng.finished:
             if t is ev.Deal:
                 eng.close_hand()
                 self.match_over(line)
         elif t is ev.Deal:
-            eng.close_hand(f"the next `deal` comes at line {line}")
+            eng.close_hand(stop_at("deal", line))
             self.flush()
             if eng.finished:
                 self.match_over(line)
@@ -630,7 +630,7 @@ class FileReplay:
                 self.report("unknown-player", line, say("unknown-player", "G3", ev_ := {
                     "players": [e.player], "field": "player"}), severity=ERROR, rule="G3",
                     evidence=ev_)
-            eng.close_hand(f"the match is ended at line {line}")
+            eng.close_hand(stop_at("end", line))
             eng.end(e, line)
             if eng.finished and self.ended_at is None:
                 self.ended_at = line

@@ -326,11 +326,14 @@ def test_a_revoke_penalty_is_kept_as_facts_and_worded_from_them():
     rec = run_log(log)
     f = rec.findings[0]
     assert f.code == "revoke"
+    # the hand ends (A9); the declarer at fault pays each opponent the 32 (A4)
     assert f.evidence["consequence"] == {
+        "ends": "hand", "pays": [{"player": "Anna", "points": 32, "by": "Berta"},
+                                 {"player": "Csaba", "points": 32, "by": "Berta"}],
         "at_fault": "declarer", "declarer": "Berta", "basic_game": 8, "basic_multiplier": 2,
         "arrivazs": 8, "arrivazs_multiplier": 2, "each": 32}
-    assert f.evidence["penalty_rule"] == \
-        "Asszorti rules, Play (follow suit, else trump), A3 and A9"
+    assert f.evidence["penalty_rule"] == ["A3", "A9"]
+    assert "Rule: Asszorti rules, Play (follow suit, else trump), A3 and A9;" in f.message
     assert f.message.endswith("; the hand ends; Berta pays each opponent basic game 8 × 2 + "
                               "arrivázs 8 × 2 = 32")
     assert "Berta had to follow suit" in f.message

@@ -214,21 +214,30 @@ def test_schema_help_and_page_name_one_format_version():
     """Issue 29 item 21: the schema's title said format 1.1 while ``referee schema --help``
     and referee-schema(1) said version 1.  All three name the version the log format has
     reached as referee-log(5) documents it: version 1 with additions marked "since format
-    1.1" (a deal that leaves out hands), so format 1.1."""
+    1.1" (a deal that leaves out hands), so format 1.1.  Format 1.2 adds to the output only
+    (evidence is data, issue 25): ``--output`` and its part of the page name 1.2, the log line's
+    schema still 1.1."""
     from click.testing import CliRunner
 
     from referee.cli import main
-    from referee.schema import log_schema
+    from referee.schema import FORMAT_VERSION, OUTPUT_FORMAT, log_schema, output_schema
     log_page = (ROOT / "man" / "referee-log.5").read_text()
     newest = max(re.findall(r"[Ss]ince format (\d+\.\d+)", log_page), key=lambda v: tuple(
         map(int, v.split("."))))
-    assert newest == "1.1"
+    assert (FORMAT_VERSION, OUTPUT_FORMAT, newest) == ("1.1", "1.2", "1.2")
     said = re.compile(r"format (?:version )?(\d+(?:\.\d+)*)")
     title = log_schema()["title"]
     help_text = " ".join(CliRunner().invoke(main, ["schema", "--help"]).output.split())
     page = " ".join((ROOT / "man" / "referee-schema.1").read_text().replace("\\-", "-").split())
-    page = page.split(".SH DESCRIPTION")[1].split(".SH")[0]
-    for where, text in (("title", title), ("--help", help_text), ("referee-schema(1)", page)):
+    description = page.split(".SH DESCRIPTION")[1].split(".SH")[0]
+    options = page.split(".SH OPTIONS")[1].split(".SH")[0]
+    log_help, option_help = help_text.split("With --output", 1)
+    for where, text, version in (
+            ("title", title, FORMAT_VERSION), ("--help", log_help, FORMAT_VERSION),
+            ("referee-schema(1)", description, FORMAT_VERSION),
+            ("output title", output_schema("all")["title"], OUTPUT_FORMAT),
+            ("--help --output", option_help, OUTPUT_FORMAT),
+            ("referee-schema(1) --output", options, OUTPUT_FORMAT)):
         versions = set(said.findall(text))
-        assert versions == {newest}, f"{where} names format {versions}: {text[:200]}"
-    assert "version 1 " in title and "version 1 " in help_text and "version 1 " in page
+        assert versions == {version}, f"{where} names format {versions}: {text[:200]}"
+    assert "version 1 " in title and "version 1 " in log_help and "version 1 " in description

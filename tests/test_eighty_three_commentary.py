@@ -156,7 +156,7 @@ def test_shared_forms_keep_the_shared_words():
     evidence = {"player": "Bob", "call": "bid", "due": "Ann", "auction_rule": "E1"}
     assert COMMENTARY.say(_engine(), "out-of-turn", "E1", evidence) == \
         shared.say("out-of-turn", "E1", evidence, DECK)
-    evidence = {"hand": 3, "stop": "the log ends"}
+    evidence = {"hand": 3, "stop": "end-of-file"}
     assert COMMENTARY.say(_engine(), "incomplete-hand", "G5", evidence) == \
         shared.say("incomplete-hand", "G5", evidence, DECK)
 
@@ -173,11 +173,13 @@ RULE_83 = "Eighty-Three E3 follow with the suit or trumps, E6"
 REVOKES: list[tuple[dict[str, Any], str]] = [
     # Ann leads J♥ (hearts trumps); Bob's one trump is the off-five 5♦ and he plays K♦.  The
     # defenders revoked: Ann & Cat make 60 with all 83 (+83), Bob & Dan score 0 (E6).
-    ({"player": "Bob", "card": "KD", "led": "JH", "suit": "hearts", "led_suit": "hearts, trumps",
+    ({"player": "Bob", "card": "KD", "led": "JH", "suit": "hearts",
       "trick": 4, "held": ["5D"], "trumps": [], "trump": "hearts", "established_at": 30,
       "repaired_at": None, "penalty": {"Ann": 83, "Bob": 0, "Cat": 83, "Dan": 0},
-      "penalty_rule": RULE_83,
-      "consequence": {"set": False, "offenders": ["Bob", "Dan"], "others": ["Ann", "Cat"],
+      "penalty_rule": ["E3", "E6"],
+      "consequence": {"ends": "hand", "pays": [{"player": "Ann", "points": 83, "by": None},
+                                               {"player": "Cat", "points": 83, "by": None}],
+                      "set": False, "offenders": ["Bob", "Dan"], "others": ["Ann", "Cat"],
                       "bid": {"points": 60, "doubled": False}}},
      "trick 4: Bob played K♦ to a lead of J♥ (hearts, trumps) while holding 5♦ (hearts, "
      "trumps); the 5♦ held is a trump here (the off-five), not a diamond. Rule: " + RULE_83
@@ -186,11 +188,16 @@ REVOKES: list[tuple[dict[str, Any], str]] = [
     # A diamond lead, spades trumps; Cat (a bidder) holds K♦ and the joker and plays 2♥ (E3:
     # follow or trump), then a player runs out of cards: the bidders are set and lose 83 doubled,
     # 2 × 83 = 166; Bob & Dan are credited with all 83 (E6).
-    ({"player": "Cat", "card": "2H", "led": "AD", "suit": "diamonds", "led_suit": "diamonds",
+    ({"player": "Cat", "card": "2H", "led": "AD", "suit": "diamonds",
       "trick": 5, "held": ["KD"], "trumps": ["JK"], "trump": "spades", "established_at": None,
       "repaired_at": None, "established_by": "out-of-cards",
-      "penalty": {"Ann": -166, "Bob": 83, "Cat": -166, "Dan": 83}, "penalty_rule": RULE_83,
-      "consequence": {"set": True, "offenders": ["Ann", "Cat"], "others": ["Bob", "Dan"],
+      "penalty": {"Ann": -166, "Bob": 83, "Cat": -166, "Dan": 83},
+      "penalty_rule": ["E3", "E6"],
+      "consequence": {"ends": "hand", "pays": [{"player": "Ann", "points": -166, "by": None},
+                                               {"player": "Bob", "points": 83, "by": None},
+                                               {"player": "Cat", "points": -166, "by": None},
+                                               {"player": "Dan", "points": 83, "by": None}],
+                      "set": True, "offenders": ["Ann", "Cat"], "others": ["Bob", "Dan"],
                       "bid": {"points": 83, "doubled": True}}},
      "trick 5: Cat played 2♥ to a lead of A♦ (diamonds, with spades trumps) while holding K♦ "
      "(diamonds) and holding trumps Joker; the Joker held is a trump (the lowest). Rule: "

@@ -49,17 +49,20 @@ def test_revoke_of_the_thirty_three_example_states_the_cards_and_lines(tmp_path)
     # (in Nines only 9♥ leaves the hearts); Cili's only heart is 8♥, she plays 8♠ (58): a
     # revoke.  Anna's card at line 59 establishes it.  T8: Cili loses the contract value of
     # 18 Nines, 26 (the table of §CV: 18-level, 9s column); nobody else scores.  The message's
-    # facts: the led suit as Nines names a plain suit (hearts), the penalty's clauses (§6, §13,
-    # T8) and its consequence (Cili -26, nobody else).
+    # facts: the led suit as Nines names a plain suit (hearts), the penalty's clauses by id
+    # (§6, §13, T8) and its consequence as data (format 1.2): the round ends, Cili is paid -26
+    # by nobody (loses 26), nobody else is named (scores nothing).
     f = next(f for f in check_json(tmp_path, path=ROOT / "examples/thirty-three/disputed.jsonl")
              if f["line"] == 58)
     assert (f["code"], f["severity"], f["rule"], f["cause"]) == ("revoke", "error", "T8", None)
     assert f["evidence"] == {"player": "Cili", "card": "8S", "led": "AH", "suit": "hearts",
                              "trick": 6, "held": ["8H"], "trumps": [], "established_at": 59,
                              "repaired_at": None, "penalty": {"Anna": 0, "Bela": 0, "Cili": -26},
-                             "led_suit": "hearts",
-                             "penalty_rule": "Thirty-Three §6 follow suit, §13 and T8",
-                             "consequence": "round ends, Cili -26, nobody else scores"}
+                             "penalty_rule": ["§6", "§13", "T8"],
+                             "consequence": {"ends": "round", "pays": [
+                                 {"player": "Cili", "points": -26, "by": None}]}}
+    assert "Rule: Thirty-Three §6 follow suit, §13 and T8; established at line 59; round ends, " \
+        "Cili -26, nobody else scores" in f["message"]
 
 
 def test_a_repaired_revoke_names_the_retract_line(tmp_path):
@@ -70,7 +73,6 @@ def test_a_repaired_revoke_names_the_retract_line(tmp_path):
     f = one(check_json(tmp_path, log), "revoke")
     assert (f["line"], f["severity"], f["rule"], f["trick"]) == (8, "warning", "G4", 1)
     assert f["evidence"] == {"player": "B", "card": "7H", "led": "7C", "suit": "clubs",
-                             "led_suit": "clubs",
                              "trick": 1, "held": ["AC", "10C", "KC"], "trumps": [],
                              "established_at": None, "repaired_at": 9}
 
@@ -107,7 +109,7 @@ def test_out_of_turn_in_play_and_auction(tmp_path):
     assert [(f["line"], f["rule"], f["cause"]) for f in turns] == [
         (3, "T1", None), (4, "T1", 3), (8, "G4b", None)]
     assert turns[0]["evidence"] == {"player": "B", "call": "bid", "due": "A",
-                                    "auction_rule": "T1, T11"}
+                                    "auction_rule": ["T1", "T11"]}
     # Line 8: B leads A♣ to trick 1, but A (the declarer) leads (§6).
     assert turns[2]["evidence"] == {"player": "B", "card": "AC", "trick": 1, "due": "A",
                                     "lead": True}
@@ -118,8 +120,10 @@ def test_a_misdeal_lists_the_cards_dealt_twice_and_missing(tmp_path):
     log = [MATCH, deal("C", boat=["8S", "8S", "7C"])]
     f = one(check_json(tmp_path, log), "misdeal")
     assert f["rule"] == "G3"
-    assert f["evidence"] == {"twice": [{"card": "8S", "places": ["the boat", "the boat"]}],
+    assert f["evidence"] == {"twice": [{"card": "8S", "places": [{"pile": "boat"},
+                                                                 {"pile": "boat"}]}],
                              "not_dealt": ["7S"]}
+    assert "8♠ dealt twice (to the boat); not dealt: 7♠" in f["message"]
 
 
 def test_a_wrong_dealer_after_an_unreadable_deal_follows_from_it(tmp_path):
@@ -133,7 +137,7 @@ def test_a_wrong_dealer_after_an_unreadable_deal_follows_from_it(tmp_path):
     assert [(f["line"], f["code"], f["cause"]) for f in found] == [
         (37, "bad-json", None), (38, "wrong-dealer", 37)]
     assert found[1]["rule"] == "G6"
-    assert found[1]["evidence"] == {"dealer": "B", "due": ["A"], "game": "Thirty-Three",
+    assert found[1]["evidence"] == {"dealer": "B", "due": ["A"], "game": "thirty-three",
                                     "rotation": "clockwise"}
     assert found[0]["rule"] == "G7" and found[0]["evidence"]["json_object"] is False
 
@@ -168,11 +172,13 @@ def test_incomplete_hand_and_out_of_phase(tmp_path):
     found = check_json(tmp_path, [MATCH, deal("C"), *plays([("A", "7C")])])
     f = one(found, "out-of-phase")
     assert (f["rule"], f["evidence"]) == ("G10", {"event": "play", "phase": "auction",
-                                                  "when": "during the auction", "card": "7C"})
+                                                  "card": "7C"})
+    assert f["message"].startswith("a card played during the auction (G10)")
     # The log stops after A's first card (line 7): incomplete-hand at line 7 (G5).
     found = check_json(tmp_path, OPENING + plays([("A", "7C")]))
     f = one(found, "incomplete-hand")
-    assert (f["line"], f["rule"], f["evidence"]) == (7, "G5", {"hand": 1, "stop": "the log ends"})
+    assert (f["line"], f["rule"], f["evidence"]) == (7, "G5", {"hand": 1, "stop": "end-of-file"})
+    assert "when the log ends;" in f["message"]
 
 
 # --- completeness: every finding of every log we have carries a rule and evidence ----------------
@@ -267,7 +273,7 @@ def test_every_report_call_names_rule_and_evidence():
     that reports a finding (``report``, ``void``, ``irregular``) passes ``rule`` and
     ``evidence``."""
     import ast
-    sources = sorted((ROOT / "referee/games").glob("*.py")) + [ROOT / "referee/replay.py"]
+    sources = sorted((ROOT / "referee/games").rglob("*.py")) + [ROOT / "referee/replay.py"]
     bare = []
     for path in sources:
         for n in ast.walk(ast.parse(path.read_text())):

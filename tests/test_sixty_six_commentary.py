@@ -28,7 +28,7 @@ def _form(code, rule, evidence, words):
 
 
 FORMS = [
-    _form("bad-card", "G7", {"text": "ZZ", "problem": "'ZZ' is not a card", "game": "Sixty-Six",
+    _form("bad-card", "G7", {"text": "ZZ", "problem": "not-a-card", "game": "sixty-six",
                              "deck_size": 24, "field": "trump_card"},
           "trump_card: 'ZZ' is not a card: Sixty-Six uses 24 cards"),
     _form("bad-event", "G7", {"event": "marriage", "suit": "stars"},
@@ -251,11 +251,11 @@ def test_a_second_marriage_for_one_lead_names_the_first():
     assert "Ann has shown the marriage in hearts for this lead already" in f.message
 
 
-REVOKE = {"player": "Bob", "card": "9S", "led": "AH", "suit": "hearts", "led_suit": "hearts",
+REVOKE = {"player": "Bob", "card": "9S", "led": "AH", "suit": "hearts",
           "trick": 8, "held": ["QH"], "trumps": [], "closed_by": "Ann", "closed_at": 12,
           "established_at": 20, "repaired_at": None, "penalty": {"Ann": 2, "Bob": 0},
-          "penalty_rule": "Sixty-Six S1 (follow, head the trick, trump when void) and S9",
-          "consequence": "deal-ends"}
+          "penalty_rule": ["S1", "S9"],
+          "consequence": {"ends": "deal", "pays": [{"player": "Ann", "points": 2, "by": None}]}}
 """Bob played 9♠ to Ann's A♥ at trick 8 holding Q♥, after Ann closed at line 12; a card at
 line 20 established it: the deal ends, Ann (Bob's opponent) +2 (S9)."""
 
@@ -285,7 +285,10 @@ def test_a_revoke_after_the_close_carries_the_close_in_its_evidence():
     f = next(f for f in rec.findings if f.code == "revoke")
     assert (f.line, f.evidence["closed_by"], f.evidence["closed_at"], f.evidence["held"],
             f.evidence["consequence"], f.evidence["penalty"]) == (
-        5, "Ann", 3, ["JH", "9H"], "deal-ends", {"Ann": 2, "Bob": 0})
+        # S9: the deal ends, the offender's opponent (Ann) scores 2, paid by nobody
+        5, "Ann", 3, ["JH", "9H"],
+        {"ends": "deal", "pays": [{"player": "Ann", "points": 2, "by": None}]},
+        {"Ann": 2, "Bob": 0})
     assert "the talon was closed by Ann at line 3" in f.message
     assert f.message.endswith("; the deal ends, Ann +2")
 

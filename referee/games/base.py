@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
 from types import EllipsisType
-from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Mapping,
-                    Protocol, TypeVar, cast)
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping,
+                    Protocol, Sequence, TypedDict, TypeVar, Union, cast)
 
 from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
 from ..findings import WARNING, FindingCode, Severity, severity_of
@@ -119,7 +119,7 @@ class Revoke:
 
     ``required``: the cards the player held and should have chosen from; ``led``: the effective
     suit led (a TrickOrder label); ``evidence``: the facts of the finding (``referee-log.5``:
-    card, led, suit, led_suit, held, trumps, trick, and the game's :meth:`MatchEngine.revoke_facts`),
+    card, led, suit, held, trumps, trick, and the game's :meth:`MatchEngine.revoke_facts`),
     from which the commentary words it (:meth:`~referee.games.commentary.Commentary.revoke_words`)."""
 
     player: str
@@ -289,6 +289,10 @@ class MatchEngine(Generic[H]):
     DISPLAY_ORDER: ClassVar[tuple[Card, ...] | None] = None
     REVOKE_RULE: ClassVar[str] = ""
     """The clause of the game's revoke rule, the ``rule`` of an established ``revoke``."""
+    ROTATION: ClassVar[Literal["left", "clockwise", "winner"]] = "left"
+    """How the deal passes (G6; evidence ``rotation`` of ``wrong-dealer``): ``"left"`` (to the
+    dealer's left), ``"clockwise"`` (Thirty-Three's words for the same), ``"winner"`` (to the
+    winner of the previous deal, Sixty-Six S8)."""
     TEAMS: ClassVar[int] = 0
     """Partnerships: 0 means everyone plays alone; n > 0 splits the seats into n teams whose
     members sit n seats apart (Eighty-Three: 2 teams, seats 1 & 3 and 2 & 4)."""
@@ -322,31 +326,42 @@ class MatchEngine(Generic[H]):
     # --- match set-up ---------------------------------------------------------------------
 
     @classmethod
-    def check_players(cls, players: list[str]) -> str | None:
-        """Why the list of players cannot start a match of this game, or None if it can."""
+    def players_problem(cls, players: list[str]) -> dict[str, Any] | None:
+        """Why the list of players cannot start a match of this game, as facts (evidence of a
+        ``bad-event`` at the ``match``, referee-log(5)), or None if it can: ``{"reason":
+        "player-count", "needed": n, "named": m}``, ``{"reason": "duplicate-player"}``,
+        ``{"reason": "empty-player"}``."""
         if len(players) != cls.PLAYERS:
-            return f"{cls.TITLE} needs {cls.PLAYERS} players, the match names {len(players)}"
+            return {"reason": "player-count", "needed": cls.PLAYERS, "named": len(players)}
         if len(set(players)) != len(players):
-            return "player names must be unique"
+            return {"reason": "duplicate-player"}
         if any(not p for p in players):
-            return "player names must not be empty"
+            return {"reason": "empty-player"}
         return None
 
     @classmethod
+    def check_players(cls, players: list[str]) -> str | None:
+        """Why the list of players cannot start a match of this game, in words
+        (:meth:`players_problem`), or None if it can."""
+        from ..commentary import match_problem_words
+        problem = cls.players_problem(players)
+        return None if problem is None else match_problem_words({"game": cls.GAME, **problem})
+
+    @classmethod
     def check_rules(cls, rules: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The variant options with defaults filled in.  Raises ValueError for an unknown option
-        or a value of the wrong type."""
+        """The variant options with defaults filled in.  Raises :class:`RulesError` for an
+        unknown option or a value of the wrong type."""
         out = {k: d for k, (_, d) in cls.RULES.items()}
         for k, v in (rules or {}).items():
             if k not in cls.RULES:
-                raise ValueError(f"unknown rules option {k!r} for {cls.TITLE}")
+                raise RulesError(cls.GAME, "unknown-option", k)
             typ, _ = cls.RULES[k]
             if v is None:
                 continue
             if typ is int and (isinstance(v, bool) or not isinstance(v, int)) or \
                     typ is bool and not isinstance(v, bool) or \
                     typ is str and not isinstance(v, str):
-                raise ValueError(f"rules option {k!r} must be {typ.__name__}, got {v!r}")
+                raise RulesError(cls.GAME, "option-type", k, expected_type=typ.__name__, value=v)
             out[k] = v
         return out
 
@@ -396,13 +411,14 @@ class MatchEngine(Generic[H]):
     ``"during the auction"``); words belong to the commentary
     (:meth:`~referee.games.commentary.Commentary.phase_words`), which falls back to these."""
 
-    def out_of_phase(self, e: Any, line: int, where: str, rule: str = "G10") -> None:
-        """``e`` (an event, or its name) has no place here (``where``, e.g. "during the
-        auction"): ``out-of-phase``, the hand unscored (G10).  Evidence: ``event`` (its name)
-        and ``phase`` (the hand's phase, where it has one)."""
+    def out_of_phase(self, e: Any, line: int, rule: str = "G10") -> None:
+        """``e`` (an event, or its name) has no place in the hand's phase: ``out-of-phase``, the
+        hand unscored (G10).  Evidence: ``event`` (its name) and ``phase`` (the hand's phase,
+        where it has one); the commentary words where the event came from the two
+        (:meth:`~referee.games.commentary.Commentary.out_of_phase_when`)."""
         name = e if isinstance(e, str) else event_name(e)
         h = self.hand
-        evidence: dict[str, Any] = {"event": name, "when": where}
+        evidence: dict[str, Any] = {"event": name}
         phase = getattr(h, "phase", None)
         if phase is not None:
             evidence["phase"] = phase
@@ -410,13 +426,12 @@ class MatchEngine(Generic[H]):
                   evidence=evidence)
 
     def require_phase(self, e: Any, line: int, *want: str) -> bool:
-        """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` with
-        the commentary's words for the phase
-        (:meth:`~referee.games.commentary.Commentary.phase_words`) and False."""
+        """True if the hand is in one of the phases ``want``; else :meth:`out_of_phase` and
+        False."""
         phase: str = getattr(self.hand, "phase")  # read on every call: not self.current
         if phase in want:
             return True
-        self.out_of_phase(e, line, self.commentary().phase_words(self, phase))
+        self.out_of_phase(e, line)
 
         return False
 
@@ -477,7 +492,7 @@ class MatchEngine(Generic[H]):
         except CardError as exc:
             self.void("bad-card", line, None, player, rule="G7",
                       evidence={"text": text if isinstance(text, str) else repr(text),
-                                "problem": str(exc), "game": self.TITLE,
+                                "problem": exc.problem, "game": self.GAME,
                                 "deck_size": len(self.DECK)})
             return None
 
@@ -790,7 +805,8 @@ class MatchEngine(Generic[H]):
         """A bid, hold or pass (``verb``) by ``player``: out of turn is reported and applied
         (G2, G11); a player who had passed and speaks again is back in the auction.  ``rule``
         names the game's auction rules (``"T1, T11"``: the turn first, the most specific rule
-        on a passed player's call last; the finding's ``rule`` is the one that applies)."""
+        on a passed player's call last; the finding's ``rule`` is the one that applies, the
+        evidence's ``auction_rule`` lists the ids)."""
         h = self.hand
         assert isinstance(h, AuctionHand)  # a game with an auction has auction hands
         ids = rule.split(", ")
@@ -799,11 +815,11 @@ class MatchEngine(Generic[H]):
             self.irregular("out-of-turn", line, None, player,
                            rule=ids[-1] if len(ids) > 1 else "G11",
                            evidence={"player": player, "call": verb, "passed": True,
-                                     "auction_rule": rule})
+                                     "auction_rule": ids})
         elif h.to_act is not None and player != h.to_act:
             self.irregular("out-of-turn", line, None, player, rule=ids[0],
                            evidence={"player": player, "call": verb, "due": h.to_act,
-                                     "auction_rule": rule},
+                                     "auction_rule": ids},
                            cause=h.skipped.pop(player, None))
             h.skipped.setdefault(h.to_act, line)
 
@@ -900,8 +916,8 @@ class MatchEngine(Generic[H]):
             due = [p for p in self.players if p in self.next_dealers]
             self.irregular("wrong-dealer", line, None, e.dealer,
                            rule="G6b" if len(due) > 1 else "G6",
-                           evidence={"dealer": e.dealer, "due": due, "game": self.TITLE,
-                                     "rotation": self.commentary().rotation_words(self)},
+                           evidence={"dealer": e.dealer, "due": due, "game": self.GAME,
+                                     "rotation": self.ROTATION},
                            cause=self.dealer_cause)
         self.dealer_cause = None
         self.next_dealers = {self.next_seat(e.dealer)}
@@ -914,7 +930,8 @@ class MatchEngine(Generic[H]):
         """What makes the cards dealt no proper deal, as the evidence of a ``misdeal`` (G3),
         or None: ``{"player", "count", "expected"}`` (a hand of the wrong size); ``{"pile",
         "count", "expected"}``; ``{"twice": [{"card", "places"}], "not_dealt": [cards]}``
-        (places: players, ``"the boat"``, ``"the turned-up card"``).  A hand or pile the record
+        (places: players, or ``{"pile": "boat"}``, ``{"pile": "trump_card"}`` for the pile and
+        Sixty-Six's turned-up card).  A hand or pile the record
         leaves out (format 1.1) is unknown, not missing: what is given is checked, and cards
         not dealt only when everything is given (G14)."""
         h = self.current
@@ -929,9 +946,10 @@ class MatchEngine(Generic[H]):
             return None  # the whole deck, each card once (the usual case, checked in one pass)
         if h.partial and len(set(every)) == len(every):
             return None  # what is given holds no card twice; the rest is unknown
-        seen: dict[Card, str] = {}
+        seen: dict[Card, str | dict[str, str]] = {}
         twice: list[dict[str, Any]] = []
-        places = list(dealt.items()) + [(f"the {self.PILE}", pile), ("the turned-up card", extra)]
+        places: list[tuple[str | dict[str, str], list[Card]]] = [
+            *dealt.items(), ({"pile": self.PILE or ""}, pile), ({"pile": "trump_card"}, extra)]
         for where, cs in places:
             for c in cs:
                 if c in seen:
@@ -1000,7 +1018,7 @@ class MatchEngine(Generic[H]):
             return
         if handler is None:
             self.void("bad-event", line, None, getattr(e, "player", None), rule="G11",
-                      evidence={"event": event_name(e), "game": self.TITLE})
+                      evidence={"event": event_name(e), "game": self.GAME})
             return
         p = getattr(e, "player", None)
         if p is not None and p not in self.seat:
@@ -1053,9 +1071,9 @@ class MatchEngine(Generic[H]):
         """True for events a game accepts between hands (Sixty-Six's ``resign``)."""
         return False
 
-    def close_hand(self, cause: str = "the log ends") -> None:
-        """The hand is over as far as the log goes: ``cause`` says what came (a deal, score,
-        end or match at some line, or the end of the file).  Establishes an open revoke (G11);
+    def close_hand(self, cause: "Stop" = "end-of-file") -> None:
+        """The hand is over as far as the log goes: ``cause`` says what came (:data:`Stop`: a
+        deal, score, end or match at some line, or the end of the file).  Establishes an open revoke (G11);
         a hand still being played is ``incomplete-hand`` (G5, R5), and whatever of it follows is
         skipped."""
         h = self.hand
@@ -1068,7 +1086,7 @@ class MatchEngine(Generic[H]):
             return
         if self.close_open_hand():
             return
-        rule = "R5" if "score" in cause else "G5"
+        rule = "R5" if isinstance(cause, dict) and cause["event"] == "score" else "G5"
         self.report("incomplete-hand", h.last_line, None, trick=None, rule=rule,
                     evidence={"hand": h.number, "stop": cause})
         self._unscored(h, "record-stops", {"stop": cause})
@@ -1289,7 +1307,7 @@ class MatchEngine(Generic[H]):
         held = order.sort(x for x in allowed if order.suit_of[x] == led)
         trumps = order.sort(x for x in allowed if order.suit_of[x] != led)
         evidence = {"player": player, "card": str(c), "led": str(lead),
-                    "suit": SUIT_NAMES.get(led, "trumps"), "led_suit": order.names.get(led, led),
+                    "suit": SUIT_NAMES.get(led, "trumps"),
                     "trick": tp.trick_number,
                     "held": [str(x) for x in held], "trumps": [str(x) for x in trumps],
                     **self.revoke_facts(player, c, tp)}
@@ -1341,7 +1359,7 @@ class MatchEngine(Generic[H]):
         deltas, consequence, rule = self.revoke_penalty(r)
         evidence = {**r.evidence, "established_at": line, "repaired_at": None,
                     "penalty": {p: tidy(d) for p, d in deltas.items()},
-                    "penalty_rule": rule, "consequence": consequence}
+                    "penalty_rule": list(rule), "consequence": consequence}
         if line is None:
             evidence["established_by"] = how
             evidence.update(facts)
@@ -1354,12 +1372,15 @@ class MatchEngine(Generic[H]):
                     status=HandStatus.PENALTY)
         h.mode = SKIP
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Any, str]:
-        """Game hook (required): (deltas, consequence, rule reference) for the established
-        revoke ``r``: each player's score change (game points), the consequence as a short value
-        for the commentary's :meth:`~referee.games.commentary.Commentary.revoke_consequence`
-        (the game's words, or facts its commentary words; evidence ``consequence``) and the
-        clauses applied (evidence ``penalty_rule``)."""
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Consequence,
+                                                 Sequence[str]]:
+        """Game hook (required): (deltas, consequence, rule ids) for the established revoke
+        ``r``: each player's score change (game points; evidence ``penalty``), the consequence as
+        facts (evidence ``consequence``, a :class:`Consequence`: ``ends``, what the penalty ends,
+        and ``pays``, who is paid what by whom; the game's own facts beside them), worded
+        by the commentary's :meth:`~referee.games.commentary.Commentary.revoke_consequence`,
+        and the ids of the clauses applied (evidence ``penalty_rule``: ``["§6", "§13",
+        "T8"]``, docs/rulings.md)."""
         raise NotImplementedError
 
     def declarer_name(self) -> str | None:
@@ -1414,6 +1435,58 @@ class MatchEngine(Generic[H]):
 
 _OTHER_PLAYER_FIELD: dict[type, str] = {ev.Give: "to", ev.Rekontra: "against"}
 """Fields besides ``player`` that name a player (checked once, in :meth:`MatchEngine.apply`)."""
+
+
+class RulesError(ValueError):
+    """A ``rules`` option of a ``match`` the game cannot play by (the match cannot be refereed,
+    R6).  ``facts``: the evidence of its ``bad-event`` (referee-log(5)): ``reason``
+    (``"unknown-option"``, ``"option-type"`` with ``expected_type`` ``"int"``/``"bool"``/``"str"``,
+    ``"option-range"`` with ``minimum``, ``"option-value"`` with ``allowed``), ``option`` and,
+    but for an unknown option, the log's ``value``; the message is their words
+    (:func:`referee.commentary.match_problem_words`)."""
+
+    def __init__(self, game: str, reason: str, option: str, **facts: Any) -> None:
+        from ..commentary import match_problem_words
+        self.facts: dict[str, Any] = {"reason": reason, "option": option, **facts}
+        super().__init__(match_problem_words({"game": game, **self.facts}))
+
+
+Stop = Union[Literal["end-of-file"], dict[str, Any]]
+"""What came instead of a hand's end (evidence ``stop`` of ``incomplete-hand`` and of a revoke
+established when the record stops, referee-log(5)): ``{"event": "deal" | "score" | "match" |
+"end", "line": n}`` (the next deal, a score, a new match, the table's ``end`` at line n) or
+``"end-of-file"`` (the log ends)."""
+
+
+def stop_at(event: Literal["deal", "score", "match", "end"], line: int) -> dict[str, Any]:
+    """The :data:`Stop` of an ``event`` at ``line`` that ends the record of a hand."""
+    return {"event": event, "line": line}
+
+
+class Payment(TypedDict):
+    """One entry of a penalty's ``pays`` (evidence ``consequence``, referee-log(5)): ``player``
+    is paid ``points`` (game points; negative: a loss) by the player ``by``, or by nobody
+    (None: the points are scored, or lost, against no one)."""
+
+    player: str
+    points: Number
+    by: str | None
+
+
+class Consequence(TypedDict):
+    """What an established revoke's penalty does (evidence ``consequence``, referee-log(5)):
+    ``ends``, what it ends (the game's word for a deal: Thirty-Three's ``"round"``, Asszorti's
+    and Eighty-Three's ``"hand"``, Sixty-Six's ``"deal"``), and ``pays``, every score the
+    penalty changes (:class:`Payment`; a player not named scores nothing).  A game's own facts
+    of it (a subclass) stand beside these."""
+
+    ends: Literal["round", "hand", "deal"]
+    pays: list[Payment]
+
+
+def payment(player: str, points: Number, by: str | None = None) -> Payment:
+    """A :class:`Payment`: ``player`` is paid ``points`` by ``by`` (None: by nobody)."""
+    return {"player": player, "points": tidy(points), "by": by}
 
 
 def strs(cs: Iterable[Card] | None) -> list[str] | None:

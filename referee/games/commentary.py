@@ -46,6 +46,8 @@ class Commentary(Generic[E]):
         for a code nobody words (a programming error)."""
         if code == "revoke":
             return self.revoke_words(engine, evidence)
+        if code == "out-of-phase" and "phase" in evidence and "card" not in evidence:
+            return f"`{evidence['event']}` {self.out_of_phase_when(engine, evidence)} ({rule})"
         return shared.say(code, rule, evidence, engine.DECK)
 
     # --- revokes (G4) ---------------------------------------------------------------------
@@ -60,7 +62,7 @@ class Commentary(Generic[E]):
         ``legal`` shows it) gives the first part alone."""
         e = evidence
         deck = engine.DECK
-        name = e["led_suit"]
+        name = self.led_suit_words(engine, e)
         parts = []
         if e["held"]:
             parts.append(f"holding {shared.cards(e['held'], deck)} ({name})")
@@ -83,7 +85,19 @@ class Commentary(Generic[E]):
                  f"established {self.revoke_established(engine, e)}")
         if "proved_by" in e:  # a record of the play alone (G14)
             where = shared.proof(e["proved_by"], e["player"], engine.DECK)
-        return f"{text}. Rule: {e['penalty_rule']}; {where}; {self.revoke_consequence(engine, e)}"
+        return (f"{text}. Rule: {shared.rules_words(e['penalty_rule'], self.PENALTY_RULE_WORDS)}; "
+                f"{where}; {self.revoke_consequence(engine, e)}")
+
+    PENALTY_RULE_WORDS: ClassVar[str | None] = None
+    """How a revoke's message cites its penalty's clauses (evidence ``penalty_rule``, a list of
+    rule ids): a template with one ``{}`` per id (``"Thirty-Three {} follow suit, {} and {}"``),
+    or None for the ids joined by commas."""
+
+    def led_suit_words(self, engine: E, evidence: Mapping[str, Any]) -> str:
+        """The suit led of a revoke (evidence ``suit``: a suit name, or ``"trumps"`` where the
+        trumps are a suit of their own) as its words name it; a game adds what its contract
+        makes of it (Eighty-Three: ``"hearts, trumps"``)."""
+        return str(evidence["suit"])
 
     def counting_words(self, engine: E, evidence: Mapping[str, Any]) -> str:
         """Game hook: words after the led suit's name that say which contract decides the
@@ -105,16 +119,20 @@ class Commentary(Generic[E]):
             return "by the hand's last card (G4)"
         if how == "record-stops":
             return (f"when the record of the hand stopped after line {evidence['stopped_after']} "
-                    f"({evidence['stop']}, G11)")
+                    f"({shared.stop_words(evidence['stop'])}, G11)")
         if how == "hand-ended":
             return "as the hand ended"
         return str(how)
 
     def revoke_consequence(self, engine: E, evidence: Mapping[str, Any]) -> str:
         """Game hook: an established revoke's consequence in words, from evidence
-        ``consequence`` (the value of the game's ``revoke_penalty``) and ``penalty``.
-        Default: the value as it is (a game that gives its words there)."""
-        return str(evidence["consequence"])
+        ``consequence`` (the facts of the game's ``revoke_penalty``: ``ends``, ``pays`` and the
+        game's own) and ``penalty``.  Default: what ends, then each payment (``"the hand ends;
+        Ann +2"``)."""
+        c = evidence["consequence"]
+        pays = ", ".join(f"{p['player']} {'+' if p['points'] > 0 else ''}{p['points']}"
+                         for p in c["pays"])
+        return f"the {c['ends']} ends" + (f"; {pays}" if pays else "")
 
     def revoke_summary(self, engine: E, evidence: Mapping[str, Any]) -> str:
         """The summary of a hand an established revoke ended (``history``'s result line)."""
@@ -137,27 +155,33 @@ class Commentary(Generic[E]):
         if reason == "unfollowable":
             return "the record of the hand could not be followed"
         if reason == "record-stops":
-            return f"the record of the hand stops ({facts['stop']})"
+            return f"the record of the hand stops ({shared.stop_words(facts['stop'])})"
         return reason
 
     # --- words shared by findings ---------------------------------------------------------
 
     PHASE_WORDS: ClassVar[dict[str, str]] = {}
-    """How ``out-of-phase`` names each phase of a hand in its evidence ``when`` (``"auction"``
-    → ``"during the auction"``)."""
+    """How ``out-of-phase``'s message names each phase of a hand (its evidence ``phase``:
+    ``"auction"`` → ``"during the auction"``)."""
+
+    def out_of_phase_when(self, engine: E, evidence: Mapping[str, Any]) -> str:
+        """Where in the hand an event came that has no place there (``out-of-phase``'s
+        evidence ``event`` and ``phase``): by default :meth:`phase_words` of the phase; a game
+        whose words depend on the event too overrides this (Asszorti)."""
+        return self.phase_words(engine, evidence["phase"])
 
     def phase_words(self, engine: E, phase: str) -> str:
         """Where in the hand an event came that has no place in ``phase`` (``out-of-phase``'s
-        ``when``): :attr:`PHASE_WORDS`, else (transitional) the engine's own ``PHASE_WORDS``,
+        message): :attr:`PHASE_WORDS`, else (transitional) the engine's own ``PHASE_WORDS``,
         else ``"in the <phase>"``."""
         return (self.PHASE_WORDS.get(phase) or engine.PHASE_WORDS.get(phase)
                 or f"in the {phase}")
 
 
     def rotation_words(self, engine: E) -> str:
-        """How the deal passes (``wrong-dealer``'s evidence ``rotation``): ``"to the left"``
-        by default."""
-        return "to the left"
+        """How the deal passes in the game (its ``ROTATION``, ``wrong-dealer``'s evidence
+        ``rotation``) in words (:data:`referee.commentary.ROTATION_WORDS`)."""
+        return shared.ROTATION_WORDS[engine.ROTATION]
 
     def whereabouts_note(self, engine: E, facts: list[dict[str, Any]], alone: bool = True) -> str:
         """Whereabouts facts (``MatchEngine.where_is``) to follow a finding's words:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 
-from ..cards import SUIT_NAMES, Card
+from ..cards import Card
 
 TRUMP = "trump"
 """Effective-suit label of a trump suit that is no printed suit (the nines in Nines)."""
@@ -25,14 +25,14 @@ class TrickOrder:
     ``suits`` maps each effective suit label (``"C"``…``"S"`` or :data:`TRUMP`) to its cards,
     highest first; ``trump`` is the label of the trump suit (None in no-trump and misère games).
     ``suit_of[card]`` is the card's effective suit; ``power[card]`` compares cards of one suit
-    (higher wins); trumps get a power above every plain card.  ``names`` gives readable suit names.
+    (higher wins); trumps get a power above every plain card.  (How a finding names a suit is
+    the commentary's: ``led_suit_words``.)
     """
 
-    __slots__ = ("suits", "trump", "suit_of", "power", "names", "_key", "_strength",
+    __slots__ = ("suits", "trump", "suit_of", "power", "_key", "_strength",
                  "cards_of", "trumps")
 
-    def __init__(self, suits: Mapping[str, Sequence[Card]], trump: str | None,
-                 names: Mapping[str, str] | None = None) -> None:
+    def __init__(self, suits: Mapping[str, Sequence[Card]], trump: str | None) -> None:
         self.suits = {s: tuple(cs) for s, cs in suits.items()}
         self.trump = trump
         self.suit_of: dict[Card, str] = {}
@@ -52,10 +52,6 @@ class TrickOrder:
         """Led suit → card → what the card counts for in a trick so led (0: it cannot win)."""
         self._key: dict[Card, int]
         """Card → its place in :meth:`sort`'s default order (built on first use)."""
-        self.names = dict(SUIT_NAMES)
-        self.names[TRUMP] = "trumps"
-        if names:
-            self.names.update(names)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "TrickOrder":
         return self  # built once per contract and never changed

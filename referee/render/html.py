@@ -776,7 +776,9 @@ def _evidence_text(v: Any) -> str:
     if isinstance(v, dict):
         return ", ".join(f"{k} {_evidence_text(x)}" for k, x in v.items())
     if isinstance(v, (list, tuple)):
-        return " ".join(_evidence_text(x) for x in v)
+        # a list of objects (a penalty's payments) one after another, apart
+        sep = "; " if any(isinstance(x, dict) for x in v) else " "
+        return sep.join(_evidence_text(x) for x in v)
     if isinstance(v, float):
         return number(v)
     return str(v)

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ... import commentary as shared
 from ...cards import SUIT_NAMES, Card, Deck
 from ...findings import FindingCode
-from .rules import (ARRIVAZS, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TRICKS,
+from .rules import (ARRIVAZS, AUCTION, BIDS, CALLER, DECLARER, GAME, PARTNER, STEPS, TRICKS,
                        Asszorti, ArrivazsStake, BasicGame, Bid, ClaimNote, Doubling, DoubleNote,
                        ForcedNote, HandScore, HoldNote, Note, TalonNote, basic_game_value)
 from ..base import tidy
@@ -229,7 +229,7 @@ def _out_of_phase(rule: str | None, e: Evidence, deck: Deck) -> str | None:
     """A card in the auction (``card``); the play begun before trumps (``declared``); an event
     after an undisputed claim (``claim``) (None: a shared form)."""
     if "card" in e:
-        return f"a card played {e['when']} ({rule})"
+        return f"a card played during the auction ({rule})"  # a card comes only then
     if "declared" in e:
         return (f"play begins but {e['declarer']} has not named trumps or no trumps; the hand "
                 "cannot be followed (G10, A-R7)")
@@ -268,6 +268,25 @@ class AsszortiCommentary(Commentary[Asszorti]):
             if text is not None:
                 return text
         return super().say(engine, code, rule, evidence)
+
+    PENALTY_RULE_WORDS = "Asszorti rules, Play (follow suit, else trump), {} and {}"
+    """The revoke penalty's clauses (A3, the duty of the rules' Play section, and A9) as its
+    message cites them."""
+
+    def out_of_phase_when(self, engine: Asszorti, evidence: Evidence) -> str:
+        """Where an event came that has no place there, from the event and the hand's phase:
+        an auction call once the auction is over; a ``contract``, ``discard`` or ``declare``
+        before it is; a doubling call before there is a contract; a claim during the auction;
+        a ``discard`` once the first card is played (A1, A2, A11)."""
+        event, phase = evidence["event"], evidence["phase"]
+        if phase != AUCTION:
+            return ("after the first card is played" if event == "discard"
+                    else "after the auction is over")
+        if event in ("contract", "discard", "declare"):
+            return "before the auction is over"
+        if event in STEPS:  # the doubling calls, each an event of its name
+            return "before there is a contract"
+        return "during the auction"
 
     def describe_event(self, engine: Asszorti, line: int, e: Any,
                        symbols: bool = True) -> str | None:
@@ -368,7 +387,8 @@ class AsszortiCommentary(Commentary[Asszorti]):
         it ``held``), playing a trump."""
         p = evidence["player"]
         if not evidence["held"]:
-            return f"void in {evidence['led_suit']}, {p} had to play a trump (failure to trump)"
+            return (f"void in {self.led_suit_words(engine, evidence)}, {p} had to play a trump "
+                    "(failure to trump)")
         return f"{p} had to follow suit"
 
     def revoke_consequence(self, engine: Asszorti, evidence: Evidence) -> str:

@@ -28,9 +28,10 @@ from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, Typ
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
 from .. import register
-from ..base import (OPEN, AuctionHand, Context, HandResult, HandState, HandStatus, MatchEngine, Number,
-                   Revoke, Wording, event_name, strs, tidy)
-from ..tricks import TrickState, TrickOrder, TrickPlay, follow_else_trump
+from ..base import (OPEN, AuctionHand, Consequence, Context, HandResult, HandState, HandStatus,
+                    MatchEngine, Number, Revoke, RulesError, Wording, event_name, payment, strs,
+                    tidy)
+from ..tricks import TrickOrder, TrickPlay, TrickState, follow_else_trump
 
 if TYPE_CHECKING:
     from .commentary import AsszortiCommentary
@@ -284,8 +285,9 @@ class HandScore:
     doublings: tuple[Doubling, ...]
 
 
-class RevokeConsequence(TypedDict):
-    """An established revoke's penalty (A9, A4), the ``consequence`` of its evidence: which side
+class RevokeConsequence(Consequence):
+    """An established revoke's penalty (A9, A4), the ``consequence`` of its evidence: the hand
+    ``ends``; ``pays``: the side at fault pays each of the other side ``each``; which side
     is ``at_fault``, the ``declarer``; the plain ``basic_game`` value and its doubling
     ``basic_multiplier``, an announced ``arrivazs`` value (None: not announced) and its
     ``arrivazs_multiplier``; ``each``: what each opponent pays the declarer, or is paid, in all
@@ -300,7 +302,7 @@ class RevokeConsequence(TypedDict):
     each: int
 
 
-REVOKE_PENALTY_RULE: Final = "Asszorti rules, Play (follow suit, else trump), A3 and A9"
+REVOKE_PENALTY_RULE: Final = ("A3", "A9")
 """The clauses an established revoke's penalty applies (its evidence's ``penalty_rule``)."""
 
 
@@ -467,7 +469,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         """As the base, and ``deals`` must be at least 1 (ValueError otherwise)."""
         out = super().check_rules(rules)
         if out["deals"] is not None and out["deals"] < 1:
-            raise ValueError(f"rules option 'deals' must be at least 1, got {out['deals']}")
+            raise RulesError(cls.GAME, "option-range", "deals", minimum=1, value=out["deals"])
         return out
 
     # --- small helpers ---------------------------------------------------------------------
@@ -561,7 +563,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if bid is None:
             return
         if h.phase != AUCTION:
-            self.out_of_phase(e, line, "after the auction is over")
+            self.out_of_phase(e, line)
             return
         h.auction.append((e.player, bid))
         if self.forced(e.player):
@@ -602,7 +604,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         By a later player: ``illegal-bid``, applied (G2)."""
         h = self.current
         if h.phase != AUCTION:
-            self.out_of_phase(e, line, "after the auction is over")
+            self.out_of_phase(e, line)
             return
         holder, standing = h.standing if h.standing is not None else (None, None)
         if standing is None or holder == e.player:
@@ -628,7 +630,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         h = self.hand
         assert h is not None  # a handler runs inside a hand
         if h.phase != AUCTION:
-            self.out_of_phase(e, line, "after the auction is over")
+            self.out_of_phase(e, line)
             return
         if e.player in h.passed:
             self.irregular("out-of-turn", line, None, e.player,
@@ -663,7 +665,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if h.phase == AUCTION:
             forced = self.forced_player()
             if forced is None:
-                self.out_of_phase(e, line, "before the auction is over")
+                self.out_of_phase(e, line)
                 return
             h.auction.append((e.player, f"contract {bid}"))
             if e.player == forced:
@@ -716,8 +718,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         else, a second one, or in a ``hand`` contract cannot be applied (G3)."""
         h = self.current
         if h.phase != TALON:
-            self.out_of_phase(e, line, "before the auction is over" if h.phase == AUCTION
-                             else "after the first card is played")
+            self.out_of_phase(e, line)
             return
         cs = self.cards(e.cards, line, e.player)
         if cs is None:
@@ -757,7 +758,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         not applied (A-R6)."""
         h = self.current
         if h.phase == AUCTION:
-            self.out_of_phase(e, line, "before the auction is over")
+            self.out_of_phase(e, line)
             return
         word = e.trump.strip().lower() if isinstance(e.trump, str) else e.trump
         if word == "none":
@@ -803,7 +804,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
                       rule="G7", evidence={"event": event_name(e), "target": e.target})
             return
         if h.phase == AUCTION:
-            self.out_of_phase(e, line, "before there is a contract")
+            self.out_of_phase(e, line)
             return
         chain = h.doubles[target]
         p = e.player
@@ -851,8 +852,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if h.phase == AUCTION:
             self.void("out-of-phase", line, None, player,
                       rule="G10",
-                      evidence={"event": "play", "phase": h.phase, "when": "during the auction",
-                                "card": str(c)})
+                      evidence={"event": "play", "phase": h.phase, "card": str(c)})
             return False
         return self._begin_play(line, player)
 
@@ -903,7 +903,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         the trumps are named, or while a claim stands: ``illegal-claim``, ignored (A10, A-R9)."""
         h = self.current
         if h.phase == AUCTION:
-            self.out_of_phase(e, line, "during the auction")
+            self.out_of_phase(e, line)
             return
         if e.player != h.declarer or not h.declared or h.claim is not None:
             self.report("illegal-claim", line, None,
@@ -1049,7 +1049,8 @@ class Asszorti(MatchEngine[AsszortiHand]):
         self.current.net = net
         return entries
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence, str]:
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence,
+                                                 tuple[str, ...]]:
         """A9: the hand ends; the side at fault loses the basic game at its plain value times its
         doubling (no overtricks) and an announced arrivázs at its value times its doubling; both
         opponents pay, or are paid, in full (A4).  Gives the sheet entries, the facts of the
@@ -1067,7 +1068,11 @@ class Asszorti(MatchEngine[AsszortiHand]):
         net: dict[str, Number] = {p: -per_opp for p in self.players}
         net[decl] = 2 * per_opp
         entries = self._post(net)
+        opponents = [p for p in self.players if p != decl]
+        pays = ([payment(p, v, decl) for p in opponents] if r.player == decl
+                else [payment(decl, v, p) for p in opponents])
         facts: RevokeConsequence = {
+            "ends": "hand", "pays": pays,
             "at_fault": "declarer" if r.player == decl else "opponents", "declarer": decl,
             "basic_game": value, "basic_multiplier": h.multiplier(GAME), "arrivazs": arrivazs,
             "arrivazs_multiplier": h.multiplier(ARRIVAZS_TARGET), "each": v}

@@ -218,6 +218,15 @@ class EightyThreeCommentary(Commentary[EightyThree]):
             return "when a player ran out of cards before the last trick (E7)"
         return super().revoke_established(engine, evidence)
 
+    PENALTY_RULE_WORDS = "Eighty-Three {} follow with the suit or trumps, {}"
+    """The revoke penalty's clauses (E3, E6) as its message cites them."""
+
+    def led_suit_words(self, engine: EightyThree, evidence: Mapping[str, Any]) -> str:
+        """The suit led; the trump suit (``suit`` equal to ``trump``) as ``"hearts, trumps"``
+        (the off-five and the joker belong to it, E3)."""
+        suit = str(evidence["suit"])
+        return f"{suit}, trumps" if suit == evidence["trump"] else suit
+
     def revoke_consequence(self, engine: EightyThree, evidence: Mapping[str, Any]) -> str:
         """E6 in words from the ``consequence`` facts and the ``penalty`` (game points):
         offending bidders are set and lose the bid, the others credited with all 83; offending

@@ -26,8 +26,9 @@ from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
     is_blank, parse_suit
 from .. import register
-from ..base import OPEN, AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, strs
-from ..tricks import TrickState, TrickOrder, TrickPlay, follow_or_trump
+from ..base import (OPEN, AuctionHand, Consequence, Context, HandResult, MatchEngine, Number,
+                    Revoke, RulesError, payment, strs)
+from ..tricks import TrickOrder, TrickPlay, TrickState, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -85,7 +86,7 @@ def trick_order(trump: str) -> TrickOrder:
     for s in SUITS:
         if s != trump:
             suits[s] = [ALL_CARDS[r + s] for r in PLAIN_RANKS if ALL_CARDS[r + s] != off]
-    return TrickOrder(suits, trump, {trump: f"{SUIT_NAMES[trump]}, trumps"})
+    return TrickOrder(suits, trump)
 
 
 ORDERS: dict[str, TrickOrder] = {s: trick_order(s) for s in SUITS}
@@ -175,9 +176,9 @@ class BidFacts(TypedDict):
     doubled: bool
 
 
-class RevokeConsequence(TypedDict):
+class RevokeConsequence(Consequence):
     """What an established revoke does (E6), the evidence ``consequence`` of a ``revoke``:
-    ``set`` when the offenders are the bidding team (set, losing the bid; else the bidders make
+    the hand ends (``ends``), every player's score change in ``pays``; ``set`` when the offenders are the bidding team (set, losing the bid; else the bidders make
     it with all 83), ``offenders`` and ``others`` (the two teams, in seating order), ``bid``."""
 
     set: bool
@@ -245,8 +246,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     PILE = "kitty"
     PILE_SIZE = KITTY_SIZE
     HandClass = EightyThreeHand
-    # The phases as the ``when`` of an out-of-phase finding's evidence names them (part of its
-    # JSON, set by MatchEngine.require_phase).
+    # The phases as an out-of-phase finding's message names them (its evidence names the
+    # phase alone; transitional, issue 14: the commentary's phase_words falls back to these).
     PHASE_WORDS = {AUCTION: "during the auction", TRUMP_CALL: "before trumps are named",
                    PREPARE: "after trumps are named, before the first card",
                    PLAY: "during the play"}
@@ -263,8 +264,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         super().__init__(players, rules, ctx)
         penalty = self.rules["set_penalty"]
         if penalty not in SET_PENALTIES:
-            raise ValueError(f"rules option 'set_penalty' must be \"points\" or \"bid\", got "
-                             f"{penalty!r}")
+            raise RulesError(self.GAME, "option-value", "set_penalty",
+                             allowed=list(SET_PENALTIES), value=penalty)
         self.set_penalty: SetPenalty = penalty
         """What a set bidding team loses (E4, the rules option)."""
 
@@ -624,7 +625,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         self.finish(declarer, self.contract_name(), self.team_deltas(by_team),
                     partial(_result_words, outcome))  # worded when asked for
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence, str]:
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence,
+                                                 tuple[str, ...]]:
         """E6: the other team is credited with all 83 card points, the offenders with none.
         Offending bidders are set and lose the amount bid (166 for 83 doubled) whatever
         ``set_penalty`` says; offending defenders let the bidders make their bid with 83.
@@ -638,11 +640,12 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         else:
             _, value = bid_score(bid, TOTAL_POINTS, self.set_penalty)
             by_team = {others: value, offenders: 0}
+        deltas = self.team_deltas(by_team)
         consequence: RevokeConsequence = {
+            "ends": "hand", "pays": [payment(p, d) for p, d in deltas.items() if d],
             "set": bidders_set, "offenders": list(offenders), "others": list(others),
             "bid": bid.facts()}
-        return (self.team_deltas(by_team), consequence,
-                "Eighty-Three E3 follow with the suit or trumps, E6")
+        return deltas, consequence, ("E3", "E6")
 
     def after_hand(self, result: HandResult) -> None:
         """E5: once a team reaches 200 the game is over; if both reach it in the same hand the

@@ -166,9 +166,8 @@ class SixtySixCommentary(Commentary[SixtySix]):
                     "spades)")
         return super().say(engine, code, rule, evidence)
 
-    def rotation_words(self, engine: SixtySix) -> str:
-        """The deal passes to the winner of the previous deal (S8)."""
-        return "to the winner of the previous deal (S8)"
+    PENALTY_RULE_WORDS = "Sixty-Six {} (follow, head the trick, trump when void) and {}"
+    """The revoke penalty's clauses (S1, S9) as its message cites them."""
 
     def revoke_detail(self, engine: SixtySix, evidence: Evidence) -> str:
         """Why the duty bound (S1): the talon closed (``closed_by``, ``closed_at``) or used
@@ -179,10 +178,11 @@ class SixtySixCommentary(Commentary[SixtySix]):
         return "the talon is used up"
 
     def revoke_consequence(self, engine: SixtySix, evidence: Evidence) -> str:
-        """``deal-ends``: the deal ends and the offender's opponent scores the ``penalty``
-        (S9)."""
-        opp = engine.other(evidence["player"])
-        return f"the deal ends, {opp} +{evidence['penalty'][opp]}"
+        """The ``consequence``: the deal ends and the offender's opponent (the one entry of
+        ``pays``) scores its points (S9)."""
+        c = evidence["consequence"]
+        paid = c["pays"][0]
+        return f"the {c['ends']} ends, {paid['player']} +{paid['points']}"
 
     def unscored_summary(self, engine: SixtySix, reason: str, facts: Mapping[str, Any]) -> str:
         """A ``resign`` or ``timeout`` in mid-deal (reasons ``resigned``, ``timed-out``, with

@@ -30,8 +30,9 @@ from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
 from .. import register
 from ...model import HandStatus
-from ..base import OPEN, HandResult, HandState, MatchEngine, Number, Revoke
-from ..tricks import Duty, TrickState, TrickOrder, TrickPlay, follow_head_trump
+from ..base import (OPEN, Consequence, HandResult, HandState, MatchEngine, Number, Revoke,
+                    RulesError, payment)
+from ..tricks import Duty, TrickOrder, TrickPlay, TrickState, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -290,6 +291,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
 
     GAME = "sixty-six"
     REVOKE_RULE = "S9"
+    ROTATION = "winner"
     TITLE = "Sixty-Six"
     PLAYERS = 2
     DECK = DECK
@@ -309,7 +311,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         Raises ValueError otherwise (the match cannot be refereed)."""
         out = super().check_rules(rules)
         if out["target"] < 1:
-            raise ValueError(f"rules option 'target' must be at least 1, got {out['target']}")
+            raise RulesError(cls.GAME, "option-range", "target", minimum=1, value=out["target"])
         return out
 
     def other(self, player: str) -> str:
@@ -329,8 +331,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
             h.trump_card = DECK.parse(e.trump_card)
         except CardError as exc:
             self.void("bad-card", h.line, None, rule="G7",
-                      evidence={"text": str(e.trump_card), "problem": str(exc),
-                                "game": self.TITLE, "deck_size": len(DECK),
+                      evidence={"text": str(e.trump_card), "problem": exc.problem,
+                                "game": self.GAME, "deck_size": len(DECK),
                                 "field": "trump_card"})
             return None
         return super().deal_problem(e, dealt, pile)
@@ -500,8 +502,12 @@ class SixtySix(MatchEngine[SixtySixHand]):
         assert tp is not None  # set by start_hand: the deal opens the play
         reopens = not tp.current.who and bool(tp.tricks)
         if reopens and h.since_trick:
+            try:  # the card as the referee writes it, where it is one; else as the log has it
+                card = str(DECK.parse(e.card))
+            except CardError:
+                card = e.card
             self.void("illegal-retract", line, None, e.player, rule="SS-R6",
-                      evidence={"player": e.player, "card": e.card, "trick": tp.tricks[-1].number})
+                      evidence={"player": e.player, "card": card, "trick": tp.tricks[-1].number})
             return
         n = len(tp.tricks)
         super().on_retract(e, line)
@@ -842,13 +848,11 @@ class SixtySix(MatchEngine[SixtySixHand]):
             return {"closed_by": None}
         return {"closed_by": h.closer, "closed_at": h.close_line}
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
-        """The deal ends and the offender's opponent scores 2 (S9): consequence ``"deal-ends"``
-        (worded by the commentary); the clauses as the finding names them."""
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Consequence,
+                                                 tuple[str, ...]]:
+        """The deal ends and the offender's opponent scores 2 (S9): consequence ``{"ends":
+        "deal", "pays": [the opponent, +2]}``; the clauses S1 (the duty broken) and S9."""
         opp = self.other(r.player)
         deltas: dict[str, Number] = {q: 0 for q in self.players}
         deltas[opp] = REVOKE_PENALTY
-        # The clauses stay a formatted reference (evidence ``penalty_rule``, quoted as it is
-        # by the shared revoke words), as every game's do.
-        return (deltas, "deal-ends",
-                "Sixty-Six S1 (follow, head the trick, trump when void) and S9")
+        return deltas, {"ends": "deal", "pays": [payment(opp, REVOKE_PENALTY)]}, ("S1", "S9")

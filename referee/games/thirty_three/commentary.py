@@ -7,10 +7,11 @@
   this game reports) from their evidence (keys in ``referee-log.5``); every other form goes to
   the shared words (:func:`referee.commentary.say`).
 - :meth:`ThirtyThreeCommentary.result` words a hand's result (``HandResult.summary``) from the
-  :class:`~referee.games.thirty_three.Outcome` on the hand; :meth:`penalty_words` the
-  consequence of a revoke; :meth:`counting_words` and :meth:`revoke_detail` what a revoke's
-  words add for cards the contract moves out of their printed suit; :meth:`contract_title` the
-  contract as ``history`` heads a hand; :meth:`rotation_words` how the deal passes.
+  :class:`~referee.games.thirty_three.Outcome` on the hand; :meth:`revoke_consequence` the
+  consequence of a revoke (from its facts: the round ends, the offender pays the contract
+  value); :meth:`counting_words`, :meth:`revoke_detail` and :meth:`led_suit_words` what a
+  revoke's words add for cards the contract moves out of their printed suit;
+  :meth:`contract_title` the contract as ``history`` heads a hand.
 
 No rule is decided here: every word follows from the facts given.
 """
@@ -21,25 +22,18 @@ from typing import Any, Callable, Mapping
 from ... import commentary as shared
 from ...cards import SAME_COLOUR, Card, Deck
 from ...findings import FindingCode
-from ..base import Number
 from ..commentary import Commentary
-from .rules import (GAME_TITLE, GAMES, LEVELS, MISERE_VALUE, ORDERS, TRUMP_SUIT, Capped,
-                           Contract, ContractBonus, Outcome, ThirtyThree, level_key)
+from .rules import (GAME_TITLE, GAMES, ORDERS, TRUMP_SUIT, Capped, Contract, ContractBonus,
+                    Outcome, ThirtyThree, level_key)
 
 Evidence = Mapping[str, Any]
 Sayer = Callable[[str | None, Evidence, Deck], "str | None"]
 """Words one finding code of the game from (rule, evidence, deck); None for a form the game
 does not word itself (the shared words say it)."""
 
-_CONTRACTS: dict[str, Contract] = {
-    k.title(): k for k in (Contract(g, lv) for g in GAMES for lv in LEVELS
-                           if g != "misere" or lv in MISERE_VALUE)}
-"""Every contract by the name the evidence gives it (``"Nines 24"``, ``"Null+2"``): the names
-are unique."""
-
-
 def _contract(e: Evidence, key: str) -> Contract:
-    """The contract of a ``{game, level}`` entry ``key`` of the evidence."""
+    """The contract of a ``{game, level}`` entry ``key`` of the evidence (``bid``, ``over``,
+    ``contract``)."""
     return Contract(e[key]["game"], e[key]["level"])
 
 
@@ -77,7 +71,8 @@ def _illegal_draw(rule: str | None, e: Evidence, deck: Deck) -> str:
     single cards (``declarer``, ``drawn``); cards not in the boat (``boat``,
     ``whereabouts``); the wrong number (``count``, ``expected``); none before the first card
     (``draw``)."""
-    p, k = e["player"], e.get("contract")
+    p = e["player"]
+    k = _contract(e, "contract").title() if "contract" in e else None
     if "draw" in e:
         return (f"the play begins but {p} has not drawn from the boat for {k} (T2, T11); the "
                 "boat stays out of play")
@@ -99,7 +94,8 @@ def _illegal_discard(rule: str | None, e: Evidence, deck: Deck) -> str:
     """``illegal-discard``: a discard by someone else, a second one, in a contract played from
     the hand or before the draw (``declarer``, ``discarded``); the wrong number (``count``,
     ``expected``); none before the first card (no ``cards``)."""
-    p, k = e["player"], e["contract"]
+    p, contract = e["player"], _contract(e, "contract")
+    k = contract.title()
     if "cards" not in e:
         return (f"the play begins but {p} has not discarded for {k} (§4, T11); the boat stays "
                 "out of play")
@@ -109,7 +105,7 @@ def _illegal_discard(rule: str | None, e: Evidence, deck: Deck) -> str:
     why = ("only the declarer discards" if p != e["declarer"] else
            "the declarer has discarded already" if e["discarded"] else
            f"{k} is played from the hand; the boat is out of play (§4)"
-           if _CONTRACTS[k].from_hand else f"{k} draws from the boat before discarding")
+           if contract.from_hand else f"{k} draws from the boat before discarding")
     return f"{p} discards {shared.cards(e['cards'], deck)}: {why}"
 
 
@@ -137,7 +133,7 @@ def _illegal_kontra(rule: str | None, e: Evidence, deck: Deck) -> str:
 
 def _missing_reveal(rule: str | None, e: Evidence, deck: Deck) -> str:
     """``missing-reveal``: the Ouvert declarer did not show the hand."""
-    return (f"{e['contract']}: {e['player']} did not show the hand before the first card (§6, "
+    return (f"{_contract(e, 'contract').title()}: {e['player']} did not show the hand before the first card (§6, "
             "T10)")
 
 
@@ -152,7 +148,7 @@ def _out_of_turn(rule: str | None, e: Evidence, deck: Deck) -> str | None:
 def _out_of_phase(rule: str | None, e: Evidence, deck: Deck) -> str | None:
     """``out-of-phase``: a card in the auction (``card``; the other forms are shared)."""
     if "card" in e:
-        return f"a card played {e['when']} ({rule})"
+        return f"a card played {ThirtyThree.PHASE_WORDS[e['phase']]} ({rule})"
     return None
 
 
@@ -219,15 +215,22 @@ class ThirtyThreeCommentary(Commentary[ThirtyThree]):
         return (f"{n.player} reached {n.reached:g} without winning a contract or a Kontra: set "
                 "to 199 (§12)")
 
-    def rotation_words(self, engine: ThirtyThree) -> str:
-        """§3: the deal passes clockwise."""
-        return "clockwise"
+    PENALTY_RULE_WORDS = "Thirty-Three {} follow suit, {} and {}"
+    """The revoke penalty's clauses (§6, §13, T8) as its message cites them."""
 
-    def penalty_words(self, engine: ThirtyThree, player: str, cv: Number) -> str:
-        """What an established revoke costs (T8): the round ends, ``player`` loses ``cv``.  The
-        engine keeps these words as the penalty's ``consequence`` (its evidence), which the
-        shared :meth:`revoke_consequence` says as they are."""
-        return f"round ends, {player} -{cv}, nobody else scores"
+    def revoke_consequence(self, engine: ThirtyThree, evidence: Evidence) -> str:
+        """What an established revoke costs (T8), from its ``consequence``: the round ends, the
+        offender (the one entry of ``pays``) loses the contract value; nobody else scores."""
+        paid = evidence["consequence"]["pays"][0]
+        return f"{evidence['consequence']['ends']} ends, {paid['player']} {paid['points']}, " \
+            "nobody else scores"
+
+    def led_suit_words(self, engine: ThirtyThree, evidence: Evidence) -> str:
+        """The suit led; the trump suit of Nines (``suit`` ``"trumps"``: the nines and the
+        Bug) is ``"nines (the trump suit)"``."""
+        if evidence["suit"] == "trumps":
+            return "nines (the trump suit)"
+        return str(evidence["suit"])
 
     def counting_words(self, engine: ThirtyThree, evidence: Evidence) -> str:
         """``, as Diamonds counts them`` in a revoke's words when the contract moves the card

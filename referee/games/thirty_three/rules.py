@@ -19,7 +19,8 @@ from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
 from .. import register
 from ...model import HandStatus
-from ..base import AuctionHand, Context, HandResult, MatchEngine, Number, Revoke, missing, strs
+from ..base import (AuctionHand, Consequence, Context, HandResult, MatchEngine, Number, Revoke,
+                    missing, payment, strs)
 from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ def trick_order(game: Game) -> TrickOrder:
         suits = {TRUMP: [ALL_CARDS[x] for x in ("9D", "9S", "9H", "9C")] + [JOKER]}
         for s in SUITS:
             suits[s] = _suit(s, [r for r in ACE_TEN if r != "9"])
-        return TrickOrder(suits, TRUMP, {TRUMP: "nines (the trump suit)"})
+        return TrickOrder(suits, TRUMP)
     if game == "no-trump":
         suits = {s: _suit(s, ACE_TEN) for s in SUITS}
         suits["D"].append(JOKER)
@@ -207,6 +208,11 @@ class Contract:
     def log_name(self) -> str:
         """As ``score`` prints it: ``"24 nines"``, ``"slam-hand clubs"``, ``"18 misere"``."""
         return f"{self.level} {self.game}"
+
+    def facts(self) -> dict[str, Any]:
+        """The contract as a finding's evidence gives it (``contract``): ``{"game": "nines",
+        "level": 24}``, the log's ``game`` and ``level`` of the bid that made it."""
+        return {"game": self.game, "level": self.level}
 
     def title(self) -> str:
         """The contract's name (§3): ``Nines 24``, ``Clubs Slam Hand``, ``Low``, ``Null+2``."""
@@ -302,7 +308,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
 
     GAME = "thirty-three"
     REVOKE_RULE = "T8"
-    PENALTY_RULE: Final = "Thirty-Three §6 follow suit, §13 and T8"
+    PENALTY_RULE: Final = ("§6", "§13", "T8")
+    ROTATION = "clockwise"
     """The clauses a revoke's penalty follows (evidence ``penalty_rule``)."""
     TITLE = "Thirty-Three"
     PLAYERS = 3
@@ -434,7 +441,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             self.void("illegal-draw", line, None, e.player,
                       rule="T2" if e.player == decl and h.drawn is None else "T11",
                       evidence={"player": e.player, "cards": strs(cs), "declarer": decl,
-                                "drawn": strs(h.drawn), "contract": c.title()})
+                                "drawn": strs(h.drawn), "contract": c.facts()})
             return
         if not h.pile_known:
             self.reveal(None, cs, line, "taken", pile=len(h.pile))
@@ -450,7 +457,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             self.irregular("illegal-draw", line, None, e.player,
                            rule="T2",
                            evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
-                                     "expected": k, "contract": c.title()})
+                                     "expected": k, "contract": c.facts()})
         h.drawn = cs
         h.hands[e.player].update(cs)
 
@@ -469,7 +476,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             self.void("illegal-discard", line, None, e.player,
                       rule="T-R1",
                       evidence={"player": e.player, "cards": strs(cs), "declarer": decl,
-                                "discarded": h.discarded, "contract": c.title()})
+                                "discarded": h.discarded, "contract": c.facts()})
             return
         if h.drawn is None:  # no draw: the discard takes the whole boat first (referee-log(5))
             pool = h.hands[e.player] | set(h.pile)
@@ -490,7 +497,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             self.irregular("illegal-discard", line, None, e.player,
                            rule="T11",
                            evidence={"player": e.player, "cards": strs(cs), "count": len(cs),
-                                     "expected": want, "contract": c.title()})
+                                     "expected": want, "contract": c.facts()})
         if c.draw is None:
             h.hands[e.player] |= set(h.pile)
             h.boat_in_play = True
@@ -579,20 +586,19 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         if h.phase == AUCTION:
             self.void("out-of-phase", line, None, player,
                       rule="G10",
-                      evidence={"event": "play", "phase": h.phase,
-                                "when": self.PHASE_WORDS[AUCTION], "card": str(c)})
+                      evidence={"event": "play", "phase": h.phase, "card": str(c)})
             return False
         decl, k = h.declared()
         if k.draw is not None and h.drawn is None:
             self.irregular("illegal-draw", line, None, decl,
                            rule="T11",
-                           evidence={"player": decl, "contract": k.title(), "draw": k.draw})
+                           evidence={"player": decl, "contract": k.facts(), "draw": k.draw})
         elif not k.from_hand and not h.discarded:
             self.irregular("illegal-discard", line, None, decl,
-                           rule="T11", evidence={"player": decl, "contract": k.title()})
+                           rule="T11", evidence={"player": decl, "contract": k.facts()})
         if k.ouvert and not h.revealed:
             self.report("missing-reveal", line, None, player=decl, trick=1,
-                        rule="T10", evidence={"player": decl, "contract": k.title()})
+                        rule="T10", evidence={"player": decl, "contract": k.facts()})
         h.phase = PLAY
         h.play = TrickPlay(self.players, h.hands, ORDERS[k.game], follow_suit,
                            None if k.misere else decl)
@@ -720,14 +726,17 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         which do not change once the hand is over."""
         return partial(_result_words, self.current.outcome)
 
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], str, str]:
-        """T8, T13: the offender loses the plain contract value; nobody else scores."""
+    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Consequence,
+                                                 tuple[str, ...]]:
+        """T8, T13: the round ends, the offender loses the plain contract value; nobody else
+        scores (consequence ``{"ends": "round", "pays": [the offender, -CV]}``; the 199 rule
+        may still set a total, T7, which ``penalty`` shows)."""
         cv = self.current.declared()[1].cv
         deltas: dict[str, Number] = {p: 0 for p in self.players}
         deltas[r.player] = -cv
         self._bonus_and_199(deltas, set(), set())
-        # the consequence is kept as the commentary words it (evidence ``consequence``)
-        return deltas, self.commentary().penalty_words(self, r.player, cv), self.PENALTY_RULE
+        return (deltas, {"ends": "round", "pays": [payment(r.player, -cv)]},
+                self.PENALTY_RULE)
 
     def after_hand(self, result: HandResult) -> None:
         """§12, T7: the match ends once anyone stands at +200 or more or -200 or less."""
