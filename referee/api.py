@@ -161,7 +161,7 @@ class MatchRecord:
         loose = [f for k, fs in self.findings.items() if k is None or k not in self.hands
                  for f in fs]
         info = self.info
-        return Match(info.file, self.number, self.id, info.game,  # type: ignore[arg-type]
+        return Match(info.file, self.number, self.id, info.game,
                      tuple(info.players), dict(self.engine.rules), info.line, hands, dict(totals),
                      finished, tuple(winners), tuple(sorted(loose, key=lambda f: f.line)),
                      dict(extra) if extra else None, info.teams)
@@ -583,7 +583,7 @@ class Table:
         self._builder.fresh = []
         self._run = FileReplay(file, self._builder)
         if game is not None:
-            found = self.apply(ev.Match(game=game, players=list(players),  # type: ignore[arg-type]
+            found = self.apply(ev.Match(game=game, players=list(players),
                                         id=id, rules=dict(rules) if rules else None))
             if self._run.engine is None:  # the finding says why; its tail speaks of a file
                 why = found[0].message.split("; its events are skipped")[0] if found else ""

@@ -54,11 +54,62 @@ STRICT = click.option("--strict", is_flag=True,
                       help="Also warn of unknown fields and keys given twice.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Referee(click.Group):
+    """The command group.  Its help names the registered games where its text says
+    ``{games}`` (the four of this package and any an installed package adds); before a command
+    runs, what could not be registered (an outside game that fails to load, a bad
+    declaration: :func:`referee.games.problems`) is said on standard error, each naming the
+    package, and the command runs on with the other games."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .games import SPECS
+        text = self.help
+        self.help = (text or "").replace("{games}", ", ".join(s.title for s in SPECS.values()))
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = text
+
+    def invoke(self, ctx: click.Context) -> Any:
+        import gc
+
+        from .games import problems
+        said = problems()
+        for problem in said:
+            click.echo(visible(f"referee: warning: {problem}"), err=True)
+        # What start-up made (modules, the registry and importlib.metadata, which reading the
+        # entry points imports) lives as long as the process: out of the cycle collector's
+        # way, a full collection no longer walks it (with it, ``check`` of a long log paid
+        # about a tenth more CPU time)
+        gc.freeze()
+        try:
+            return super().invoke(ctx)
+        finally:  # a game whose rules failed to load when a log named it
+            for problem in problems()[len(said):]:
+                click.echo(visible(f"referee: warning: {problem}"), err=True)
+
+
+class _GameChoice(click.Choice[str]):
+    """A registered game's log name (``simulate``'s GAME): the choices are read from the
+    registry when first needed, not when the command line tool is imported."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(ev.GAMES)
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        pass  # the registry's, always
+
+
+@click.group(cls=_Referee, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
-    """Referee and replay logs of trick-taking card games (Thirty-Three, Asszorti, Sixty-Six,
-    Eighty-Three).  Reads JSON Lines logs (FILES, or standard input when none or '-')."""
+    """Referee and replay logs of trick-taking card games ({games}).  Reads JSON Lines logs
+    (FILES, or standard input when none or '-')."""
 
 
 FOLLOW = click.option("-f", "--follow", is_flag=True,
@@ -577,7 +628,7 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
 
 
 @main.command(short_help="Write a log of random legal play.")
-@click.argument("game", type=click.Choice(ev.GAMES), metavar="GAME")
+@click.argument("game", type=_GameChoice(), metavar="GAME")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
 @click.option("--hands", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many hands (deals) to play in all.")
@@ -593,13 +644,17 @@ def simulate(game: str, seed: int, hands: int, players: str | None, hide: str | 
     referee-rules(7))."""
     from .games import ENGINES
     from .render import json_writer
-    from .simulate import DEFAULT_PLAYERS, play_alone
+    from .simulate import default_players, play_alone
     from .simulate import simulate as sim
+    from .games import load_problem
+    if ENGINES.get(game) is None:
+        raise click.UsageError(visible(f"the game {game!r} cannot be played: "
+                                       f"{load_problem(game)}"))
     names = [p.strip() for p in players.split(",")] if players else None
     hidden: list[str] | None = None
     if hide:
         hidden = [p.strip() for p in hide.split(",")]
-        known = set(names or DEFAULT_PLAYERS[game]) | {ENGINES[game].PILE or ""}
+        known = set(names or default_players(game)) | {ENGINES[game].PILE or ""}
         unknown = [p for p in hidden if p not in known]
         if unknown:
             raise click.UsageError(visible(

@@ -50,12 +50,14 @@ def rules_words(ids: Iterable[str], template: str | None = None) -> str:
 
 def match_problem_words(facts: Evidence) -> str:
     """Why a ``match`` cannot be refereed (a ``bad-event``'s evidence at the match, R6), in
-    words: an unsupported ``game``, the wrong number of players, names not unique or empty, a
+    words: an unsupported ``game`` (or one registered whose rules cannot be loaded), the wrong number of players, names not unique or empty, a
     ``rules`` option unknown, of the wrong type, out of range or not allowed (``option``,
     the log's ``value``)."""
     reason = facts["reason"]
     if reason == "unsupported-game":
         return f"the game {facts['game']!r} is not supported"
+    if reason == "unloadable-game":  # registered, but its rules core fails to import
+        return f"the game {facts['game']!r} is installed but its rules cannot be loaded"
     if reason == "player-count":
         return (f"{title(facts['game'])} needs {facts['needed']} players, the match names "
                 f"{facts['named']}")

@@ -17,16 +17,44 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
-from typing import IO, Any, Callable, Iterator, Literal, Union, get_args
+from typing import IO, Any, Callable, Iterator, Literal, Sequence, Union, get_args, overload
 
 import jsonlines
 import msgspec
 
 from .cards import ALL_CARDS, JOKER
+from .games import names as _game_names
 
-GameName = Literal["thirty-three", "asszorti", "sixty-six", "eighty-three"]
-GAMES: tuple[str, ...] = get_args(GameName)
-"""The games of log format version 1 (the ``game`` of a ``match``)."""
+GameName = str
+"""The ``game`` of a ``match``: the log name of a registered game (:data:`GAMES`)."""
+
+
+class _GameNames(Sequence[str]):
+    """The names of the registered games, in the registry's order, read when first used (the
+    registry reads the entry points once per process: :mod:`referee.games`)."""
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        return _game_names()[i]
+
+    def __len__(self) -> int:
+        return len(_game_names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in _game_names()
+
+    def __repr__(self) -> str:
+        return repr(_game_names())
+
+
+GAMES: Sequence[str] = _GameNames()
+"""The games a log may name (the ``game`` of a ``match``): every registered game, the four of
+this package and any an installed package adds (:mod:`referee.games`)."""
 MAX_LINE_BYTES = 16 * 1024 * 1024
 """Lines longer than this (16 MiB) are reported as ``bad-json`` without being held in memory."""
 
@@ -43,11 +71,23 @@ class _Base(msgspec.Struct, tag_field="event", kw_only=True, omit_defaults=True,
 
 class Match(_Base, tag="match"):
     """Starts a match: ``game``, ``players`` in clockwise seating order, optional ``id``, ``rules``."""
+    # (the docstring is the schema's description: referee schema.)  ``game`` must be a
+    # registered game (GAMES): ValueError otherwise, which the decoder turns into a
+    # ``bad-event`` ("unknown game 'x' (the games are …)").
 
     game: GameName
     players: list[str]
     id: str | int | None = None
     rules: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.game not in _game_names():
+            raise ValueError(f"{_UNKNOWN_GAME}{self.game!r}")
+
+
+_UNKNOWN_GAME = "unknown game: "
+"""How :class:`Match` says its ``game`` is no registered game (the decoder's message, read
+back by :func:`_event_error`; the ``bad-event``'s words list the registered games)."""
 
 
 class Deal(_Base, tag="deal"):
@@ -594,11 +634,11 @@ def _column(text: Any, offset: int) -> int:
 
 def _event_error(text: str) -> ReadError:
     """The ``bad-event`` of a JSON object that is no event (msgspec's validation message
-    ``text``): an unknown ``game`` or ``event`` (the decoder's rendering of the value kept for
-    the words), no ``event``, a field of the wrong kind or missing, or another value msgspec
-    rejects (its words kept)."""
-    if "$.game" in text and ("Invalid enum value" in text or "Invalid value" in text):
-        return _error("bad-event", "unknown-game", True, text.split(" - ")[0].split()[-1],
+    ``text``): an unknown ``game`` (:class:`Match` says it, the game as Python writes it kept
+    for the words) or ``event`` (the decoder's rendering of the value kept), no ``event``, a
+    field of the wrong kind or missing, or another value msgspec rejects (its words kept)."""
+    if text.startswith(_UNKNOWN_GAME):
+        return _error("bad-event", "unknown-game", True, text[len(_UNKNOWN_GAME):],
                       field="game")
     if text.startswith("Invalid value") and "$.event" in text:
         return _error("bad-event", "unknown-event", True,

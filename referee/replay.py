@@ -25,7 +25,7 @@ import msgspec
 
 from . import events as ev
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
-from .games import ENGINES
+from .games import ENGINES, load_problem
 from .games.base import HandResult, MatchEngine, OPEN, RulesError, Stop, stop_at, tidy
 from .games.tricks import TrickState
 from .model import Play, Trick
@@ -480,7 +480,8 @@ class FileReplay:
         cls = ENGINES.get(e.game)
         problem: dict[str, Any] | None = None
         if cls is None:
-            problem = {"reason": "unsupported-game"}
+            problem = {"reason": "unsupported-game" if load_problem(e.game) is None
+                       else "unloadable-game"}
         else:
             problem = cls.players_problem(list(e.players))
         engine = None

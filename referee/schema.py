@@ -20,6 +20,7 @@ import msgspec
 
 from . import events as ev
 from .cards import JOKER_WORDS, RANKS, SUIT_INPUT, SUIT_NAMES, SUITS
+from .games import DEAL_PILES
 
 JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
 
@@ -68,6 +69,7 @@ def _narrowed() -> dict[tuple[type, str], dict[str, Any]]:
     bid_word = {"enum": list(asszorti.BIDS)}
     target = {"enum": list(asszorti.TARGETS)}
     fields: dict[tuple[type, str], dict[str, Any]] = {
+        (ev.Match, "game"): {"enum": sorted(ev.GAMES)},  # the registered games
         (ev.Deal, "hands"): {"type": "object", "additionalProperties": CARDS},
         (ev.Deal, "trump_card"): CARD,
         (ev.Bid, "game"): {"enum": list(thirty_three.GAMES)},
@@ -82,7 +84,7 @@ def _narrowed() -> dict[tuple[type, str], dict[str, Any]]:
         (ev.Trump, "suit"): SUIT,
         (ev.Match, "rules"): _rules(),
     }
-    for pile in ("boat", "talon", "stock", "kitty"):
+    for pile in DEAL_PILES:
         fields[ev.Deal, pile] = CARDS
     t: type
     for t in (ev.Play, ev.Retract):
@@ -251,7 +253,7 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
         "bad-event": ["not-an-object", "unknown-game", "unknown-event", "no-event",
                       "wrong-type", "missing-field", "invalid", "duplicate-key",
                       "unknown-fields"]}
-    match_reasons = ["unsupported-game", "player-count", "duplicate-player", "empty-player",
+    match_reasons = ["unsupported-game", "unloadable-game", "player-count", "duplicate-player", "empty-player",
                      "unknown-option", "option-type", "option-range", "option-value"]
     kind = _enum(*JSON_KINDS)
     return {

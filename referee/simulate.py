@@ -25,15 +25,17 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Sequence, cast
 import msgspec
 
 from . import events as ev
-from .games import ENGINES
+from .games import ENGINES, SPECS
 from .games.base import OPEN, MatchEngine
 from .games.policy import Kind, Policy, policy_for
 from .legal import Quiet, legal_actions, trial, trial_stop
 
-DEFAULT_PLAYERS = {"thirty-three": ["Anna", "Bela", "Cili"],
-                   "asszorti": ["Anna", "Berta", "Csaba"],
-                   "sixty-six": ["Max", "Moritz"],
-                   "eighty-three": ["North", "East", "South", "West"]}
+
+def default_players(game: str) -> list[str]:
+    """The player names a simulated match of ``game`` has unless told (its declaration's,
+    :attr:`referee.games.GameSpec.players`).  KeyError for an unknown game."""
+    return list(SPECS[game].players)
+
 
 Chooser = Callable[[random.Random, Sequence[Any]], Any]
 """Picks one of the legal actions (instead of the game policy's weights), e.g.
@@ -86,7 +88,7 @@ def simulate(game: str, seed: int, hands: int, players: Sequence[str] | None = N
     time.  Raises KeyError for an unknown game and ValueError for a wrong number of players.
     """
     cls = ENGINES[game]
-    players = list(players or DEFAULT_PLAYERS[game])
+    players = list(players or default_players(game))
     problem = cls.check_players(players)
     if problem:
         raise ValueError(problem)

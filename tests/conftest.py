@@ -15,6 +15,12 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+from . import plugin
+
+PLUGIN_DIR = plugin.install()
+"""Where the fifth game (tests/plugin_game, Whist) is installed for this run: every test sees
+five registered games, the plugin among them, as a user who installed it would (tests/plugin.py)."""
+
 from referee.findings import Finding
 from referee.games.base import HandResult
 from referee.replay import Listener, MatchSummary, replay

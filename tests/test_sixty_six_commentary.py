@@ -176,7 +176,9 @@ def _reports() -> list[tuple[str, str, ast.expr]]:
 
 def test_the_rules_core_reports_facts_and_every_code_it_can_report_has_words():
     reports = _reports()
-    assert len(reports) >= 16  # every finding call of the engine is seen
+    # every finding call of the engine is seen (the bad-card of an unreadable trump_card is
+    # the base's, MatchEngine.turned_up_card, which Sixty-Six calls)
+    assert len(reports) >= 15
     worded = {(p.values[0], p.values[1]) for p in FORMS}
     for code, rule, message in reports:
         # no prose in the rules core: the message is left to the commentary

@@ -18,7 +18,7 @@ from referee.games.base import OPEN
 from referee.games.policy import policy_for
 from referee.legal import judge
 from referee.replay import Listener, replay
-from referee.simulate import DEFAULT_PLAYERS, simulate
+from referee.simulate import simulate
 
 GAMES = sorted(ENGINES)
 SCALE = int(os.environ.get("REFEREE_PROPERTY_SCALE", "1"))

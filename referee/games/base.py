@@ -28,6 +28,7 @@ from ..model import HandStatus as HandStatus, Number as Number  # (re-exported f
 from .tricks import Duty, TrickState, TrickOrder, TrickPlay
 
 if TYPE_CHECKING:
+    from . import GameSpec
     from .commentary import Commentary
 
 class HandMode(StrEnum):
@@ -266,11 +267,14 @@ H = TypeVar("H", bound=HandState)
 class MatchEngine(Generic[H]):
     """Base of a game's match engine (see the module docstring), generic in its hand class ``H``.
 
-    Class attributes a game sets: ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats),
-    ``DECK``, ``HAND_SIZE``, ``PILE`` (the deal field of the extra pile) and ``PILE_SIZE``,
-    ``EVENTS`` (event type → handler method name), ``RULES`` (option → (type, default)).
+    Class attributes a game sets: ``SPEC`` (its declaration, a :class:`referee.games.GameSpec`,
+    from which the class takes ``GAME`` (its log name), ``TITLE``, ``PLAYERS`` (seats), ``DECK``
+    and ``PILE`` (the deal field of the extra pile): they are said once, there), ``HAND_SIZE``,
+    ``PILE_SIZE``, ``EVENTS`` (event type → handler method name), ``RULES`` (option → (type,
+    default)).
     """
 
+    SPEC: ClassVar[GameSpec]
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     PLAYERS: ClassVar[int] = 0
@@ -971,6 +975,20 @@ class MatchEngine(Generic[H]):
         open: score it and :meth:`finish` it (or end it another way)."""
         raise NotImplementedError
 
+    def turned_up_card(self, e: ev.Deal) -> Card | None:
+        """The deal's ``trump_card`` (which the caller has seen given) as a card of the game's
+        deck; None when its text is no card of the deck, which is then a ``bad-card`` (G7,
+        evidence ``field`` ``trump_card``) voiding the hand.  For a game whose deal turns a
+        card up (Sixty-Six's under the stock), in its :meth:`deal_problem`."""
+        try:
+            return self.DECK.parse(e.trump_card)
+        except CardError as exc:
+            self.void("bad-card", self.current.line, None, rule="G7",
+                      evidence={"text": str(e.trump_card), "problem": exc.problem,
+                                "game": self.GAME, "deck_size": len(self.DECK),
+                                "field": "trump_card"})
+            return None
+
     def extra_deal_cards(self, e: ev.Deal) -> list[Card]:
 
         """Cards of the deal outside hands and pile (Sixty-Six's turned-up trump card)."""
@@ -1043,9 +1061,14 @@ class MatchEngine(Generic[H]):
         return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Each game class gets ``_HANDLERS``: its ``EVENTS`` as functions, looked up once (the
-        hot path calls ``handler(self, event, line)``)."""
+        """A game class with a ``SPEC`` of its own takes ``GAME``, ``TITLE``, ``PLAYERS``,
+        ``DECK`` and ``PILE`` from it.  Each game class gets ``_HANDLERS``: its ``EVENTS`` as
+        functions, looked up once (the hot path calls ``handler(self, event, line)``)."""
         super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("SPEC")
+        if spec is not None:
+            cls.GAME, cls.TITLE, cls.PLAYERS = spec.name, spec.title, spec.seats
+            cls.DECK, cls.PILE = spec.deck, spec.pile
         cls._HANDLERS = {t: getattr(cls, name) for t, name in cls.EVENTS.items()}
         cls._PLAIN_HANDLERS = {t: f for t, f in cls._HANDLERS.items()
                                if t not in _OTHER_PLAYER_FIELD}

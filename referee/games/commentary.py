@@ -227,6 +227,6 @@ def commentary_for(engine: MatchEngine[Any] | type[MatchEngine[Any]]) -> Comment
     cls = engine if isinstance(engine, type) else type(engine)
     got = _COMMENTARIES.get(cls.GAME)
     if got is None:
-        got = companion(cls, "commentary", "COMMENTARY") or _DEFAULT
+        got = companion(cls, "commentary") or _DEFAULT
         _COMMENTARIES[cls.GAME] = got
     return got

@@ -138,6 +138,6 @@ def policy_for(engine: MatchEngine[Any] | type[MatchEngine[Any]]) -> Policy[Any]
     cls = engine if isinstance(engine, type) else type(engine)
     got = _POLICIES.get(cls.GAME)
     if got is None:
-        got = companion(cls, "policy", "POLICY") or _DEFAULT
+        got = companion(cls, "policy") or _DEFAULT
         _POLICIES[cls.GAME] = got
     return got

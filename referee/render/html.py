@@ -24,6 +24,7 @@ from typing import IO, Any
 from .. import events as ev
 from ..api import (Hand, Match, Step, MatchBuilder, feed, MatchRecord, step_of, with_findings,
                    card_name)
+from ..games import SPECS
 from ..games.base import MatchEngine
 from ..replay import FileStats, MatchInfo, MatchSummary, FileReplay
 from ..cards import SUIT_NAMES
@@ -33,8 +34,12 @@ from ..text import json_safe, visible
 from . import number, signed
 from .html_assets import CSS, SCRIPT
 
-_TITLES = {"thirty-three": "Thirty-Three", "asszorti": "Asszorti", "sixty-six": "Sixty-Six",
-           "eighty-three": "Eighty-Three"}
+
+def _title(game: str) -> str:
+    """The game as a page names it: its declared title (``Sixty-Six``), else as the log says."""
+    spec = SPECS.get(game)
+    return game if spec is None else spec.title
+
 
 _RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
 _SUIT_OF_SYMBOL = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
@@ -225,7 +230,7 @@ class HtmlPage:
         m, mid = om.m, om.mid
         self.out.write(f"<section class=\"match\" id=\"{mid}\" aria-labelledby=\"{mid}-t\">\n"
                        f"<h2 id=\"{mid}-t\">{esc(m.file)}: match {esc(m.key)}, "
-                       f"{esc(_TITLES.get(m.game, m.game))}: {esc(', '.join(m.players))} "
+                       f"{esc(_title(m.game))}: {esc(', '.join(m.players))} "
                        f"{self._ln(m.file, m.line, mid)}{self._anchor(mid, m.line)}</h2>\n")
 
     def hand(self, h: Hand, more_findings: int = 0, more_steps: int = 0) -> None:
@@ -380,7 +385,8 @@ class HtmlPage:
             rows.append(f"<tr><th scope=\"row\">discarded by {esc(s.player)}</th>"
                         f"<td>{cards.chips(cs) if cs else esc(s.text)}</td>"
                         f"<td>{self._at(m.file, s.line, hid)}</td></tr>")
-        pile = _PILE_NAMES.get(m.game, "pile")
+        spec = SPECS.get(m.game)
+        pile = spec.pile if spec is not None and spec.pile else "pile"
         return _wide(f"<table class=\"pile\"><caption>The {esc(pile)}</caption><thead><tr>"
                 "<th scope=\"col\">when</th><th scope=\"col\">cards</th><th scope=\"col\">line"
                 "</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>\n")
@@ -756,8 +762,6 @@ _BUTTONS = (("start", "<span aria-hidden=\"true\">«</span> Start", "Home"),
 """The step buttons: (what, label, its key)."""
 _WON_CELL = ' class="won"'
 _WINS = ' <span class="sr">(wins)</span>'
-_PILE_NAMES = {"thirty-three": "boat", "asszorti": "talon", "sixty-six": "stock",
-               "eighty-three": "kitty"}
 
 
 def _cleaned(data: Any) -> Any:

@@ -26,8 +26,8 @@ from typing import (TYPE_CHECKING, Any, Final, Literal, Mapping, NamedTuple, Typ
                     Union)
 
 from ... import events as ev
-from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, build_deck, parse_suit, strays
-from .. import register
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit, strays
+from . import GAME as SPEC
 from ..base import (OPEN, AuctionHand, Consequence, Context, HandResult, HandState, HandStatus,
                     MatchEngine, Number, Revoke, RulesError, Wording, event_name, payment, strs,
                     tidy)
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 """Players and equipment: each suit ranks ace, king, queen, jack, 10 … 6, high to low."""
 
-DECK: Deck = build_deck(" ".join(RANKS))
+DECK: Deck = SPEC.deck
 """A French pack without the 2, 3, 4 and 5: 36 cards."""
 
 TRICKS = 11
@@ -436,20 +436,15 @@ def _hand_summary(s: HandScore) -> str:
     return COMMENTARY.hand_summary(s)
 
 
-@register
 class Asszorti(MatchEngine[AsszortiHand]):
     """The Asszorti match engine (see the module docstring for the rules it follows).
 
     Besides the sheet totals (``totals``, what ``score`` events record) it keeps each player's
     zero-sum ``net`` and the ``debt`` still owed (A8)."""
 
-    GAME = "asszorti"
+    SPEC = SPEC
     REVOKE_RULE = "A9"
-    TITLE = "Asszorti"
-    PLAYERS = 3
-    DECK = DECK
     HAND_SIZE = 11
-    PILE = "talon"
     PILE_SIZE = 3
     HandClass = AsszortiHand
     EVENTS = {ev.Bid: "on_bid", ev.Hold: "on_hold", ev.Pass: "on_pass",

@@ -23,16 +23,16 @@ from functools import partial
 from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypedDict
 
 from ... import events as ev
-from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, build_deck, \
+from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, \
     is_blank, parse_suit
-from .. import register
+from . import GAME as SPEC
 from ..base import (OPEN, AuctionHand, Consequence, Context, HandResult, MatchEngine, Number,
                     Revoke, RulesError, payment, strs)
 from ..tricks import TrickOrder, TrickPlay, TrickState, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
-DECK: Deck = build_deck("A K Q J 10 9 8 7 6 5 4 3 2", joker=True, joker_name="Joker")
+DECK: Deck = SPEC.deck
 """A 52-card deck and one joker."""
 
 HAND_SIZE = 12
@@ -232,18 +232,13 @@ class EightyThreeHand(AuctionHand):
         (a discard too many, E-R2): the ``cause`` of their running out of cards."""
 
 
-@register
 class EightyThree(MatchEngine[EightyThreeHand]):
     """The Eighty-Three match engine (see the module docstring for the rules it follows)."""
 
-    GAME = "eighty-three"
+    SPEC = SPEC
     REVOKE_RULE = "E6"
-    TITLE = "Eighty-Three"
-    PLAYERS = 4
     TEAMS = 2
-    DECK = DECK
     HAND_SIZE = HAND_SIZE
-    PILE = "kitty"
     PILE_SIZE = KITTY_SIZE
     HandClass = EightyThreeHand
     # The phases as an out-of-phase finding's message names them (its evidence names the

@@ -27,8 +27,8 @@ from functools import partial
 from typing import Any, Callable, Iterable, Literal, Mapping, NamedTuple
 
 from ... import events as ev
-from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, build_deck, parse_suit
-from .. import register
+from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, parse_suit
+from . import GAME as SPEC
 from ...model import HandStatus
 from ..base import (OPEN, Consequence, HandResult, HandState, MatchEngine, Number, Revoke,
                     RulesError, payment)
@@ -39,7 +39,7 @@ from ..tricks import Duty, TrickOrder, TrickPlay, TrickState, follow_head_trump
 RANK_ORDER = ("A", "10", "K", "Q", "J", "9")
 """Rank order inside a suit, highest first: the ten sits between the ace and the king."""
 
-DECK: Deck = build_deck(" ".join(RANK_ORDER))
+DECK: Deck = SPEC.deck
 """24 cards: ace, ten, king, queen, jack and nine of each suit."""
 
 CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
@@ -285,18 +285,13 @@ class SixtySixHand(HandState):
         return self.closer is None and (self.turned is not None or len(self.stock) > 0)
 
 
-@register
 class SixtySix(MatchEngine[SixtySixHand]):
     """The Sixty-Six match engine (see the module docstring for the rules it follows)."""
 
-    GAME = "sixty-six"
+    SPEC = SPEC
     REVOKE_RULE = "S9"
     ROTATION = "winner"
-    TITLE = "Sixty-Six"
-    PLAYERS = 2
-    DECK = DECK
     HAND_SIZE = HAND_SIZE
-    PILE = "stock"
     PILE_SIZE = STOCK_SIZE
     HandClass = SixtySixHand
     DISPLAY_ORDER = tuple(ALL_CARDS[r + s] for s in "CSHD" for r in RANK_ORDER)
@@ -327,14 +322,9 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h = self.current
         if e.trump_card is None:
             return {"trump_card": None}
-        try:
-            h.trump_card = DECK.parse(e.trump_card)
-        except CardError as exc:
-            self.void("bad-card", h.line, None, rule="G7",
-                      evidence={"text": str(e.trump_card), "problem": exc.problem,
-                                "game": self.GAME, "deck_size": len(DECK),
-                                "field": "trump_card"})
-            return None
+        h.trump_card = self.turned_up_card(e)
+        if h.trump_card is None:
+            return None  # a bad-card (G7) voided the hand
         return super().deal_problem(e, dealt, pile)
 
     def extra_deal_cards(self, e: ev.Deal) -> list[Card]:

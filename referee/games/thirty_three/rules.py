@@ -16,8 +16,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Final, Iterable, Literal, Mapp
                     TypeGuard)
 
 from ... import events as ev
-from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, build_deck, strays
-from .. import register
+from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, strays
+from . import GAME as SPEC
 from ...model import HandStatus
 from ..base import (AuctionHand, Consequence, Context, HandResult, MatchEngine, Number, Revoke,
                     missing, payment, strs)
@@ -29,9 +29,7 @@ if TYPE_CHECKING:
 # --- the rules as data -----------------------------------------------------------------------
 
 
-DECK: Deck = build_deck("A K Q J 10 9 8 7", joker=True, aliases={"6D": JOKER, "6♦": JOKER,
-                                                                "6♢": JOKER},
-                        joker_name="Bug")
+DECK: Deck = SPEC.deck
 """§1: 32 cards and the Bug; a 6♦ may stand in for the Bug."""
 
 Game = Literal["diamonds", "spades", "hearts", "clubs", "nines", "no-trump", "misere"]
@@ -302,20 +300,15 @@ class ThirtyThreeHand(AuctionHand):
         return self.declarer, self.contract
 
 
-@register
 class ThirtyThree(MatchEngine[ThirtyThreeHand]):
     """The Thirty-Three match engine (see the module docstring for the rules it follows)."""
 
-    GAME = "thirty-three"
+    SPEC = SPEC
     REVOKE_RULE = "T8"
     PENALTY_RULE: Final = ("§6", "§13", "T8")
     ROTATION = "clockwise"
     """The clauses a revoke's penalty follows (evidence ``penalty_rule``)."""
-    TITLE = "Thirty-Three"
-    PLAYERS = 3
-    DECK = DECK
     HAND_SIZE = 10
-    PILE = "boat"
     PILE_SIZE = 3
     HandClass = ThirtyThreeHand
     PHASE_WORDS = {AUCTION: "during the auction", BOAT: "after the auction",
