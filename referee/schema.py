@@ -444,8 +444,7 @@ def score_schema() -> dict[str, Any]:
     """The JSON Schema of one record of ``score --format json``: a match (its hands, with each
     hand's status, deltas and running totals; Asszorti's ``net`` and ``debt``), or the last
     record of ``--standings``."""
-    from typing import get_args
-    from .games.base import HandStatus
+    from .model import HandStatus
     points = _by_player(_NUMBER)
     hand = {"type": "object",
             "required": ["hand", "line", "dealer", "declarer", "contract", "status", "deltas",
@@ -453,7 +452,7 @@ def score_schema() -> dict[str, Any]:
             "properties": {"hand": _NTH, "line": _LINE, "dealer": _nullable(_PLAYER),
                            "declarer": _nullable(_PLAYER),
                            "contract": {"type": ["string", "null"]},
-                           "status": {"enum": list(get_args(HandStatus))}, "deltas": points,
+                           "status": {"enum": [s.value for s in HandStatus]}, "deltas": points,
                            "totals": points, "net": points},
             "additionalProperties": False}
     match = {"type": "object",
