@@ -777,6 +777,10 @@ def _cleaned(data: Any) -> Any:
 
 
 def _evidence_text(v: Any) -> str:
+    """An evidence value as the page's facts list shows it: as JSON spells the plain values
+    (``null``, ``true``, ``false``), objects as ``key value`` pairs, lists one after another."""
+    if v is None or isinstance(v, bool):
+        return "null" if v is None else ("true" if v else "false")
     if isinstance(v, dict):
         return ", ".join(f"{k} {_evidence_text(x)}" for k, x in v.items())
     if isinstance(v, (list, tuple)):
