@@ -33,8 +33,6 @@ import io
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import IO, Any, Union
 
 import msgspec
@@ -44,320 +42,22 @@ from .games.commentary import commentary_for
 from . import events as ev
 from .events import GameName
 from .findings import Finding
-from .games.base import HandResult, MatchEngine, Number, OPEN
-from .games.tricks import Trick as _EngineTrick
+from .games.base import HandResult, MatchEngine, OPEN
+from .games.tricks import TrickState
 from .legal import judge, trial_deal
 from .legal import legal_actions as _legal_actions
 from .legal import to_act as _players_to_act
 from .render import Style
 from .render.words import describe as _describe
-from .replay import FileStats, Listener, MatchInfo, MatchSummary, _Run
+from .model import (Call, Contract, Hand, HandStatus, Holding, Log, Match, Number, Play, Seen,
+                    Step, Trick)
+from .replay import FileReplay, FileStats, Listener, MatchInfo, MatchSummary, trick_value
 
-
-class HandStatus(StrEnum):
-    """How a hand was settled (referee-log(5), ``score --format json``).  A :class:`~enum.StrEnum`: it
-    equals, prints and encodes as its text (``HandStatus.PENALTY == "penalty"``)."""
-
-    SCORED = "scored"
-    """Played and scored by the rules."""
-    PASSED_OUT = "passed-out"
-    """Everybody passed (Thirty-Three: the same dealer deals again)."""
-    DRAWN = "drawn"
-    """A drawn deal (Sixty-Six S7: nobody scores)."""
-    PENALTY = "penalty"
-    """A rule's penalty decided it (an established revoke, G4)."""
-    IRREGULAR = "irregular"
-    """Scored as played, but a violation was found in it (G2)."""
-    UNSCORED = "unscored"
-    """The record of the hand could not be followed (G3, G5, G7): nobody scores."""
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One card played: ``player``, ``card`` (canonical text, ``"10H"``) and the ``line`` of its
-    ``play`` event."""
-
-    player: str
-    card: str
-    line: int
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """One trick of a hand.
-
-    ``number``: 1-based within the hand; ``plays``: the cards in playing order, the lead first;
-    ``winner``: who took it, or None when the hand ended before the trick was complete (a revoke
-    established, a claim, a record that stops).  A retracted card (G4) is not in ``plays``.
-    ``points``: the card points of its cards as the hand's contract counts them (no bonus for
-    the last trick, nothing for discards), None where the contract is decided by tricks (a
-    misère, Asszorti) or no contract counts cards.
-    """
-
-    number: int
-    plays: tuple[Play, ...]
-    winner: str | None
-    points: int | None = None
-
-    @property
-    def leader(self) -> str | None:
-        """Who led the trick (None for a trick with no card yet)."""
-        return self.plays[0].player if self.plays else None
-
-    @property
-    def cards(self) -> tuple[str, ...]:
-        """The cards in playing order (canonical text)."""
-        return tuple(p.card for p in self.plays)
-
-    @property
-    def line(self) -> int | None:
-        """The line of the lead (None for a trick with no card yet)."""
-        return self.plays[0].line if self.plays else None
-
-    @property
-    def complete(self) -> bool:
-        """True once every player has played to it and its winner is known."""
-        return self.winner is not None
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One event of a hand as the table saw it, with the state it left (``read_log(...,
-    steps=True)``; what ``history --format html`` replays).
-
-    ``line``: the event's line; ``event``: its name in the log (``"deal"``, ``"bid"``,
-    ``"play"`` …); ``player``: who acted (None for a deal, ``score`` or an ``end`` by the table);
-    ``cards``: the cards the event names (a play's or retract's card, the cards discarded,
-    given or drawn), canonical where they are cards of the game, else as written; ``text``:
-    the event in ``history``'s words (``"Anna bids 20 hearts"``; empty for a card
-    played and a deal, which the trick and the diagram show); ``notes``: the lines the engine
-    adds for what the event did beyond itself (Sixty-Six's draws, a closed talon; under a deal,
-    ``history``'s lines below the hands: the trump card, the teams); ``note``: the
-    log's own ``note``; ``ignored``: True for an event after the hand was over (skipped);
-    ``held``: each player's cards after the event, in the game's display order (the order
-    ``history`` sorts a hand in); ``table``: the cards of the trick on the table after it (the trick
-    this event completed, or the one being played; empty between tricks); ``trick``: that
-    trick's number; ``winner``: its winner when this event completed it; ``contract`` and
-    ``declarer``: as they stand after the event (``history``'s words for the contract);
-    ``hidden``: in a record of the play alone (format 1.1, RULINGS G14), how many cards not
-    seen yet each player whose hand is not recorded holds (``held`` has only the cards seen),
-    else None.  Cards are canonical text.
-    """
-
-    line: int
-    event: str
-    player: str | None
-    cards: tuple[str, ...]
-    text: str
-    notes: tuple[str, ...]
-    note: str | None
-    ignored: bool
-    held: dict[str, tuple[str, ...]]
-    table: tuple[Play, ...]
-    trick: int | None
-    winner: str | None
-    contract: str | None
-    declarer: str | None
-    hidden: dict[str, int] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """A card seen from a holding the record leaves out (format 1.1, RULINGS G14): ``card``
-    (canonical text), ``line`` of the event that showed it, ``how`` (``"played"``,
-    ``"discarded"``, ``"given"``, ``"exchanged"``, ``"shown"``)."""
-
-    card: str
-    line: int
-    how: str
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """A hand's contract as data (:attr:`Hand.terms`, :attr:`Table.contract`): what the auction
-    settled, or, during an Asszorti or Eighty-Three auction, the standing bid (exactly when
-    ``score`` names a contract: Thirty-Three's is formed when the auction ends).
-
-    ``declarer``: who plays it (Eighty-Three: the bid winner; None before the auction names one);
-    ``bid``: the winning or standing bid as the log writes it — Thirty-Three's ``level`` (18 …
-    28, ``"slam"``, ``"slam-hand"``, ``"slam-ouvert"``), Asszorti's ``bid`` (``"3"``, ``"2"``,
-    ``"1"``, ``"hand"``), Eighty-Three's ``points`` (30 … 83); ``game``: Thirty-Three's game
-    (``"hearts"``, ``"nines"``, ``"no-trump"``, ``"misere"`` …), else None; ``trump``: the trump
-    suit's name (``"hearts"``), None where no suit is trumps (no trumps; Thirty-Three's Nines,
-    No Trump and Misère) or none is named yet; ``doubled``: Eighty-Three's 83 doubled;
-    ``arrivazs``: Asszorti's arrivázs announced; ``value``: Thirty-Three's contract value (CV,
-    game points), else None; ``text``: the contract as ``score`` prints it and
-    :attr:`Hand.contract` holds it (``"20 hearts"``, ``"83 dbl diamonds"``)."""
-
-    declarer: str | None
-    bid: str | int
-    text: str
-    game: str | None = None
-    trump: str | None = None
-    doubled: bool = False
-    arrivazs: bool = False
-    value: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """One call of a hand's auction, as the log made it (:attr:`Hand.auction`): ``line``,
-    ``player``, ``event`` (``"bid"``, ``"pass"``, ``"hold"``, ``"contract"``, or a doubling:
-    ``"kontra"``, ``"rekontra"``, ``"szubkontra"``, ``"hirskontra"``, ``"mordkontra"``), and
-    what it names: ``bid`` (Thirty-Three's ``level``, Asszorti's ``bid``, Eighty-Three's
-    ``points``; None for a pass, a hold, a doubling), ``game`` (Thirty-Three), ``doubled``
-    (Eighty-Three), ``target`` and ``against`` (a doubling's).  A call the referee refused is
-    still here: its finding is at its line."""
-
-    line: int
-    player: str
-    event: str
-    bid: str | int | None = None
-    game: str | None = None
-    doubled: bool = False
-    target: str | None = None
-    against: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Holding:
-    """What one player holds now (:attr:`Table.holdings`): ``cards``, the cards known to be in
-    the hand (canonical text, in the game's display order, as ``history`` sorts a hand), and
-    ``unknown``, how many more the player holds that the record has not shown (a record of the
-    play alone, format 1.1, RULINGS G14; 0 when the hand is recorded)."""
-
-    cards: tuple[str, ...]
-    unknown: int = 0
-
-    @property
-    def count(self) -> int:
-        """How many cards the player holds, known or not."""
-        return len(self.cards) + self.unknown
-
-    @property
-    def known(self) -> bool:
-        """True when every card held is known (``unknown`` is 0)."""
-        return self.unknown == 0
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """One hand (a ``deal`` and what follows it up to the next).
-
-    ``number``: 1-based in the match, redeals included; ``line``: the line of its ``deal``;
-    ``dealer``: None if the deal named nobody of the match; ``declarer``/``contract``: as
-    ``score`` prints them, None where the game or hand has none; ``status``: how it was settled,
-    None while a :class:`Table`'s hand is still being played; ``deltas``: each player's change of
-    total in game points (bonuses and resets included, G8) and ``totals``: the totals after it
-    (both empty while the hand is not settled; Eighty-Three keys them by player, partners alike);
-    ``tricks``: completed tricks and, last, one the hand ended in; ``findings``: those of this
-    hand, by line; ``dealt``: each player's cards as dealt (empty when the deal was rejected);
-    ``pile``: the game's extra pile as dealt (boat, talon, stock or kitty); ``summary``: the
-    result in one sentence; ``extra``: game-specific keys of ``score --format json`` (Asszorti's
-    zero-sum ``net``); ``steps``: every event of the hand in order, each with the state it left
-    (:class:`Step`), when read with ``steps=True`` (else empty); a ``score`` or ``end`` between
-    this hand and the next is among them.  A record of the play alone (format 1.1, RULINGS
-    G14) leaves hands out: ``unknown`` names those players (``dealt`` has no entry for them;
-    ``pile`` is empty when the pile is not recorded either), ``seen`` gives each of them the
-    cards seen from their holding in line order (:class:`Seen`: the holding as reconstructed)
-    and ``unseen`` how many of their cards were never seen; both None when every hand is
-    recorded; ``inferred`` names a player whose hand the record leaves out but who holds the
-    only holding left, the rest of the deck (RULINGS G14b): that hand is in ``dealt`` and the
-    player not in ``unknown``.  ``terms``: the contract as data (:class:`Contract`; ``contract`` is its text, as
-    ``score`` prints it); ``auction``: the hand's calls in line order (:class:`Call`).
-    """
-
-    number: int
-    line: int
-    dealer: str | None
-    declarer: str | None
-    contract: str | None
-    status: HandStatus | None
-    deltas: dict[str, Number]
-    totals: dict[str, Number]
-    tricks: tuple[Trick, ...]
-    findings: tuple[Finding, ...]
-    dealt: dict[str, tuple[str, ...]]
-    pile: tuple[str, ...]
-    summary: str = ""
-    extra: dict[str, Any] | None = None
-    steps: tuple[Step, ...] = ()
-    unknown: tuple[str, ...] = ()
-    inferred: str | None = None
-    seen: dict[str, tuple[Seen, ...]] | None = None
-    unseen: dict[str, int] | None = None
-    terms: Contract | None = None
-    auction: tuple[Call, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """One refereed match of a log (a ``match`` event and what follows it up to the next).
-
-    ``file``: the name findings use; ``number``: 1-based among the file's ``match`` events;
-    ``id``: the log's ``id`` (None if it has none); ``key``: the id, else the number (what a
-    finding's ``match`` says); ``game``: its log name; ``players``: in seating order; ``rules``:
-    the variant options, defaults filled in; ``line``: the line of the ``match`` event;
-    ``hands``: in order; ``totals``: each player's final total (game points; Asszorti: the score
-    sheet's, RULINGS A8); ``finished``/``winners``: whether the match reached its end (RULINGS
-    G9) and who won (ties share); ``findings``: the match's findings that are in none of its
-    hands (``score-mismatch``, ``match-over``, an event before the first deal …), by line;
-    ``extra``: game-specific keys of ``score --format json`` (Asszorti's ``net`` and ``debt``);
-    ``teams``: the sides in seating order of their first member (Eighty-Three: two pairs,
-    partners sitting opposite; elsewhere one player per side).
-    """
-
-    file: str
-    number: int
-    id: str | int | None
-    game: GameName
-    players: tuple[str, ...]
-    rules: dict[str, Any]
-    line: int
-    hands: tuple[Hand, ...]
-    totals: dict[str, Number]
-    finished: bool
-    winners: tuple[str, ...]
-    findings: tuple[Finding, ...]
-    extra: dict[str, Any] | None = None
-    teams: tuple[tuple[str, ...], ...] = ()
-
-    @property
-    def key(self) -> str | int:
-        """The match's ``id``, or its number in the file when it has none (as findings name it)."""
-        return self.id if self.id is not None else self.number
-
-    def all_findings(self) -> list[Finding]:
-        """Every finding of the match, its hands' included, by line (as ``check`` prints them)."""
-        out = list(self.findings)
-        for h in self.hands:
-            out.extend(h.findings)
-        out.sort(key=lambda f: f.line)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Log:
-    """A whole log file read by :func:`read_file`: its refereed ``matches``; ``findings`` outside
-    every refereed match (before the first ``match``, a match that cannot be refereed and its
-    skipped events); ``errors``/``warnings``: counts over all findings of the file;
-    ``undecodable``: True when the file had content but not one line of it is a JSON object
-    (prose, a binary file, JSON numbers or strings; ruling R7; ``referee`` exits with status 2)."""
-
-    file: str
-    matches: tuple[Match, ...]
-    findings: tuple[Finding, ...]
-    errors: int
-    warnings: int
-    undecodable: bool
-
-    def all_findings(self) -> list[Finding]:
-        """Every finding of the file, by line."""
-        out = list(self.findings)
-        for m in self.matches:
-            out.extend(m.all_findings())
-        out.sort(key=lambda f: f.line)
-        return out
+__all__ = ["AnyEvent", "Call", "Contract", "FileReplay", "Hand", "HandStatus", "Holding",
+           "JOBS_PER_CPU", "Log", "LogReader", "Match", "MatchBuilder", "MatchRecord", "Play",
+           "Seen", "Source", "Step", "Table", "TableEvent", "Trick", "card_name", "cpus", "feed",
+           "open_source", "read_file", "read_log", "read_path", "replay_files", "step_of",
+           "with_findings", "worker_cap"]
 
 
 # --- building the objects from a replay ---------------------------------------------------------
@@ -369,12 +69,10 @@ def _tricks(engine: MatchEngine[Any]) -> tuple[Trick, ...]:
     tp = h.play if h is not None else None
     if tp is None:
         return ()
-    done: list[_EngineTrick] = list(tp.tricks)
+    done: list[TrickState] = list(tp.tricks)
     if tp.current.who:
         done.append(tp.current)
-    value = engine.card_points_of
-    return tuple(Trick(t.number, tuple(Play(p, str(c), ln) for p, c, ln in t.plays), t.winner,
-                       value(t.cards)) for t in done)
+    return tuple(trick_value(engine, t) for t in done)
 
 
 def _hand(engine: MatchEngine[Any], result: HandResult | None,
@@ -435,9 +133,14 @@ def _seen(engine: MatchEngine[Any]) -> dict[str, Any]:
             "unseen": _held(engine)[1]}
 
 
-class _MatchRecord:
-    """What :class:`_Builder` keeps of the match in play: its hands settled so far and the
-    findings that came in, per hand number (None: not in a hand)."""
+class MatchRecord:
+    """What :class:`MatchBuilder` keeps of the match in play (a building block of the
+    consumers built on this module: ``diff``, the HTML viewer): ``info``, the match as the log
+    started it; ``number`` and ``id``; ``engine``; ``hands``, the :class:`Hand` objects settled
+    so far by number (their findings, steps and calls not yet attached: :meth:`complete`);
+    ``findings``, those that came in per hand number (None: in no hand); ``steps`` and
+    ``calls``, each hand's :class:`Step` and :class:`Call` objects by hand number.
+    :meth:`match` makes the :class:`Match` as it stands."""
 
     def __init__(self, info: MatchInfo, number: int, id: str | int | None,
                  engine: MatchEngine[Any]) -> None:
@@ -452,6 +155,8 @@ class _MatchRecord:
 
     def match(self, totals: Mapping[str, Number], finished: bool, winners: Iterable[str],
               extra: Mapping[str, Any] | None) -> Match:
+        """The :class:`Match` with the hands settled so far and ``totals`` (game points),
+        ``finished``, ``winners`` and ``extra`` (``score --format json``'s game keys)."""
         hands = tuple(self.complete(h) for h in self.hands.values())
         loose = [f for k, fs in self.findings.items() if k is None or k not in self.hands
                  for f in fs]
@@ -459,16 +164,16 @@ class _MatchRecord:
         return Match(info.file, self.number, self.id, info.game,
                      tuple(info.players), dict(self.engine.rules), info.line, hands, dict(totals),
                      finished, tuple(winners), tuple(sorted(loose, key=lambda f: f.line)),
-                     dict(extra) if extra else None, tuple(self.engine.teams()))
+                     dict(extra) if extra else None, info.teams)
 
     def complete(self, h: Hand) -> Hand:
         """``h`` with what came in for it: its findings, its steps (if recorded) and its
         auction."""
-        return _with_findings(h, self.findings.get(h.number, ()), self.steps.get(h.number),
+        return with_findings(h, self.findings.get(h.number, ()), self.steps.get(h.number),
                               self.calls.get(h.number, ()))
 
 
-def _with_findings(h: Hand, findings: Iterable[Finding],
+def with_findings(h: Hand, findings: Iterable[Finding],
                    steps: Iterable[Step] | None = None, calls: Iterable[Call] = ()) -> Hand:
     """``h`` with ``findings`` (sorted by line) as its findings, ``steps`` if given, and its
     auction ``calls``."""
@@ -489,7 +194,7 @@ def _canonical(deck: Any, text: Any) -> str:
         return str(text)
 
 
-def _step(line: int, e: Any, engine: MatchEngine[Any]) -> Step:
+def step_of(line: int, e: Any, engine: MatchEngine[Any]) -> Step:
     """The :class:`Step` for event ``e`` of ``line``, just applied by ``engine`` (whose current
     hand it belongs to): its words as ``history`` gives them, and the state it left."""
     h = engine.hand
@@ -540,9 +245,10 @@ def _held(engine: MatchEngine[Any]) -> tuple[dict[str, tuple[str, ...]], dict[st
     return held, hidden
 
 
-def _feed(run: _Run, builder: "_Builder", line: int, e: Any) -> None:
-    """Give one line's item to the driver (the builder learns a ``match`` event's id first, and
-    each call of an auction after it)."""
+def feed(run: FileReplay, builder: "MatchBuilder", line: int, e: Any) -> None:
+    """Give one line's item (as :func:`referee.events.read_events` yields it) to ``run``, the
+    replay whose listener is ``builder``: the builder learns a ``match`` event's id first, and
+    each call of an auction after it.  Bad content never raises."""
     t = type(e)
     if t is ev.Match:
         builder.match_id = e.id
@@ -551,20 +257,30 @@ def _feed(run: _Run, builder: "_Builder", line: int, e: Any) -> None:
         builder.call(line, e, run.engine)
 
 
-class _Builder(Listener):
-    """A listener that builds :class:`Match` objects as a replay goes.  Findings come sorted by
-    line whenever a hand closes (the driver's order), so a hand's findings are attached when its
-    match ends."""
+class MatchBuilder(Listener):
+    """A listener that builds :class:`Match` objects as a replay goes (what :func:`read_log`,
+    :class:`Table`, ``diff`` and the HTML viewer read a log with): give it to a
+    :class:`~referee.replay.FileReplay` (its ``run`` then) and feed the replay with
+    :func:`feed`.  Each match ended goes to ``done`` (a deque: take them from it) and
+    ``last``; ``current`` is the :class:`MatchRecord` of the match in play; ``loose``, the
+    findings outside every refereed match; ``fresh``, when a list, every finding as it comes
+    (a :class:`Table`'s).  ``steps``: record each hand's events as :class:`Step` objects.
+    Findings come sorted by line whenever a hand closes (the driver's order), so a hand's
+    findings are attached when its match ends."""
 
     def __init__(self, steps: bool = False) -> None:
         self.steps = steps  # record each hand's events as Steps (slower: every event is seen)
-        self.run: _Run | None = None
+        self.run: FileReplay | None = None
         self.match_id: str | int | None = None  # the id of the last `match` event fed
-        self.current: _MatchRecord | None = None
+        self.current: MatchRecord | None = None
         self.done: deque[Match] = deque()
         self.last: Match | None = None
         self.loose: list[Finding] = []  # outside every refereed match
         self.fresh: list[Finding] | None = None  # a Table's findings since it last took them
+
+    def start(self, replay: FileReplay) -> None:
+        """The replay this builder listens to (it asks it how many matches it has seen)."""
+        self.run = replay
 
     def finding(self, f: Finding) -> None:
         if self.fresh is not None:
@@ -596,11 +312,11 @@ class _Builder(Listener):
         if cur is None or engine is None or engine is not cur.engine or engine.hand is None \
                 or type(e) is ev.Match:
             return
-        cur.steps.setdefault(engine.hand.number, []).append(_step(line, e, engine))
+        cur.steps.setdefault(engine.hand.number, []).append(step_of(line, e, engine))
 
     def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         assert self.run is not None
-        self.current = _MatchRecord(info, self.run.match_count, self.match_id, engine)
+        self.current = MatchRecord(info, self.run.match_count, self.match_id, engine)
 
     def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         cur = self.current
@@ -621,9 +337,11 @@ Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 """What :func:`read_log` reads: a path, the bytes of a log, or a binary stream."""
 
 
-def _open(source: Source,
-          name: str | None) -> tuple[IO[bytes], str, bool]:
-    """(binary stream, the name findings use, whether we opened it and must close it)."""
+def open_source(source: Source, name: str | None) -> tuple[IO[bytes], str, bool]:
+    """What :func:`read_log` reads ``source`` (a :data:`Source`) from: (a binary stream, the
+    name findings use, whether it was opened here and must be closed).  ``name``, if given, is
+    the name; else the path, the stream's name, ``<bytes>`` or ``<stream>``.  ``TypeError`` for
+    a text stream or anything that is no source; ``OSError`` from opening a path."""
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         return open(path, "rb"), name if name is not None else path, True
@@ -653,11 +371,10 @@ class LogReader(Iterator[Match]):
 
     def __init__(self, source: Source, name: str | None = None, strict: bool = False,
                  steps: bool = False) -> None:
-        stream, self.file, self._owned = _open(source, name)
+        stream, self.file, self._owned = open_source(source, name)
         self._stream: IO[bytes] | None = stream
-        self._builder = _Builder(steps)
-        self._run = _Run(self.file, self._builder)
-        self._builder.run = self._run
+        self._builder = MatchBuilder(steps)
+        self._run = FileReplay(self.file, self._builder)
         self._items: Iterator[tuple[int, Any]] | None = ev.read_events(stream, strict)
         self.findings: list[Finding] = self._builder.loose
         self.stats: FileStats | None = None
@@ -674,7 +391,7 @@ class LogReader(Iterator[Match]):
             if items is None:
                 raise StopIteration
             for line, e in items:
-                _feed(run, builder, line, e)
+                feed(run, builder, line, e)
                 if done:
                     break
             else:
@@ -734,8 +451,10 @@ def read_file(source: Source, *, name: str | None = None, strict: bool = False,
                stats.undecodable)
 
 
-def _read_path(path: str, strict: bool, name: str | None = None) -> Log | OSError:
-    """The file at ``path`` read (named ``name``, by default ``path``), or its OSError."""
+def read_path(path: str, strict: bool, name: str | None = None) -> Log | OSError:
+    """The file at ``path`` read into a :class:`Log` (named ``name``, by default ``path``;
+    ``strict`` as :func:`read_log`), or the OSError that opening or reading it raised (a
+    folder: ``IsADirectoryError``): what :func:`replay_files` yields for one file."""
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(21, "is a directory", name or path)
@@ -776,14 +495,14 @@ def replay_files(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
     names = (os.fspath(p) for p in paths)
     if jobs <= 1:
         for path in names:
-            yield path, _read_path(path, strict)
+            yield path, read_path(path, strict)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
     jobs = min(jobs, worker_cap())
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         window: deque[tuple[str, Future[Log | OSError]]] = deque()
         for path in names:
-            window.append((path, pool.submit(_read_path, path, strict)))
+            window.append((path, pool.submit(read_path, path, strict)))
             if len(window) >= 2 * jobs:
                 p, fut = window.popleft()
                 yield p, fut.result()
@@ -860,10 +579,9 @@ class Table:
         self.file = file
         self.line = 0
         """The line of the last event applied (0 before any)."""
-        self._builder = _Builder()
+        self._builder = MatchBuilder()
         self._builder.fresh = []
-        self._run = _Run(file, self._builder)
-        self._builder.run = self._run
+        self._run = FileReplay(file, self._builder)
         if game is not None:
             found = self.apply(ev.Match(game=game, players=list(players),
                                         id=id, rules=dict(rules) if rules else None))
@@ -892,7 +610,7 @@ class Table:
         item = _parse(event)
         self.line = ln
         if item is not None:  # a blank line is counted and skipped, as in a file
-            _feed(self._run, self._builder, ln, item)
+            feed(self._run, self._builder, ln, item)
         return self._take()
 
     def close(self) -> list[Finding]:

@@ -22,14 +22,17 @@ SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
-_SUIT_INPUT = {
+SUIT_INPUT = {
     "C": "C", "D": "D", "H": "H", "S": "S",
     "♣": "C", "♦": "D", "♥": "H", "♠": "S",
     "♧": "C", "♢": "D", "♡": "H", "♤": "S",
 }
+"""How a card's suit may be written in a log (upper case; a symbol, filled or hollow) → its
+letter (referee-log(5) "Cards")."""
 _SUIT_WORDS = {"CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S",
                "C": "C", "D": "D", "H": "H", "S": "S"}
-_JOKER_WORDS = frozenset({"JK", "JOKER", "BUG"})
+JOKER_WORDS = frozenset({"JK", "JOKER", "BUG"})
+"""The ways a log may write the joker (upper case; any case is read)."""
 
 
 class Card(NamedTuple):
@@ -98,11 +101,11 @@ def parse_card_any(text: str) -> Card:
     if not isinstance(text, str):
         raise CardError(text, "not-a-string")
     t = text.strip().upper()
-    if t in _JOKER_WORDS:
+    if t in JOKER_WORDS:
         return JOKER
     if len(t) < 2:
         raise CardError(text, "not-a-card")
-    suit = _SUIT_INPUT.get(t[-1])
+    suit = SUIT_INPUT.get(t[-1])
     rank = t[:-1]
     if rank == "T":
         rank = "10"

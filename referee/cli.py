@@ -10,345 +10,21 @@ import errno
 import io
 import os
 import signal
-import stat
 import sys
-from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Iterator
+from typing import IO, Any
 
 import click
 import msgspec
 
 from . import __version__
 from . import events as ev
-from .dask import TIMEOUT, is_url, open_url
+from .batch import STDIN_NAME, Job, inputs, live_inputs, run_files, run_job, stdin_stream
+from .dask import TIMEOUT
 from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
-from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
-from .replay import FileStats, Listener, not_a_log_words, replay, unheld_words
+from .replay import Listener, not_a_log_words, unheld_words
 from .schema import OUTPUT_RECORDS
-
-if TYPE_CHECKING:
-    from .games.base import HandResult, MatchEngine
-
-STDIN_NAME = "<stdin>"
-
-
-def _stdin() -> tuple[IO[bytes] | None, str | None]:
-    """Standard input as a binary stream, or (None, the reason) when its descriptor was closed
-    (``referee check - <&-``).  On a terminal, says first that a log is awaited there."""
-    if sys.stdin is None:
-        return None, os.strerror(errno.EBADF)
-    if sys.stdin.isatty():
-        click.echo("referee: reading a log from standard input (end it with Ctrl-D; "
-                   "--help for usage)", err=True)
-    return sys.stdin.buffer, None
-
-
-def _inputs(files: tuple[str, ...], paths: tuple[str, ...] | None = None
-            ) -> Iterator[tuple[str, IO[bytes] | None, str | None]]:
-    """(name, binary stream or None, error) for each named file; standard input for none/``-``;
-    a URL (``s3://…``) is opened with fsspec (:func:`referee.dask.open_url`).  ``paths``, if
-    given, are what to open for each name (a Dask worker opens a relative name made absolute)."""
-    for name, path in zip(files or ("-",), paths or files or ("-",)):
-        if name == "-":
-            stdin, error = _stdin()
-            yield STDIN_NAME, stdin, error
-            continue
-        try:
-            if os.path.isdir(path):
-                raise IsADirectoryError(21, "is a directory")
-            f = open_url(path) if is_url(path) else open(path, "rb")
-        except OSError as exc:
-            yield name, None, exc.strerror or str(exc)
-            continue
-        with f:
-            yield name, f, None
-
-
-def _run(files: tuple[str, ...], listener: Listener, strict: bool = False,
-         err: IO[str] | None = None, progress: bool = True,
-         paths: tuple[str, ...] | None = None) -> tuple[int, list[tuple[str, FileStats]]]:
-    """Replay every input through ``listener``; returns (exit status, per-file stats).
-    Messages about files that cannot be read go to ``err`` (standard error by default);
-    ``paths``: what to open for each of ``files`` (:func:`_inputs`), if not the names.
-
-    A progress bar goes to standard error when it is a terminal and the run is long (several
-    files, or more than 8 MB); never into a pipe."""
-    status = 0
-    done = []
-    bar = _Progress(files if progress else ())
-
-    def say(msg: str) -> None:  # file names from the command line are shown escaped
-        click.echo(visible(msg), file=err if err is not None else sys.stderr)
-
-    for name, stream, error in _inputs(files, paths):
-        if stream is None:
-            say(f"referee: cannot open {name}: {error}")
-            status = 2
-            continue
-        try:
-            stats = replay(stream, name, bar.watch(stream, listener), strict)
-        except OSError as exc:
-            say(f"referee: cannot read {name}: {exc.strerror or exc}")
-            status = 2
-            continue
-        bar.file_done(stream)
-        done.append((name, stats))
-        unheld = unheld_words(name, stats)
-        if unheld is not None:  # the findings reported are right, but not all of them
-            say(unheld)
-            status = 2
-        if stats.undecodable:
-            say(f"referee: {not_a_log_words(name)}")
-            status = 2
-        elif stats.errors and status == 0:
-            status = 1
-    bar.close()
-    return status, done
-
-
-@dataclass(frozen=True)
-class _Job:
-    """What to do with each file (picklable, for ``--jobs``)."""
-
-    command: str
-    fmt: str = "text"
-    style: Style = field(default_factory=Style)
-    strict: bool = False
-    counting: bool = False
-    progress: bool = True
-    """Whether a progress bar may be drawn on a terminal (never with ``check -q``)."""
-    standings: bool = False  # score: keep the standings' tally (else nothing per player)
-
-    def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
-        if self.command == "score":
-            collector = ScoreCollector(out, self.fmt, standings=self.standings)
-            # findings go to standard error in the format asked for (JSON Lines: the objects of
-            # `check --format json`)
-            return Tee(collector, FindingPrinter(err, self.fmt, self.style)), collector
-        if self.counting:
-            return FindingCounter(), None
-        return FindingPrinter(out, self.fmt, self.style), None
-
-
-FileResult = tuple[str, str, int, list[tuple[str, FileStats]],
-                   "tuple[Tally, int] | tuple[Tally, int, int]"]
-"""One file's run in a worker (:func:`_one_file`): stdout text, stderr text, exit status, the
-per-file stats, and the score collector's standings tally with its match count (and how many
-player results it left out, :attr:`ScoreCollector.left_out`)."""
-
-
-def _one_file(job: _Job, name: str, path: str | None = None) -> FileResult:
-    """Run ``job`` on one file in a worker: (stdout text, stderr text, status, stats, and the
-    score collector's standings tally with its match count).  The file is opened at ``path``
-    (by default ``name``) and named ``name``."""
-    out, err = io.StringIO(), io.StringIO()
-    listener, collector = job.listener(out, err)
-    status, done = _run((name,), listener, job.strict, err, progress=False,
-                        paths=None if path is None else (path,))
-    tally: tuple[Tally, int] | tuple[Tally, int, int] = \
-        (collector.tally, collector.match_count, collector.left_out) if collector else ({}, 0)
-    return out.getvalue(), err.getvalue(), status, done, tally
-
-
-def _run_job(job: _Job, files: tuple[str, ...], jobs: int, dask: str | None = None,
-             dask_timeout: float = TIMEOUT
-             ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
-    """Run ``job`` over the files: serially and streaming, with ``jobs`` worker processes (at
-    most :func:`_workers`), or on the Dask cluster at ``dask`` (:mod:`referee.dask`, waiting at
-    most ``dask_timeout`` seconds for a cluster that does not answer); in parallel each file's
-    output is printed whole, in the order the files were named, exactly as the serial run
-    prints it."""
-    if dask is None or dask == "local":  # worker processes started here
-        jobs = _workers(jobs, len(files))
-    if dask is not None:
-        from .dask import cli_results
-        with cli_results(job, files, dask, jobs, dask_timeout) as results:
-            return _print_results(job, files, results)
-    if jobs <= 1 or len(files) < 2 or "-" in files:
-        if _live(files):  # output line by line, as the log comes (issue 18)
-            from .follow import line_flush
-            listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
-        else:
-            listener, collector = job.listener(sys.stdout, sys.stderr)
-        status, done = _run(files, listener, job.strict, progress=job.progress)
-        return status, done, collector
-    return _run_pool(job, files, jobs)
-
-
-def _workers(jobs: int, files: int) -> int:
-    """How many worker processes ``--jobs jobs`` starts for ``files`` files: at most one per
-    file, and at most :func:`referee.api.worker_cap` (a few per CPU); a warning on standard
-    error when that cap lowers it (issue 29 item 8: ``--jobs 99999`` once started thousands)."""
-    want = max(1, min(jobs, files))
-    if want == 1:  # one process, this one: nothing to cap (and the API is not loaded)
-        return 1
-    from .api import JOBS_PER_CPU, worker_cap
-    cap = worker_cap()
-    if want <= cap:
-        return want
-    cpus = cap // JOBS_PER_CPU
-    click.echo(f"referee: warning: --jobs {jobs}: at most {cap} worker processes here "
-               f"({JOBS_PER_CPU} per CPU, {cpus} CPU{'s' * (cpus != 1)}); starting {cap}",
-               err=True)
-    return cap
-
-
-_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
-
-
-def _run_pool(job: _Job, files: tuple[str, ...], workers: int
-              ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
-    """Run ``job`` on ``workers`` worker processes, one file per task, and print the results
-    in file order (:func:`_print_results`).
-
-    Ctrl-C and SIGTERM are held while the workers are started (forked): raised in the middle
-    of a fork, in the handlers the interpreter runs there, the exception would be swallowed
-    ("Exception ignored") and the run go on.  Held, it is raised as soon as the workers are
-    there, and the workers are ended with the command (:func:`_stop_workers`), as at any other
-    moment.  Workers that cannot be started (no more processes allowed) are said so: status 2.
-    """
-    from concurrent.futures import ProcessPoolExecutor
-    pool: ProcessPoolExecutor | None = None
-    futures = None
-    hold = hasattr(signal, "pthread_sigmask")
-    try:
-        if hold:
-            held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
-        try:
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
-                                       initargs=(os.getpid(), hold))
-            # every worker is forked at the first submit
-            futures = [pool.submit(_one_file, job, name) for name in files]
-        finally:
-            if hold:  # a signal that came meanwhile is raised here
-                signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        ran = _print_results(job, files, (f.result() for f in futures))
-        pool.shutdown()
-    except BaseException as exc:
-        # a signal, Ctrl-C or a failed write in the parent: the workers end with it, now
-        if pool is not None:
-            _stop_workers(pool)
-        if futures is None and isinstance(exc, OSError):
-            click.echo(f"referee: cannot start {workers} worker processes: "
-                       f"{exc.strerror or exc}", err=True)
-            sys.exit(2)
-        raise
-    return ran
-
-
-def _print_results(job: _Job, files: tuple[str, ...], results: Iterator[FileResult]
-                   ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
-    """Print each file's result from :func:`_one_file` (taken in the order of ``files``) whole,
-    and sum up the exit status, the per-file stats and the standings."""
-    status, done = 0, []
-    collector = ScoreCollector(sys.stdout, job.fmt, standings=job.standings) \
-        if job.command == "score" else None
-    bar = _Progress(files if job.progress else ())
-    for name, (out, err, st, dn, tally) in zip(files, results):
-        sys.stdout.write(out)
-        sys.stdout.flush()
-        if err:
-            sys.stderr.write(err)
-        done.extend(dn)
-        if collector is not None:
-            collector.merge(*tally)
-        status = max(status, st)
-        bar.advance(name)
-    bar.close()
-    return status, done, collector
-
-
-def _worker_start(parent: int, unblock: bool = False) -> None:
-    """In each ``--jobs`` worker (``parent``: the pid of the command): SIGTERM kills it outright
-    (not the parent's handler) and Ctrl-C, which the whole terminal group gets, is left to the
-    parent, which ends the workers itself; with ``unblock``, SIGTERM and SIGINT, held while the
-    workers were started (:func:`_run_pool`), are let through again, after those handlers are
-    set.  On Linux, a parent killed outright (SIGKILL, no cleanup) still takes its workers
-    with it: they ask for SIGTERM when it dies (prctl PR_SET_PDEATHSIG)."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if unblock:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
-            if os.getppid() != parent:  # the parent died before the call
-                os._exit(1)
-        except (OSError, AttributeError):
-            pass
-
-
-def _stop_workers(pool: Any) -> None:
-    """End the worker processes of a ProcessPoolExecutor at once (pending files dropped).
-
-    No future is cancelled: the executor's own thread marks every file not done as failed
-    once it sees the workers gone; a future cancelled here at the same moment made it raise
-    InvalidStateError in that thread, a traceback after "referee: terminated" (r04)."""
-    procs = list((getattr(pool, "_processes", None) or {}).values())  # (3.14: terminate_workers)
-    for p in procs:
-        try:
-            p.terminate()
-        except (OSError, ValueError, AttributeError):
-            pass
-    pool.shutdown(wait=False)
-    for p in procs:
-        try:
-            p.join(5)
-        except (OSError, ValueError, AssertionError):
-            pass
-
-
-class _Progress:
-    """A click progress bar over the bytes of all named files, on a terminal only."""
-
-    THRESHOLD = 8 * 1024 * 1024
-
-    def __init__(self, files: tuple[str, ...]) -> None:
-        self.bar = None
-        self.seen = 0
-        if not sys.stderr.isatty() or os.environ.get("CI"):
-            return
-        sizes = [os.path.getsize(f) for f in files if f != "-" and os.path.isfile(f)]
-        total = sum(sizes)
-        if total > self.THRESHOLD or len(sizes) > 20:
-            self.bar = click.progressbar(length=total, file=sys.stderr, label="referee",
-                                         show_eta=True)
-            self.bar.__enter__()
-
-    def watch(self, stream: IO[bytes], listener: Listener) -> Listener:
-        if self.bar is None:
-            return listener
-        bar, start = self.bar, self.seen
-
-        class _Tick(Listener):
-            def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
-                try:
-                    bar.update(start + stream.tell() - bar.pos)
-                except (OSError, ValueError):
-                    pass
-        return Tee(listener, _Tick())
-
-    def file_done(self, stream: IO[bytes]) -> None:
-        if self.bar is None:
-            return
-        try:
-            self.seen += stream.tell()
-        except (OSError, ValueError):
-            return
-        self.bar.update(self.seen - self.bar.pos)
-
-    def advance(self, name: str) -> None:
-        """One whole file is done (parallel runs)."""
-        if self.bar is not None and os.path.isfile(name):
-            self.bar.update(os.path.getsize(name))
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
 
 
 def _style(ascii_: bool) -> Style:
@@ -472,23 +148,6 @@ def _follow(path: str, listener: Listener, strict: bool, until_end: bool) -> int
     return follow(path, listener, strict, until_end, say)
 
 
-def _live(files: tuple[str, ...]) -> bool:
-    """True when an input comes as it is written (standard input or a named FIFO that is not
-    a regular file): output then goes out line by line, each finding as soon as it is final."""
-    from .follow import is_live
-    for name in files or ("-",):
-        if name == "-":
-            if sys.stdin is not None and is_live(sys.stdin):
-                return True
-            continue
-        try:
-            if stat.S_ISFIFO(os.stat(name).st_mode):
-                return True
-        except OSError:
-            pass
-    return False
-
-
 JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
                     help="Worker processes for many files; output stays in file order.")
 DASK = click.option("--dask", metavar="ADDRESS", default=None,
@@ -532,7 +191,7 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
     Exit 0 clean (warnings allowed), 1 errors found, 2 a file could not be read.
     """
-    job = _Job("check", fmt, _style(ascii_), strict, counting=quiet or summary,
+    job = Job("check", fmt, _style(ascii_), strict, counting=quiet or summary,
                progress=not quiet)
     dask_timeout = _dask_timeout(dask, dask_timeout)
     path = _followed(files, follow, until_end)
@@ -544,7 +203,7 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
         from .follow import line_flush
         sys.exit(_follow(path, job.listener(line_flush(sys.stdout), sys.stderr)[0], strict,
                          until_end))
-    status, done, _ = _run_job(job, files, jobs, dask, dask_timeout)
+    status, done, _ = run_job(job, files, jobs, dask, dask_timeout)
     if summary and not quiet:
         writer = json_writer(sys.stdout) if fmt == "json" else None
         for name, st in done:
@@ -583,7 +242,7 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
     "kind": "standings") sums up every match read: per player, matches played, finished, won,
     and points.
     """
-    job = _Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict,
+    job = Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict,
                standings=standings)
     dask_timeout = _dask_timeout(dask, dask_timeout)
     path = _followed(files, follow, until_end)
@@ -594,7 +253,7 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
         listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         status = _follow(path, listener, strict, until_end)
     else:
-        status, _, collector = _run_job(job, files, jobs, dask, dask_timeout)
+        status, _, collector = run_job(job, files, jobs, dask, dask_timeout)
     if standings and collector is not None:
         collector.standings()
     sys.exit(status)
@@ -654,13 +313,13 @@ def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bo
         from .follow import line_flush
         printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
         status = _follow(path, printer, strict, until_end)
-    elif _live(files):
+    elif live_inputs(files):
         from .follow import line_flush
         printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
-        status, _ = _run(files, printer, strict)
+        status, _ = run_files(files, printer, strict)
     else:
         printer = HistoryPrinter(sys.stdout, _style(ascii_), hands)
-        status, _ = _run(files, printer, strict)
+        status, _ = run_files(files, printer, strict)
     printer.close()
     if _no_such_hand(hands, printer.picked, printer.most):
         status = 2
@@ -700,7 +359,7 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) 
                     [STDIN_NAME], hands)
     page.begin()
     status = 0
-    for name, stream, error in _inputs(files):
+    for name, stream, error in inputs(files):
         if stream is None:
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             page.file_problem(name, error or "")
@@ -928,7 +587,7 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     from .legal import in_hindsight, judge, legal_actions, trial_deal
     from .render.legal import legal_json, legal_text
     from .replay import replay_at
-    for name, stream, error in _inputs((file,)):
+    for name, stream, error in inputs((file,)):
         if stream is None:
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             sys.exit(2)
@@ -1042,7 +701,7 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
     sources: list[str | IO[bytes]] = []
     for name in (a, b):
         if name == "-":
-            stdin, error = _stdin()
+            stdin, error = stdin_stream()
             if stdin is None:
                 click.echo(f"referee: cannot open {STDIN_NAME}: {error}", err=True)
                 sys.exit(2)

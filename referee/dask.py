@@ -12,8 +12,9 @@ or waiting, so memory stays flat however many files there are.
 
 - :func:`replay_files` is :func:`referee.replay_files` on a cluster: ``(path, Log)`` or
   ``(path, OSError)``, the same objects as a serial run.
-- ``referee check --dask ADDRESS`` and ``referee score --dask ADDRESS`` (:func:`cli_results`)
-  print exactly what the serial commands print.
+- ``referee check --dask ADDRESS`` and ``referee score --dask ADDRESS`` (:func:`job_results`)
+  print exactly what the serial commands print (the batch runner, :mod:`referee.batch`, calls
+  :func:`job_results`).
 
 A worker that dies costs nothing but time: the scheduler moves its tasks to other workers, up to
 ``distributed.scheduler.allowed-failures`` times (3 by default), then gives up with
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from distributed import Client, LocalCluster
 
     from .api import Log
-    from .cli import FileResult, _Job
+    from .batch import FileResult, Job
 
 MAX_PARTITION = 64
 """The most files in one task (one :mod:`dask.bag` partition) when the size is left to
@@ -108,7 +109,7 @@ def _read_one(item: tuple[str, str], strict: bool, apply: Callable[[Any], Any] |
     """One file, ``item`` = (its name as given, the path or URL the worker opens: see
     :func:`_where`), read into a :class:`~referee.api.Log` named as given (or its
     ``OSError``), then ``apply`` to it if given."""
-    from .api import _read_path, read_file
+    from .api import read_path, read_file
     name, path = item
     if is_url(path):
         try:
@@ -116,18 +117,17 @@ def _read_one(item: tuple[str, str], strict: bool, apply: Callable[[Any], Any] |
         except OSError as exc:
             log = exc
     else:
-        log = _read_path(path, strict, name)
+        log = read_path(path, strict, name)
     if apply is not None and not isinstance(log, OSError):
         return apply(log)
     return log
 
 
-def _check_one(item: tuple[str, str], job: "_Job") -> "FileResult":
+def _check_one(item: tuple[str, str], job: "Job") -> "FileResult":
     """One file, ``item`` = (its name as given, the path or URL the worker opens), run as
-    ``referee check``/``score`` would run it (:func:`referee.cli._one_file`)."""
-    from .cli import _one_file
+    ``referee check``/``score`` would run it (:meth:`referee.batch.Job.run_file`)."""
     name, path = item
-    return _one_file(job, name, path)
+    return job.run_file(name, path)
 
 
 def _where(name: str) -> tuple[str, str]:
@@ -451,10 +451,11 @@ def local_cluster(workers: int) -> "LocalCluster":
 
 
 @contextmanager
-def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int,
+def job_results(job: "Job", files: tuple[str, ...], address: str, jobs: int,
                 timeout: float = TIMEOUT) -> Iterator[Iterator["FileResult"]]:
-    """``referee check/score --dask ADDRESS``: each file's result as :func:`referee.cli._one_file`
-    gives it, in the order of ``files``, computed on the cluster at ``address`` (``local``: one
+    """``referee check/score --dask ADDRESS`` (called by the batch runner,
+    :func:`referee.batch.run_job`): each file's result as :func:`referee.batch.one_file` gives
+    it, in the order of ``files``, computed on the cluster at ``address`` (``local``: one
     started here with ``jobs`` workers when ``--jobs`` is given, else one per core, and closed
     at the end).  Files are named as given; a relative path goes to the workers made absolute.
 
@@ -516,7 +517,7 @@ def cli_results(job: "_Job", files: tuple[str, ...], address: str, jobs: int,
                 pass
 
 
-def _cli_result(job: "_Job", name: str, out: Any) -> "FileResult":
+def _cli_result(job: "Job", name: str, out: Any) -> "FileResult":
     if isinstance(out, WorkerLost):
         return "", f"referee: cannot read {name}: {out.strerror}\n", 2, [], ({}, 0)
     result: FileResult = out

@@ -52,11 +52,11 @@ import msgspec
 from . import events as ev
 from difflib import SequenceMatcher
 
-from .api import Hand, Match, Source, _Builder, _feed, _open
+from .api import Hand, Match, Source, MatchBuilder, feed, open_source
 from .cards import CardError, Deck, parse_suit
 from .findings import Finding
 from .games import ENGINES
-from .replay import _Run
+from .replay import FileReplay
 
 WINDOW = 16
 """How many matches of each record are read ahead to pair matches whose ids come in a different
@@ -362,12 +362,11 @@ class _Record:
 
     def __init__(self, source: Source, strict: bool,
                  names: Mapping[str, str] | None = None) -> None:
-        self.stream, self.file, self._owned = _open(source, None)
+        self.stream, self.file, self._owned = open_source(source, None)
         self.strict = strict
         self.names = dict(names or {})
-        self.builder = _Builder()
-        self.run = _Run(self.file, self.builder)
-        self.builder.run = self.run
+        self.builder = MatchBuilder()
+        self.run = FileReplay(self.file, self.builder)
         self.undecodable = False
 
     def _items(self) -> Iterator[tuple[int, Any, str | None]]:
@@ -410,7 +409,7 @@ class _Record:
                     run.flush()
                     group.loose.extend(builder.loose)
                     builder.loose.clear()
-                    _feed(run, builder, line, e)
+                    feed(run, builder, line, e)
                     run.flush()
                     self._attach(group)
                     group.next = (line, e)
@@ -426,9 +425,9 @@ class _Record:
                 elif type(e) is ev.Deal:
                     hand += 1
                     group.deal_lines[hand] = line
-                    _feed(run, builder, line, e)
+                    feed(run, builder, line, e)
                 else:
-                    _feed(run, builder, line, e)
+                    feed(run, builder, line, e)
                 if not group.line:  # events before the first match: where they start
                     group.line = line
                 group.hands.setdefault(hand, []).append((line, e, text))
@@ -737,9 +736,8 @@ def _renames(ga: _Group, gb: _Group) -> dict[str, str]:
 def _rereferee(g: _Group, names: Mapping[str, str]) -> _Group:
     """The match of ``g`` with its players renamed (old → new) and refereed again, as its
     record's reader referees it (the next match's ``match`` event ends it, as it did)."""
-    builder = _Builder()
-    run = _Run(g.file, builder)
-    builder.run = run
+    builder = MatchBuilder()
+    run = FileReplay(g.file, builder)
     run.match_count = g.number - 1  # the match keeps its number (findings name it by it)
     out = _Group(g.number, g.line, g.id, g.game, tuple(names.get(p, p) for p in g.players),
                  deal_lines=g.deal_lines, index=g.index, file=g.file,
@@ -747,11 +745,11 @@ def _rereferee(g: _Group, names: Mapping[str, str]) -> _Group:
     for n, items in g.hands.items():
         out.hands[n] = [(line, _renamed(e, names), text) for line, e, text in items]
         for line, e, _ in out.hands[n]:
-            _feed(run, builder, line, e)
+            feed(run, builder, line, e)
     run.flush()
     out.loose = list(builder.loose)
     if g.next is not None:
-        _feed(run, builder, *g.next)
+        feed(run, builder, *g.next)
     else:
         run.close_match()
     run.flush()

@@ -3,7 +3,7 @@
 A game engine (:class:`referee.games.base.MatchEngine`) applies an event and *returns* what the
 event established, in the order it was established, as a sequence of the records below
 (:data:`Facts`): findings (:class:`FindingFact`), an accepted deal (:class:`Dealt`), a complete
-trick (:class:`Trick`), a hand's outcome (:class:`HandResult`, with the facts its result is
+trick (:class:`TrickState`), a hand's outcome (:class:`HandResult`, with the facts its result is
 worded from) and findings passed over (:class:`Withdrawn`).  The core builds no sentence and calls
 nobody back: the replay driver (:mod:`referee.replay`) decides when a finding is final (the
 hold-back behind an open revoke) and has the game's commentary word it
@@ -21,9 +21,7 @@ from typing import Any, Callable, Literal, Mapping, NamedTuple, Sequence
 
 from .cards import Card
 from .findings import FindingCode, Severity
-
-Number = int | float
-"""A score in game points: ``int``, or ``float`` where halves occur (kept exact)."""
+from .model import HandStatus as HandStatus, Number as Number  # the one model's (issue 25 item 5)
 
 
 def tidy(x: Number) -> Number:
@@ -33,10 +31,6 @@ def tidy(x: Number) -> Number:
     return x
 
 
-HandStatus = Literal["scored", "passed-out", "drawn", "penalty", "irregular", "unscored"]
-"""How a hand ended (``score --format json``'s ``status``): scored as played; passed out (no
-contract); drawn; ended by a penalty (an established revoke); scored though irregular
-(violations applied as recorded, G2); or not scored (G3, G5)."""
 
 
 class FindingFact(NamedTuple):
@@ -76,10 +70,12 @@ class Dealt(NamedTuple):
     hand: int
 
 
-class Trick:
-    """A trick: its 1-based ``number``; ``who``, ``cards`` and ``lines`` give each play's player,
-    card and log line in play order; ``winner`` is set once the trick is complete.  ``plays``
-    gives the same as (player, card, line) tuples.  Among an entry point's facts, a trick is
+class TrickState:
+    """A trick as the engine keeps it (mutable state: what consumers see of a trick is a
+    :class:`referee.model.Trick`, made by the driver): its 1-based ``number``; ``who``,
+    ``cards`` and ``lines`` give each play's player, card and log line in play order;
+    ``winner`` is set once the trick is complete.  ``plays`` gives the same as (player, card,
+    line) tuples.  Among an entry point's facts, a trick is
     complete (its ``winner`` set): the engine keeps playing into it no more."""
 
     __slots__ = ("number", "who", "cards", "lines", "winner")
@@ -101,7 +97,7 @@ class Trick:
         return self.who[0] if self.who else None
 
     def __repr__(self) -> str:
-        return f"Trick({self.number}, plays={self.plays!r}, winner={self.winner!r})"
+        return f"TrickState({self.number}, plays={self.plays!r}, winner={self.winner!r})"
 
 
 class Withdrawn(NamedTuple):
@@ -183,7 +179,7 @@ class HandResult:
         return out
 
 
-Fact = FindingFact | Dealt | Trick | HandResult | Withdrawn
+Fact = FindingFact | Dealt | TrickState | HandResult | Withdrawn
 """One thing an engine's entry point established."""
 
 Facts = Sequence[Fact]

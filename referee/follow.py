@@ -211,7 +211,7 @@ class _Renamed(Listener):
     def __init__(self, inner: Listener) -> None:
         self.inner = inner
         self.name: str | None = None
-        for method in ("event", "deal", "trick", "hand", "begin_match"):
+        for method in ("start", "event", "deal", "trick", "hand", "begin_match"):
             setattr(self, method, getattr(inner, method))
 
     def wants(self, method: str) -> bool:

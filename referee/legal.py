@@ -197,7 +197,7 @@ def trial_deal(engine: MatchEngine[Any], e: ev.Deal,
 def passed_over(engine: MatchEngine[Any], e: Any) -> str | None:
     """Why the replay passes over the event ``e`` of a hand (play, bid, ...) without a finding,
     read from the marks the replay and the engine leave (:meth:`~referee.games.base.MatchEngine.
-    apply`, :meth:`referee.replay._Run.item`), or None when the engine judges it.  The reason,
+    apply`, :meth:`referee.replay.FileReplay.item`), or None when the engine judges it.  The reason,
     a phrase with its rule: the match has ended (G9); an unreadable line or a deal that could
     not be replayed came before and the events up to the next deal are skipped (G3, G7); the
     hand is not scored and the rest of it is skipped (G3, G5); the hand is decided and an event
@@ -214,7 +214,7 @@ def passed_over(engine: MatchEngine[Any], e: Any) -> str | None:
         return (f"hand {h.number} is not scored and the rest of it is skipped up to the next "
                 "deal (G3, G5): see the finding that ended it")
     if h.mode is DONE and h.late_reported and not (
-            type(e) in engine._HANDLERS and engine.applies_after_hand(e)):
+            type(e) in engine.HANDLED and engine.applies_after_hand(e)):
         return (f"hand {h.number} is decided and an event after it was reported already "
                 "(out-of-phase, G4)")
     return None

@@ -25,11 +25,12 @@ from typing import IO, Any, Iterable, Iterator
 import msgspec
 
 from . import events as ev
-from .facts import Dealt, Facts, FindingFact, HandResult, Trick, Withdrawn, tidy
+from .facts import Dealt, Facts, FindingFact, HandResult, TrickState, Withdrawn, tidy
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
 from .games import ENGINES, load_problem
 from .games.base import MatchEngine, OPEN, RulesError, Stop, stop_at
 from .games.commentary import commentary_for, result_wording
+from .model import Play, Trick
 from .commentary import match_problem_words, say
 from .games.base import event_name as ev_name
 from .text import difference, look_alikes
@@ -37,13 +38,20 @@ from .text import difference, look_alikes
 
 @dataclass(slots=True)
 class MatchInfo:
-    """A match as the log starts it: ``match`` is its id, or its 1-based number in the file."""
+    """A match as the log starts it: ``match`` is its id, or its 1-based number in the file;
+    ``game`` its log name, ``players`` in seating order, ``line`` the line of its ``match``
+    event; once the match can be refereed (at ``begin_match``), ``title`` is the game's name
+    as output writes it (``Thirty-Three``) and ``teams`` the sides in seating order of their
+    first member (Eighty-Three: two pairs, partners sitting opposite; elsewhere one player
+    per side), as :attr:`referee.model.Match.teams`."""
 
     file: str
     match: str | int
     game: str
     players: list[str]
     line: int
+    title: str = ""
+    teams: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(slots=True)
@@ -84,6 +92,11 @@ class Listener:
     ``incomplete-hand`` would come at that last line).  A listener that places findings among
     other output (``history``) sorts them in by line."""
 
+    def start(self, replay: "FileReplay") -> None:
+        """A replay of one file starts with this listener (before anything else is called):
+        ``replay`` may be asked, at any later call, what the driver holds back
+        (:attr:`FileReplay.held_from`, :attr:`FileReplay.open_revoke`)."""
+
     def finding(self, f: Finding) -> None:
         """One finding (see :class:`referee.findings.Finding`)."""
 
@@ -97,7 +110,7 @@ class Listener:
         """A deal was accepted; ``engine.hand`` holds it."""
 
     def trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
-        """A trick is complete (``trick.winner`` set)."""
+        """A trick is complete: ``trick`` (a :class:`referee.model.Trick`, ``winner`` set)."""
 
     def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         """A hand's result is settled (scored, passed out, drawn, penalty or unscored)."""
@@ -183,14 +196,27 @@ def _ignore(*args: Any) -> None:
     """Stands for a :class:`_Run` callback whose listener method does nothing."""
 
 
-class _Run:
-    """One file's replay: it hands each event to the engine of the match in play and takes
-    the facts the engine returns (:meth:`take`): findings worded by the game's commentary and
-    held until final, deals, tricks and hand results told to the listener."""
+class FileReplay:
+    """One file's replay, fed one line's item at a time: it hands each event to the engine of
+    the match in play and takes the facts the engine returns (:meth:`take`): findings worded by
+    the game's commentary and held until final, deals, tricks and hand results told to the
+    listener.
+
+    ``FileReplay(filename, listener)``: findings name the file ``filename`` and everything found
+    goes to ``listener``.  :meth:`item` takes each item :func:`referee.events.read_events`
+    yields (an event struct, or a ``ReadError``/``ReadWarning`` for a line that cannot be
+    read) with its physical line, in order; :meth:`close_match` ends the match in play where
+    the log stops; :meth:`flush` hands on every finding still held.  ``engine`` is the engine
+    of the match in play (None outside one), ``match_count`` the ``match`` events seen,
+    ``stats`` the file's :class:`FileStats` so far, ``spill`` the temporary file of findings
+    held for an open revoke (None: none), which a copy of the replay must copy too.  Bad
+    content never raises."""
 
     def __init__(self, filename: str, listener: Listener) -> None:
         self.file = filename
         self.listener = listener
+        if listener_wants(listener, "start"):
+            listener.start(self)
         self.stats = FileStats()
         self.engine: MatchEngine[Any] | None = None
         self.info: MatchInfo | None = None
@@ -229,7 +255,7 @@ class _Run:
         listener (a result with its words, or the function that words it when asked); a
         withdrawal drops the findings it passes over."""
         for f in facts:
-            if isinstance(f, Trick):  # the most frequent first
+            if isinstance(f, TrickState):  # the most frequent first
                 self.on_trick(engine, f)
             elif isinstance(f, FindingFact):
                 self.report(f.code, f.line, commentary_for(engine).finding_words(engine, f),
@@ -434,8 +460,27 @@ class _Run:
     def on_deal(self, engine: MatchEngine[Any]) -> None:
         self.listener.deal(engine)
 
-    def on_trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
-        self.listener.trick(engine, trick)
+    def on_trick(self, engine: MatchEngine[Any], trick: TrickState) -> None:
+        self.listener.trick(engine, trick_value(engine, trick))
+
+    @property
+    def held_from(self) -> int | None:
+        """The first line at which a finding of the hand in play may still be handed on (a
+        finding there or after it may still come: at the hand's last line, ``incomplete-hand``;
+        at an open revoke's line), or None when no finding can come at a line before the next
+        event's (no hand open).  What a listener that places findings among its output
+        (``history``) waits for."""
+        eng = self.engine
+        return eng.finding_floor() if eng is not None else None
+
+    @property
+    def open_revoke(self) -> Play | None:
+        """The card of the hand in play that was played against the duty to follow and is not
+        settled yet (it is established by the next card or the end of the hand, or repaired by
+        a ``retract``, G4), else None."""
+        eng = self.engine
+        r = eng.hand.revoke if eng is not None and eng.hand is not None else None
+        return Play(r.player, str(r.card), r.line) if r is not None else None
 
     def on_hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         first = self.hand_error
@@ -486,6 +531,8 @@ class _Run:
         self.bad_match = False
         assert engine is not None  # made when there was no problem
         self.engine = engine
+        self.info.title = engine.TITLE
+        self.info.teams = tuple(engine.teams())
         for a, b in look_alikes(self.info.players):
             x, y = difference(a, b)
             self.report("bad-event", line, f'the players "{a}" and "{b}" look alike: where the '
@@ -626,6 +673,18 @@ class _Run:
             self.take(eng, eng.apply(e, line))
         if self.wants_events:
             self.listener.event(line, e, self.engine)
+
+
+_Run = FileReplay  # (the name this module uses)
+
+
+def trick_value(engine: MatchEngine[Any], t: TrickState) -> Trick:
+    """The :class:`referee.model.Trick` of ``engine``'s trick ``t`` as it stands: its number,
+    its plays (cards as canonical text) in playing order, its winner (None while it is not
+    complete) and its card points as the hand's contract counts them (None where the contract
+    counts tricks)."""
+    return Trick(t.number, tuple(Play(p, str(c), ln) for p, c, ln in t.plays), t.winner,
+                 engine.card_points_of(t.cards))
 
 
 def replay(stream: IO[bytes], filename: str, listener: Listener,

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 import msgspec
 
 from . import events as ev
-from .cards import _JOKER_WORDS, _SUIT_INPUT, RANKS, SUIT_NAMES, SUITS
+from .cards import JOKER_WORDS, RANKS, SUIT_INPUT, SUIT_NAMES, SUITS
 from .games import DEAL_PILES
 
 JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
@@ -44,9 +44,9 @@ def _one_of_words(words: Iterable[str]) -> str:
     return "^(?:" + "|".join(_any_case(w) for w in words) + ")$"
 
 
-_SUIT_CHARS = "".join(sorted({c for k in _SUIT_INPUT for c in (k.upper(), k.lower())}))
+_SUIT_CHARS = "".join(sorted({c for k in SUIT_INPUT for c in (k.upper(), k.lower())}))
 CARD_PATTERN = ("^(?:(?:" + "|".join(_any_case(r) for r in (*RANKS, "T")) + ")["
-                + _SUIT_CHARS + "]|" + "|".join(_any_case(w) for w in sorted(_JOKER_WORDS))
+                + _SUIT_CHARS + "]|" + "|".join(_any_case(w) for w in sorted(JOKER_WORDS))
                 + ")$")
 """A card string (referee-log(5) "Cards"): a rank ``A K Q J 10 9 8 7 6 5 4 3 2`` or ``T``, then a suit
 letter ``C D H S`` or symbol (``♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤``); or the joker ``JK``, ``Joker``, ``BUG``; any
@@ -444,8 +444,7 @@ def score_schema() -> dict[str, Any]:
     """The JSON Schema of one record of ``score --format json``: a match (its hands, with each
     hand's status, deltas and running totals; Asszorti's ``net`` and ``debt``), or the last
     record of ``--standings``."""
-    from typing import get_args
-    from .games.base import HandStatus
+    from .model import HandStatus
     points = _by_player(_NUMBER)
     hand = {"type": "object",
             "required": ["hand", "line", "dealer", "declarer", "contract", "status", "deltas",
@@ -453,7 +452,7 @@ def score_schema() -> dict[str, Any]:
             "properties": {"hand": _NTH, "line": _LINE, "dealer": _nullable(_PLAYER),
                            "declarer": _nullable(_PLAYER),
                            "contract": {"type": ["string", "null"]},
-                           "status": {"enum": list(get_args(HandStatus))}, "deltas": points,
+                           "status": {"enum": [s.value for s in HandStatus]}, "deltas": points,
                            "totals": points, "net": points},
             "additionalProperties": False}
     match = {"type": "object",

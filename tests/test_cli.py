@@ -284,13 +284,13 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
-    from referee import cli
+    from referee import batch
     monkeypatch.delenv("CI", raising=False)
-    monkeypatch.setattr(cli._Progress, "THRESHOLD", 0)
-    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: False, raising=False)
-    assert cli._Progress((str(EX / "match.jsonl"),)).bar is None       # a pipe: never
-    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True, raising=False)
-    prog = cli._Progress((str(EX / "match.jsonl"),))
+    monkeypatch.setattr(batch.Progress, "THRESHOLD", 0)
+    monkeypatch.setattr(batch.sys.stderr, "isatty", lambda: False, raising=False)
+    assert batch.Progress((str(EX / "match.jsonl"),)).bar is None       # a pipe: never
+    monkeypatch.setattr(batch.sys.stderr, "isatty", lambda: True, raising=False)
+    prog = batch.Progress((str(EX / "match.jsonl"),))
     assert prog.bar is not None and prog.bar.length == (EX / "match.jsonl").stat().st_size
     prog.close()
 

@@ -207,8 +207,7 @@ def _poisoned(item, job):
     name, path = item
     if name.endswith("poison.jsonl"):
         os._exit(1)
-    from referee.cli import _one_file
-    return _one_file(job, name, path)
+    return job.run_file(name, path)
 
 
 def _allow_failures(n, dask_scheduler=None):

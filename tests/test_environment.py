@@ -200,9 +200,9 @@ def test_an_internal_error_says_it_is_a_bug_and_exits_70():
     # the last resort of the entry point: an exception nobody expected (here the replay made
     # to raise, with a message that would drive a terminal) is a bug in referee: said so,
     # escaped, with the traceback for the report, and status 70 (EX_SOFTWARE), never 1
-    code = ("import sys, referee.cli as c\n"
+    code = ("import sys, referee.cli as c, referee.batch as b\n"
             "def boom(*a, **k): raise RuntimeError('\\x1b[31mred')\n"
-            "c.replay = boom\n"
+            "b.replay = boom\n"
             f"sys.argv = ['referee', 'check', {LOG!r}]\n"
             "c.run()\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
@@ -216,13 +216,13 @@ def test_an_internal_error_says_it_is_a_bug_and_exits_70():
 # --- issue 29 item 8: --jobs starts a bounded number of workers, and signals always count -------
 
 def test_jobs_start_at_most_one_worker_per_file_and_a_few_per_cpu(monkeypatch, capsys):
-    from referee import api, cli
+    from referee import api, batch
     monkeypatch.setattr(api, "cpus", lambda: 2)  # a cap of 4 x 2 = 8 workers
-    assert cli._workers(99999, 2) == 2           # r13: --jobs 99999 on two files
-    assert cli._workers(3, 30) == 3
-    assert cli._workers(8, 30) == 8
+    assert batch.worker_count(99999, 2) == 2           # r13: --jobs 99999 on two files
+    assert batch.worker_count(3, 30) == 3
+    assert batch.worker_count(8, 30) == 8
     assert capsys.readouterr().err == ""          # none of these is capped
-    assert cli._workers(50, 30) == 8
+    assert batch.worker_count(50, 30) == 8
     assert capsys.readouterr().err == ("referee: warning: --jobs 50: at most 8 worker processes "
                                        "here (4 per CPU, 2 CPUs); starting 8\n")
 
@@ -336,14 +336,14 @@ STOP_WORKERS = """
 import json, os, sys, threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from referee import cli
+from referee import batch
 raised = []
 threading.excepthook = lambda args: raised.append(repr(args.exc_value))
-pool = ProcessPoolExecutor(max_workers=2, initializer=cli._worker_start, initargs=(os.getpid(),))
-job = cli._Job("check", counting=True)
-futures = [pool.submit(cli._one_file, job, name) for name in sys.argv[1:]]
+pool = ProcessPoolExecutor(max_workers=2, initializer=batch.worker_start, initargs=(os.getpid(),))
+job = batch.Job("check", counting=True)
+futures = [pool.submit(batch.one_file, job, name) for name in sys.argv[1:]]
 thread = pool._executor_manager_thread
-cli._stop_workers(pool)
+batch.stop_workers(pool)
 thread.join(60)
 print(json.dumps({"alive": thread.is_alive(), "raised": raised,
                   "cancelled": sum(f.cancelled() for f in futures),

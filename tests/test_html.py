@@ -76,6 +76,17 @@ def test_disputed_thirty_three_shows_the_revoke_on_its_trick():
     assert [text_of(td) for td in score.iter("td")][-6:] == ["0", "0", "-26", "33", "0", "-26"]
 
 
+
+def test_the_revoke_facts_are_listed_as_the_json_spells_them():
+    """The finding's facts list shows the structured consequence of the revoke (Cili pays 26,
+    nobody pays her: ``by`` is null) with JSON's spelling of null, never Python's ``None``."""
+    _, html = page("examples/thirty-three/disputed.jsonl")
+    doc = parse(html)
+    terms = {text_of(dt): text_of(dd) for dl in doc.iter("dl")
+             for dt, dd in zip(dl.iter("dt"), dl.iter("dd"))}
+    assert terms["consequence"] == "ends round, pays player Cili, points -26, by null"
+    assert "None" not in html
+
 HOSTILE = {"Anna": "<script>alert(1)</script>",
            "Bela": "Bela \"the <b>bold</b>\" O'Neil & co",
            "Cili": "Cili\u001b[31m\u0007\u0085\u202e"}

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from referee.games.thirty_three.rules import DECK, ORDERS, ThirtyThree, card_points, contract_value
-from referee.legal import _Quiet
+
 import msgspec
 from referee import events as ev
 
@@ -124,7 +124,7 @@ def play_match(seed):
     t = datetime(2026, 11, 14, 19, 5, 0)
     log = [{"event": "match", "game": "thirty-three", "players": PLAYERS,
             "id": "club-night-2026-11-14", "ts": t.isoformat() + "Z"}]
-    engine = ThirtyThree(PLAYERS, None, _Quiet())
+    engine = ThirtyThree(PLAYERS, None)
     dealer = "Cili"
     n = 0
     for declarer, game, level, kontra in PLAN:
@@ -228,7 +228,7 @@ def disputed():
     head = [e for e in head if e["event"] != "score"]
     # find in hand 2 the first trick where a defender could follow suit and had another card
     start, stop = deals[1], deals[2]
-    eng = ThirtyThree(PLAYERS, None, _Quiet())
+    eng = ThirtyThree(PLAYERS, None)
     out = list(head[:start])
     for e in head[:start]:
         if e["event"] == "deal":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..findings import FindingCode
-from .hand import AuctionHand, Hand
+from .hand import AuctionHand, HandState
 from .seating import Seating
 
 
@@ -16,7 +16,7 @@ class _Engine(Protocol):
     """What the auction rules need of the engine they are part of."""
 
     @property
-    def hand(self) -> Hand | None: ...
+    def hand(self) -> HandState | None: ...
 
     @property
     def others(self) -> dict[str, frozenset[str]]: ...

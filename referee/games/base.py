@@ -2,7 +2,7 @@
 consequences (RULINGS G), and card play with revokes and retracts (G4).
 
 A game module subclasses :class:`MatchEngine`, states its tables as class attributes (deck, hand
-size, the extra pile), maps each event type of its vocabulary to a handler method in ``EVENTS``, and
+size, the extra pile), registers a handler per event type of its vocabulary (:func:`handles`), and
 fills in the hooks: ``start_hand``, ``score_hand``, ``revoke_penalty`` and, when it has one, a
 match-end test.  The replay driver (:mod:`referee.replay`) calls only :meth:`MatchEngine.deal`,
 :meth:`MatchEngine.apply`, :meth:`MatchEngine.close_hand`, :meth:`MatchEngine.end` and reads
@@ -30,11 +30,11 @@ from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
 from .auction import Auctions
 from .hand import DONE as DONE, OPEN as OPEN, SKIP as SKIP, AuctionHand as AuctionHand, H
-from .hand import Hand as Hand, HandMode as HandMode, Revoke as Revoke, Sighting as Sighting
+from .hand import HandState as HandState, HandMode as HandMode, Revoke as Revoke, Sighting as Sighting
 from .hand import Suspect as Suspect
 from .hooks import NO_CONTRACT, REQUIRED_EVENTS, REQUIRED_HOOKS, ContractData
 from .seating import Seating
-from .tricks import Duty, Trick, TrickPlay
+from .tricks import Duty, TrickState, TrickPlay
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -99,7 +99,10 @@ class MatchEngine(Auctions, Generic[H]):
     SUMMARY_KEYS: ClassVar[tuple[str, ...]] = ()
     """Engine attributes (player → game points) a match's summary gives beside its totals
     (Asszorti's ``net`` and ``debt``)."""
-    HandClass: ClassVar[type[Hand]] = Hand
+    HandClass: ClassVar[type[HandState]] = HandState
+    HANDLED: ClassVar[frozenset[type]] = frozenset()
+    """The event types the game has a handler of (:func:`handles`): its vocabulary beside
+    ``match``, ``deal``, ``score`` and ``end``, which the driver applies."""
     _HANDLERS: ClassVar[dict[type, Any]] = {}
     _PLAIN_HANDLERS: ClassVar[dict[type, Any]] = {}
     _DUTY_IS_THE_CONTRACTS: ClassVar[bool] = True
@@ -251,8 +254,8 @@ class MatchEngine(Auctions, Generic[H]):
         """A violation applied as recorded (G2): report it; the hand becomes ``irregular``."""
         self.report(code, line, message, player=player, rule=rule, evidence=evidence,
                     cause=cause)
-        if self.hand is not None and self.hand.status == "scored":
-            self.hand.status = "irregular"
+        if self.hand is not None and self.hand.status == HandStatus.SCORED:
+            self.hand.status = HandStatus.IRREGULAR
 
     def void(self, code: FindingCode, line: int, message: str | None, player: str | None = None,
              *, rule: str | None = None, evidence: dict[str, Any] | None = None,
@@ -269,7 +272,7 @@ class MatchEngine(Auctions, Generic[H]):
             assert h is not None  # voided only inside a hand
             self._unscored(h, "unfollowable")
 
-    def _unscored(self, h: Hand, reason: str, facts: Mapping[str, Any] | None = None) -> None:
+    def _unscored(self, h: HandState, reason: str, facts: Mapping[str, Any] | None = None) -> None:
         """End hand ``h`` unscored (G3, G5): nobody scores, the rest of it is skipped.
         ``reason`` says why, as a value the commentary words into the result's summary
         (:meth:`~referee.games.commentary.Commentary.unscored_summary`): ``"unfollowable"``
@@ -277,10 +280,10 @@ class MatchEngine(Auctions, Generic[H]):
         ``stop``, what came instead of the hand's end, G5), or a game's own reason."""
         h.ended_line = h.last_line
         h.mode = SKIP
-        h.status = "unscored"
+        h.status = HandStatus.UNSCORED
         h.revoke = None
         h.suspects.clear()
-        r = self._emit(h, self.declarer_name(), self.contract_name(), "unscored",
+        r = self._emit(h, self.declarer_name(), self.contract_name(), HandStatus.UNSCORED,
                        {p: 0 for p in self.players}, Unscored(reason, facts or {}))
         self.after_hand(r)
 
@@ -494,7 +497,7 @@ class MatchEngine(Auctions, Generic[H]):
         tp = h.play
         assert tp is not None  # cards are being played
         snap = copy.copy(tp)  # the trick as it stood at the failing card, for its words
-        t = Trick(s.trick)
+        t = TrickState(s.trick)
         t.who, t.cards, t.lines = list(s.who), list(s.before), list(s.lines)
         snap.current = t
         snap.hands = {**tp.hands, s.player: set(s.known)}
@@ -710,7 +713,7 @@ class MatchEngine(Auctions, Generic[H]):
         open: score it and :meth:`finish` it (or end it another way)."""
         raise NotImplementedError
 
-    def _outside(self, h: Hand) -> list[Card]:
+    def _outside(self, h: HandState) -> list[Card]:
         """The cards of hand ``h``'s deal outside hands and pile: the card turned up, unless
         it is one of the dealt cards (``TURNED_FROM_HAND``)."""
         c = h.turned_up
@@ -829,6 +832,7 @@ class MatchEngine(Auctions, Generic[H]):
                 for t in getattr(f, "__handles__", ()):
                     names[t] = name
         cls._HANDLERS = {t: getattr(cls, name) for t, name in names.items()}
+        cls.HANDLED = frozenset(cls._HANDLERS)
         cls._PLAIN_HANDLERS = {t: f for t, f in cls._HANDLERS.items()
                                if t not in _OTHER_PLAYER_FIELD}
         if cls.GAME:
@@ -945,7 +949,7 @@ class MatchEngine(Auctions, Generic[H]):
 
     # --- results ----------------------------------------------------------------------------
 
-    def _emit(self, h: Hand, declarer: str | None, contract: str | None, status: HandStatus,
+    def _emit(self, h: HandState, declarer: str | None, contract: str | None, status: HandStatus,
               deltas: dict[str, Number], facts: Any,
               extra: dict[str, Any] | None = None) -> HandResult:
         """Apply ``deltas`` to the totals and establish hand ``h``'s :class:`HandResult` (with
@@ -981,7 +985,7 @@ class MatchEngine(Auctions, Generic[H]):
         """Game hook after a hand's result (:meth:`referee.games.hooks.OptionalHooks.after_hand`):
         match-end tests, the next dealer.  Default: after an unscored hand, the same dealer (a
         redeal) or the next in rotation (G6b, project ruling R1); nothing after another."""
-        if result.status == "unscored":
+        if result.status == HandStatus.UNSCORED:
             h = self.current
             if h.dealer in self.seat:
                 self.next_dealers = {h.dealer, self.next_seat(h.dealer)}
@@ -1094,7 +1098,7 @@ class MatchEngine(Auctions, Generic[H]):
         duty = self.duty_in_force()
         return None if duty is None else duty(tp.hands[player], tp.current.cards, tp.order)
 
-    def after_trick(self, trick: Trick, line: int) -> None:
+    def after_trick(self, trick: TrickState, line: int) -> None:
         """Game hook after a trick is complete (Sixty-Six draws)."""
 
     def all_tricks_played(self) -> bool:
@@ -1179,9 +1183,9 @@ class MatchEngine(Auctions, Generic[H]):
             evidence.update(facts)
         self.report("revoke", r.line, None,
                     player=r.player, trick=r.trick, rule=self.REVOKE_RULE, evidence=evidence)
-        h.status = "penalty"
+        h.status = HandStatus.PENALTY
         self.finish(self.declarer_name() if declarer is ... else declarer,
-                    self.contract_name(), deltas, RevokeEnded(evidence), status="penalty")
+                    self.contract_name(), deltas, RevokeEnded(evidence), status=HandStatus.PENALTY)
         h.mode = SKIP
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Consequence,

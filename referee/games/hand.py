@@ -1,4 +1,4 @@
-"""The records of one hand, shared by every game: :class:`Hand` (the cards, the play, the mode, the
+"""The records of one hand, shared by every game: :class:`HandState` (the cards, the play, the mode, the
 findings' state), :class:`AuctionHand`, an open :class:`Revoke` (G4), and for records of the play
 alone (format 1.1, RULINGS G14) a :class:`Sighting` of a card from an unknown holding and a
 :class:`Suspect` card that may prove a revoke.
@@ -99,7 +99,7 @@ class Suspect:
     retracted: int | None = None
 
 
-class Hand:
+class HandState:
     """One hand (deal to last trick).  Games subclass it to add auction and contract state.
 
     ``hands``: player → set of cards held now; ``dealt``: the cards dealt (as dealt), for the
@@ -126,7 +126,7 @@ class Hand:
         self.turned_up: Card | None = None
         """The card the deal turned up outside hands and pile (``TURNED_UP``), once read."""
         self.mode: HandMode = OPEN
-        self.status: HandStatus = "scored"
+        self.status: HandStatus = HandStatus.SCORED
         self.play: TrickPlay | None = None
         self.revoke: Revoke | None = None
         self.result: HandResult | None = None
@@ -161,7 +161,7 @@ class Hand:
         return self.play
 
 
-class AuctionHand(Hand):
+class AuctionHand(HandState):
     """A hand that opens with an auction: ``phase`` (``"auction"`` first), ``to_act`` (who is to
     speak) and ``passed`` (who has passed, out for the round in every game here)."""
 
@@ -175,5 +175,5 @@ class AuctionHand(Hand):
         turn that follows is caused by it (G13, issue 14 item 5)."""
 
 
-H = TypeVar("H", bound=Hand)
+H = TypeVar("H", bound=HandState)
 """A game's hand class (the ``H`` of ``MatchEngine[H]``)."""

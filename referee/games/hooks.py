@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence
 from .. import events as ev
 from ..cards import Card
 from ..facts import HandResult, Number
-from .tricks import Duty, Trick, TrickPlay
+from .tricks import Duty, TrickState, TrickPlay
 
 if TYPE_CHECKING:  # (types only: the base imports this module)
     from .base import Consequence, Revoke
@@ -89,7 +89,7 @@ class OptionalHooks(Protocol):
         played); it decides the allowed cards and the revokes.  Default: the contract's
         (``hand.play.duty``).  Sixty-Six has none while the talon is open (S1)."""
 
-    def after_trick(self, trick: Trick, line: int) -> None:
+    def after_trick(self, trick: TrickState, line: int) -> None:
         """A trick is complete (Sixty-Six's draws, a claim's tricks, Eighty-Three's players
         short of cards).  Default: nothing."""
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 
 from ..cards import Card
-from ..facts import Trick as Trick  # a complete trick is a fact of the core
+from ..facts import TrickState as TrickState  # a complete trick is a fact of the core
 
 TRUMP = "trump"
 """Effective-suit label of a trump suit that is no printed suit (the nines in Nines)."""
@@ -177,13 +177,13 @@ class TrickPlay:
         self.hands = hands
         self.order = order
         self.duty = duty
-        self.tricks: list[Trick] = []
-        self.current = Trick(1)
+        self.tricks: list[TrickState] = []
+        self.current = TrickState(1)
         self.first_leader = leader
         self.leader = leader
         """Who is due to lead the current trick: the winner of the last trick, or for trick 1 the
         contract's first leader (None: anyone)."""
-        self.won: dict[str, list[Trick]] = {p: [] for p in self.players}
+        self.won: dict[str, list[TrickState]] = {p: [] for p in self.players}
         self.follow_fast = bool(getattr(duty, "following_is_enough", False))
         """Playing the suit led always satisfies this duty (a hot-path shortcut)."""
         self.after = {p: self.players[(i + 1) % self.size] for i, p in enumerate(self.players)}
@@ -214,7 +214,7 @@ class TrickPlay:
     def has_played(self, player: str) -> bool:
         return player in self.current.who
 
-    def play(self, player: str, c: Card, line: int) -> Trick | None:
+    def play(self, player: str, c: Card, line: int) -> TrickState | None:
         """Move ``c`` from ``player``'s hand to the trick.  Returns the trick if this card
         completed it (its winner set and the next trick opened), else None."""
         self.hands[player].discard(c)
@@ -229,7 +229,7 @@ class TrickPlay:
         self.leader = winner
         self.tricks.append(t)
         self.won[winner].append(t)
-        self.current = Trick(t.number + 1)
+        self.current = TrickState(t.number + 1)
         return t
 
     def last_play(self) -> tuple[str, Card, int] | None:

@@ -1,7 +1,7 @@
 """Renderers: turn what a replay finds into text or JSON.  No rule decisions live here."""
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Sequence
 
 
 import jsonlines
@@ -115,12 +115,13 @@ def signed(x: Any) -> str:
     return t if t.startswith("-") or t == "0" else "+" + t
 
 
-def winners_text(engine: "MatchEngine[Any] | None", winners: list[str]) -> str:
-    """``Cili wins``, ``Anna and Bela share the win``, or for a partnership ``Bob & Dan win``."""
-    if engine is not None and engine.TEAMS:
-        teams = [t for t in engine.teams() if set(t) <= set(winners)]
-        if len(teams) == 1 and set(teams[0]) == set(winners):
-            return f"{engine.team_name(teams[0])} win"
+def winners_text(teams: Sequence[tuple[str, ...]], winners: list[str]) -> str:
+    """``Cili wins``, ``Anna and Bela share the win``, or for a partnership ``Bob & Dan win``.
+    ``teams``: the match's sides (:attr:`referee.replay.MatchInfo.teams`; partners share one)."""
+    if any(len(t) > 1 for t in teams):
+        won = [t for t in teams if set(t) <= set(winners)]
+        if len(won) == 1 and set(won[0]) == set(winners):
+            return f"{' & '.join(won[0])} win"
     if len(winners) == 1:
         return f"{winners[0]} wins"
     return f"{' and '.join(winners)} share the win"

@@ -12,11 +12,11 @@ from typing import IO, Any
 
 from ..games.commentary import commentary_for
 from .. import events as ev
-from ..cards import Card
+from ..cards import Card, card
 from ..findings import Finding
 from ..games.base import OPEN, HandResult, MatchEngine
-from ..games.tricks import Trick
-from ..replay import Listener, MatchInfo, MatchSummary
+from ..model import Play, Trick
+from ..replay import FileReplay, Listener, MatchInfo, MatchSummary, trick_value
 from ..commentary import SEEN_WORDS
 from ..text import visible
 from . import (Style, card_text, finding_text, fit, number, seen_holdings, signed,
@@ -78,6 +78,7 @@ class HistoryPrinter(Listener):
         self.width = self.GUTTER
         self.last_label: str | None = None  # the log line printed last in the gutter
         self.engine: MatchEngine[Any] | None = None
+        self.replay: FileReplay | None = None  # the replay of the file being read
         self.lines: list[tuple[int, int, str]] = []  # (line, order, text)
         self.seq = 0
         self.written = 0  # the last line printed
@@ -169,6 +170,9 @@ class HistoryPrinter(Listener):
             out.append(f"{tag:>{self.width}}  {text[3:]}")
         return out
 
+    def start(self, replay: FileReplay) -> None:
+        self.replay = replay
+
     def finding(self, f: Finding) -> None:
         proof = (f.evidence or {}).get("proved_by") if f.code == "revoke" else None
         if isinstance(proof, dict):  # a revoke proven by a later card (G14)
@@ -177,7 +181,7 @@ class HistoryPrinter(Listener):
         self.seq += 1
         self.lines.append((f.line, self.FINDING + self.seq, "  !! " + finding_text(f, self.style)))
         if len(self.lines) >= self.limit:
-            self._flush(before=self._settled_before(f.line, self.engine))
+            self._flush(before=self._settled_before(f.line))
 
     def _mark(self, line: object, note: str) -> None:
         """Add ``note`` to the card of log line ``line`` in a trick of the hand, rewriting the
@@ -193,33 +197,37 @@ class HistoryPrinter(Listener):
                     self._replace(seq, self._trick_text(number, cards, winner))
                     return
 
-    def _live_bound(self, line: int, engine: MatchEngine[Any] | None) -> int | None:
+    def _live_bound(self, line: int) -> int | None:
         """Live printing, after the event of ``line``: the first line not to print yet (None:
         print everything).  A hand over leaves nothing open; in an open hand, the line just
         read may go too when nothing before it is open and no trick is on the table or just
         completed (a finding of the auction is printed at once); what may still come at that
         line (``incomplete-hand``, the result) sorts after what it holds."""
-        h = engine.hand if engine is not None else None
-        if h is None or h.mode != OPEN:
+        if self._held_from() is None:
             return None
-        bound = self._settled_before(line, engine)
+        bound = self._settled_before(line)
         if bound == line and not self.table and self.done is None:
             return line + 1
         return bound
 
-    def _settled_before(self, line: int, engine: MatchEngine[Any] | None) -> int:
+    def _held_from(self) -> int | None:
+        """The first line a finding may still come at (None: no hand open), as the replay
+        holds findings back (:attr:`~referee.replay.FileReplay.held_from`)."""
+        return self.replay.held_from if self.replay is not None else None
+
+    def _settled_before(self, line: int) -> int:
         """The first line something may still be added at (or rewritten), from ``line`` (the
         line being read or a finding's, before which no finding can come): while a hand is
         open, a finding at its last line or an open revoke's
-        (:meth:`MatchEngine.finding_floor`), the trick on the table (shown unfinished if the
-        hand ends in it) and the last complete one (a retract may reopen it).  Past HOLD lines
-        held (a hostile log), ``line``: what comes later for an earlier line is printed as soon
-        as may be."""
+        (:attr:`~referee.replay.FileReplay.held_from`), the trick on the table (shown unfinished
+        if the hand ends in it) and the last complete one (a retract may reopen it); a hand over
+        until its result is told.  Past HOLD lines held (a hostile log), ``line``: what comes
+        later for an earlier line is printed as soon as may be."""
+        engine = self.engine
         h = engine.hand if engine is not None else None
-        if engine is None or h is None or (h.mode != OPEN and self.told is h) or \
-                len(self.lines) > self.HOLD:
-            return line
-        floor = engine.finding_floor()
+        if h is None or (h.mode != OPEN and self.told is h) or len(self.lines) > self.HOLD:
+            return line  # (no hand, or its result told)
+        floor = self._held_from()
         bound = line if floor is None else min(line, floor)
         if self.table:
             bound = min(bound, self.table[0].line)
@@ -230,8 +238,7 @@ class HistoryPrinter(Listener):
     def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
         self._flush(before=info.line)  # a finding of the match line comes after its title
         self.engine = engine
-        title = engine.TITLE
-        self._add(info.line, f"== {info.file}: match {info.match}, {title}: "
+        self._add(info.line, f"== {info.file}: match {info.match}, {info.title}: "
                   f"{', '.join(info.players)}", "bold")
         self.last_label = None
         if self.hands is None:
@@ -271,9 +278,9 @@ class HistoryPrinter(Listener):
     def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
         self._event(line, e, engine)
         if self.live:
-            self._flush(before=self._live_bound(line, engine))
+            self._flush(before=self._live_bound(line))
         elif len(self.lines) >= self.limit:
-            self._flush(before=self._settled_before(line, engine))
+            self._flush(before=self._settled_before(line))
 
     def _event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
         note = getattr(e, "note", None)
@@ -315,17 +322,19 @@ class HistoryPrinter(Listener):
     # --- tricks as they happened: each card, a retraction, the replacement, and the card
     # that established a revoke (G4)
 
-    def _shown(self, engine: MatchEngine[Any], who: str, c: Card, line: int) -> _Shown:
-        r = engine.current.revoke
+    def _shown(self, who: str, c: Card, line: int) -> _Shown:
+        r = self.replay.open_revoke if self.replay is not None else None
         return _Shown(who, c, self.name(c), line,
                       ["revoke"] if r is not None and r.line == line else [])
 
     def _on_table(self, cards: list[_Shown], trick: Trick) -> list[_Shown]:
         """``cards`` if the cards in it not taken back are the trick's, else the trick's cards
         (history missed something: it shows what the engine holds)."""
-        if [(x.who, x.card) for x in cards if x.live] == list(zip(trick.who, trick.cards)):
+        plays = [(p.player, card(p.card)) for p in trick.plays]
+        if [(x.who, x.card) for x in cards if x.live] == plays:
             return cards
-        return [_Shown(p, c, self.name(c), ln, []) for p, c, ln in trick.plays]
+        return [_Shown(p.player, c, self.name(c), p.line, [])
+                for p, (_, c) in zip(trick.plays, plays)]
 
     def _played(self, line: int, e: ev.Play, engine: MatchEngine[Any]) -> None:
         """A card just applied at ``line``: onto the trick on the table, or (when it was the
@@ -336,7 +345,7 @@ class HistoryPrinter(Listener):
             return
         cur = tp.current
         if cur.lines and cur.lines[-1] == line:
-            self.table.append(self._shown(engine, cur.who[-1], cur.cards[-1], line))
+            self.table.append(self._shown(cur.who[-1], cur.cards[-1], line))
         elif h.revoke_established_at == line:
             card = card_text(engine, e.card, self.style)
             mark = _Shown(e.player, None, card, line, ["establishes the revoke"])
@@ -380,8 +389,10 @@ class HistoryPrinter(Listener):
         return f"   trick {number:>2}: " + ", ".join(parts) + f"  → {winner}"
 
     def trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
-        who, c, line = trick.plays[-1]
-        cards = self._on_table(self.table + [self._shown(engine, who, c, line)], trick)
+        last: Play = trick.plays[-1]
+        line = last.line
+        cards = self._on_table(self.table + [self._shown(last.player, card(last.card), line)],
+                               trick)
         seq = self._add(line, self._trick_text(trick.number, cards, trick.winner))
         self.labels[seq] = _span(cards)
         self.done = (seq, cards, trick.number)
@@ -396,8 +407,8 @@ class HistoryPrinter(Listener):
         tp = h.play
         if tp is not None and (tp.current.who or self.table):
             # the hand ended in mid-trick (a revoke, a claim)
-            t = tp.current
-            cards = self._on_table(self.table, t) if t.who else self.table
+            t = trick_value(engine, tp.current)
+            cards = self._on_table(self.table, t) if t.plays else self.table
             # (after its last card; if that line is printed already, as soon as may be)
             seq = self._add(max(self.written, max(x.line for x in cards)),
                             self._trick_text(t.number, cards, None))
@@ -439,7 +450,7 @@ class HistoryPrinter(Listener):
         if self.header is not None:  # no hand of this match was asked for (--hand)
             self.header = None
             return
-        head = (f"== match over: {winners_text(self.engine, s.winners)}; totals " if s.finished
+        head = (f"== match over: {winners_text(s.info.teams, s.winners)}; totals " if s.finished
                 else "== match not finished; totals ")
         self.out.write(visible(head + ", ".join(f"{p} {number(v)}" for p, v in s.totals.items()))
                        + "\n\n")

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .. import events as ev
-from ..api import (Hand, Match, Step, _Builder, _feed, _MatchRecord, _step, _with_findings,
+from ..api import (Hand, Match, Step, MatchBuilder, feed, MatchRecord, step_of, with_findings,
                    card_name)
 from ..games import SPECS
 from ..games.base import MatchEngine
-from ..replay import FileStats, MatchInfo, MatchSummary, _Run
+from ..replay import FileStats, MatchInfo, MatchSummary, FileReplay
 from ..cards import SUIT_NAMES
 from ..commentary import SEEN_WORDS
 from ..findings import Finding
@@ -170,11 +170,10 @@ class HtmlPage:
         self.file_no += 1
         fid = self.file_no
         builder = _PageBuilder(self, fid)
-        run = _Run(name, builder)
-        builder.run = run
+        run = FileReplay(name, builder)
         try:
             for line, e in ev.read_events(stream, strict):
-                _feed(run, builder, line, e)
+                feed(run, builder, line, e)
             run.close_match()
             run.flush()
         except OSError:
@@ -678,8 +677,8 @@ class _OpenMatch:
         self.rows.close()
 
 
-class _PageBuilder(_Builder):
-    """Builds the page's hands as the replay goes (:class:`referee.api._Builder`, with steps)
+class _PageBuilder(MatchBuilder):
+    """Builds the page's hands as the replay goes (:class:`referee.api.MatchBuilder`, with steps)
     and hands each to the :class:`HtmlPage` once it is complete (the next deal came, or the
     match ended), keeping at most :data:`HtmlPage.FINDINGS` findings and
     :data:`HtmlPage.STEPS` steps of a hand, and counting the rest."""
@@ -718,14 +717,14 @@ class _PageBuilder(_Builder):
             self.in_hand = n
         steps = cur.steps.setdefault(n, [])
         if len(steps) < self.page.STEPS:
-            steps.append(_step(line, e, engine))
+            steps.append(step_of(line, e, engine))
         else:
             self.more_steps[n] = self.more_steps.get(n, 0) + 1
 
-    def _hands_before(self, cur: _MatchRecord, n: int | None) -> None:
+    def _hands_before(self, cur: MatchRecord, n: int | None) -> None:
         """Hand on every settled hand numbered below ``n`` (None: all) and drop its data."""
         for k in sorted(k for k in cur.hands if n is None or k < n):
-            h = _with_findings(cur.hands.pop(k), cur.findings.pop(k, ()), cur.steps.pop(k, ()))
+            h = with_findings(cur.hands.pop(k), cur.findings.pop(k, ()), cur.steps.pop(k, ()))
             self.page.hand(h, self.more.pop(k, 0), self.more_steps.pop(k, 0))
         for k in [k for k in cur.steps if n is None or k < n]:
             del cur.steps[k]  # a hand never settled (its findings stay: outside the hands)
@@ -778,6 +777,10 @@ def _cleaned(data: Any) -> Any:
 
 
 def _evidence_text(v: Any) -> str:
+    """An evidence value as the page's facts list shows it: as JSON spells the plain values
+    (``null``, ``true``, ``false``), objects as ``key value`` pairs, lists one after another."""
+    if v is None or isinstance(v, bool):
+        return "null" if v is None else ("true" if v else "false")
     if isinstance(v, dict):
         return ", ".join(f"{k} {_evidence_text(x)}" for k, x in v.items())
     if isinstance(v, (list, tuple)):

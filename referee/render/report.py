@@ -51,7 +51,8 @@ class Tee(Listener):
     """Passes every call on to several listeners: each method of :class:`Listener` goes to the
     listeners that do something on it, in the order given (worked out once, here)."""
 
-    _METHODS = ("finding", "begin_match", "event", "deal", "trick", "hand", "end_match")
+    _METHODS = ("start", "finding", "begin_match", "event", "deal", "trick", "hand",
+                "end_match")
 
     def __init__(self, *listeners: Listener) -> None:
         from ..replay import listener_wants
@@ -166,7 +167,7 @@ class ScoreCollector(Listener):
         if self.engine is not None:
             lines.extend(commentary_for(self.engine).score_notes(self.engine))
         if s.finished:
-            lines.append(f"finished: {winners_text(self.engine, s.winners)}")
+            lines.append(f"finished: {winners_text(s.info.teams, s.winners)}")
         else:
             lines.append("not finished")
         lines.append("")

@@ -27,10 +27,10 @@ from typing import (Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGua
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit, strays
 from . import GAME as SPEC
-from ..base import (OPEN, AuctionHand, Consequence, Hand, HandResult, MatchEngine, Number, Revoke,
+from ..base import (OPEN, AuctionHand, Consequence, HandResult, MatchEngine, Number, Revoke,
                     event_name, handles, payment, strs, tidy)
 from ..hooks import NO_CONTRACT, ContractData
-from ..tricks import Trick, TrickOrder, TrickPlay, follow_else_trump
+from ..tricks import TrickState, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -245,13 +245,13 @@ claim (``stands``), a disputed claim the declarer lost a trick after (``failed``
 @dataclass(slots=True)
 class Settlement:
     """How the hand's tricks were finally owned: ``owners`` (11 names, trick order) and ``played``
-    (the Trick actually played for each, or None for a trick given by a claim; emptied in the
+    (the TrickState actually played for each, or None for a trick given by a claim; emptied in the
     facts a scored hand keeps, :class:`HandScore`); ``outcome``
     (a claim that gave tricks: ``stands`` or ``failed``) and ``first`` (the first trick it gave,
     1-based), ``failed_at`` (the trick whose loss made a disputed claim fail)."""
 
     owners: list[str] = field(default_factory=list)
-    played: list[Trick | None] = field(default_factory=list)
+    played: list[TrickState | None] = field(default_factory=list)
     outcome: ClaimOutcome = "played"
     first: int = 0
     failed_at: int | None = None
@@ -417,7 +417,7 @@ class AsszortiHand(AuctionHand):
         return k
 
 
-def _won(t: Trick) -> str:
+def _won(t: TrickState) -> str:
     """The winner of a complete trick."""
     w = t.winner
     if w is None:
@@ -931,7 +931,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         c.dispute = line
         self.fast_handlers = self._PLAIN_HANDLERS  # play goes on
 
-    def after_trick(self, trick: Trick, line: int) -> None:
+    def after_trick(self, trick: TrickState, line: int) -> None:
         """After a disputed claim, the first trick the declarer loses decides the hand: every
         trick since the claim, and the rest, go to the opponent who won it (A7, A10).  The log
         may stop there (the hand is settled when it closes, :meth:`close_open_hand`) or the

@@ -25,10 +25,10 @@ from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, \
     is_blank, parse_suit
 from . import GAME as SPEC
-from ..base import (OPEN, AuctionHand, Consequence, HandResult, MatchEngine, Number, Revoke,
+from ..base import (OPEN, AuctionHand, Consequence, HandResult, HandStatus, MatchEngine, Number, Revoke,
                     RulesError, handles, payment, strs)
 from ..hooks import NO_CONTRACT, ContractData
-from ..tricks import Trick, TrickOrder, TrickPlay, follow_or_trump
+from ..tricks import TrickState, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -525,7 +525,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                            self.winning_bid()[0])
         return True
 
-    def after_trick(self, trick: Trick, line: int) -> None:
+    def after_trick(self, trick: TrickState, line: int) -> None:
         """A player with no card left before trick 6 cannot play on: ``incomplete-hand``, the hand
         unscored (E7).  An open revoke is established first (G11)."""
         h = self.hand
@@ -627,7 +627,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
     def after_hand(self, result: HandResult) -> None:
         """E5: once a team reaches 200 the game is over; if both reach it in the same hand the
         bidding team wins, otherwise the higher score.  Winners are both partners."""
-        if result.status == "unscored":
+        if result.status == HandStatus.UNSCORED:
             super().after_hand(result)
             return
         over = [t for t in self.teams() if self.totals[t[0]] >= TARGET]

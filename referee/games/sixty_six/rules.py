@@ -29,10 +29,11 @@ from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, CardError, Deck, parse_suit
 from ...facts import Facts
 from . import GAME as SPEC
-from ..base import (OPEN, Consequence, Hand, HandResult, MatchEngine, Number, Revoke, handles,
+from ..base import (OPEN, Consequence, HandState, HandResult, HandStatus, MatchEngine, Number,
+                    Revoke, handles,
                     payment)
 from ..hooks import NO_CONTRACT, ContractData
-from ..tricks import Duty, Trick, TrickOrder, TrickPlay, follow_head_trump
+from ..tricks import Duty, TrickState, TrickOrder, TrickPlay, follow_head_trump
 
 # --- the rules as data -----------------------------------------------------------------------
 
@@ -229,7 +230,7 @@ Note = Drawn | Closed | Exchanged | Married
 action (the due draw it set off); the others are what the event did."""
 
 
-class SixtySixHand(Hand):
+class SixtySixHand(HandState):
     """A Sixty-Six deal: the talon, marriages, closing and the right to declare.
 
     ``stock``: face-down talon cards, top first; ``turned``: the face-up trump card under them
@@ -418,7 +419,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h = self.current
         return None if h.talon_open else follow_head_trump
 
-    def after_trick(self, trick: Trick, line: int) -> None:
+    def after_trick(self, trick: TrickState, line: int) -> None:
         """The winner may declare (S5); while the talon is open a draw becomes due."""
         h = self.hand  # the hot path: no property call (a handler runs inside a hand)
         assert h is not None
@@ -720,7 +721,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         a, b = self.players
         with_last = ((a, pts[a]), (b, pts[b]))
         if pts[a] == pts[b]:
-            status = "drawn" if h.status == "scored" else h.status
+            status = HandStatus.DRAWN if h.status == HandStatus.SCORED else h.status
             end = DealEnd("drawn", played_out=True, points_with_last=with_last, last=last,
                           dealer=h.dealer)
             self.finish(None, None, deltas, end, status=status, extra=None)
@@ -769,7 +770,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         G6); the match ends when a total reaches ``target``.  After an unscored deal any dealer
         is accepted (S10)."""
         h = self.current
-        if result.status == "unscored":
+        if result.status == HandStatus.UNSCORED:
             self.next_dealers = None
             return
         won = [p for p in self.players if result.deltas.get(p, 0) > 0]

@@ -16,7 +16,7 @@ from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypeGuard
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, strays
 from . import GAME as SPEC
-from ..base import (AuctionHand, Consequence, HandResult, MatchEngine, Number, Revoke, handles,
+from ..base import (AuctionHand, Consequence, HandResult, HandStatus, MatchEngine, Number, Revoke, handles,
                     missing, payment, strs)
 from ..hooks import NO_CONTRACT, ContractData
 from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
@@ -329,7 +329,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         if h.standing is None:
             if len(h.passed) == len(self.players):  # all have passed, no bid made
                 self.finish(None, None, {p: 0 for p in self.players}, self.current.outcome,
-                            status="passed-out" if h.status == "scored" else h.status)
+                            status=HandStatus.PASSED_OUT if h.status == HandStatus.SCORED else h.status)
                 self.next_dealers = {h.dealer}
                 return
         elif self.auction_won_by(h.standing[0]):
@@ -718,7 +718,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
 
     def after_hand(self, result: HandResult) -> None:
         """§12, T7: the match ends once anyone stands at +200 or more or -200 or less."""
-        if result.status == "unscored":
+        if result.status == HandStatus.UNSCORED:
             super().after_hand(result)
             return
         if any(v >= TARGET or v <= -TARGET for v in self.totals.values()):

@@ -35,7 +35,8 @@ from typing import Final, NamedTuple
 
 from referee import events as ev
 from referee.cards import SUITS, Card
-from referee.games.base import (Consequence, Hand, HandResult, MatchEngine, Number, Revoke,
+from referee.games.base import (Consequence, HandState, HandResult, HandStatus, MatchEngine,
+                                Number, Revoke,
                                 handles, payment)
 from referee.games.tricks import TrickOrder, TrickPlay, follow_suit
 
@@ -71,7 +72,7 @@ class Outcome(NamedTuple):
     trump: str
 
 
-class WhistHand(Hand):
+class WhistHand(HandState):
     """A Whist hand: the ``trump_card`` turned up (W2: the base reads it, ``TURNED_UP``) and its
     suit ``trump`` (W3, a suit letter; empty until the deal is accepted)."""
 
@@ -162,7 +163,7 @@ class Whist(MatchEngine[WhistHand]):
     def after_hand(self, result: HandResult) -> None:
         """W7: a side at ``target`` game points wins the match; after an unscored hand, the
         base's next dealers."""
-        if result.status == "unscored":
+        if result.status == HandStatus.UNSCORED:
             super().after_hand(result)
             return
         over = [t for t in self.teams() if self.totals[t[0]] >= self.rules["target"]]
