@@ -28,6 +28,7 @@ from ..facts import HandResult as HandResult, HandStatus as HandStatus, Number a
 from ..facts import tidy as tidy  # (these four are the games' and tests' names for them too)
 from ..findings import WARNING, FindingCode, Severity, severity_of
 from .. import events as ev
+from . import RULES_CORES
 from .auction import Auctions
 from .hand import DONE as DONE, OPEN as OPEN, SKIP as SKIP, AuctionHand as AuctionHand, H
 from .hand import HandState as HandState, HandMode as HandMode, Revoke as Revoke, Sighting as Sighting
@@ -822,6 +823,7 @@ class MatchEngine(Auctions, Generic[H]):
         (:data:`~referee.games.hooks.REQUIRED_HOOKS`) or a handler of ``play`` or ``retract``
         is refused: ``TypeError``."""
         super().__init_subclass__(**kwargs)
+        RULES_CORES.add(cls)
         spec = cls.__dict__.get("SPEC")
         if spec is not None:
             cls.GAME, cls.TITLE, cls.PLAYERS = spec.name, spec.title, spec.seats
