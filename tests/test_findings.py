@@ -14,6 +14,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from referee.cli import main
+from tools.outputs import mutated
 from tools.thirty_three_logs import MATCH, bid, deal, discard, nines_hand, pas, plays
 
 from .conftest import run_log
@@ -187,29 +188,6 @@ GAMES = ("thirty-three", "asszorti", "sixty-six", "eighty-three")
 MUTATIONS_PER_LOG = 40
 
 
-def _mutated(events: list[dict], rng) -> list[dict]:
-    """``events`` with one to three drops, swaps, repeats or field changes (as test_fuzz)."""
-    events = [dict(e) for e in events]
-    values = [None, -1, 7, 30, "A", "Anna", "AS", "10H", "JK", "hearts", "none", "3", "hand",
-              "slam", "", ["AS", "KH"], ["9D"]]
-    for _ in range(rng.randint(1, 3)):
-        if not events:
-            break
-        i = rng.randrange(len(events))
-        how = rng.randrange(4)
-        if how == 0:
-            del events[i]
-        elif how == 1:
-            j = rng.randrange(len(events))
-            events[i], events[j] = events[j], events[i]
-        elif how == 2:
-            key = rng.choice(sorted(events[i]) + ["player", "card", "to"])
-            events[i][key] = rng.choice(values)
-        else:
-            events.insert(i, dict(events[i]))
-    return events
-
-
 def _logs():
     """(name, bytes) of every example, corpus and conformance log, a short simulation of each
     game, and mutations of the examples and simulations (fixed seeds: the same every run)."""
@@ -231,7 +209,7 @@ def _logs():
         bases.append((f"simulated {game}", events))
     for name, events in bases:
         for k in range(MUTATIONS_PER_LOG):
-            log = _mutated(events, rng)
+            log = mutated(events, rng)
             yield f"{name} mutation {k}", "".join(json.dumps(e) + "\n" for e in log).encode()
 
 

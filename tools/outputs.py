@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("thirty-three", "asszorti", "sixty-six", "eighty-three")
 
 
-def _mutated(events: list[dict], rng: random.Random) -> list[dict]:
+def mutated(events: list[dict], rng: random.Random) -> list[dict]:
+    """``events`` with one to three drops, swaps, repeats or field changes (as test_fuzz), drawn
+    by ``rng``: a log as a bad writer or a careless hand might leave it."""
     events = [dict(e) for e in events]
     values = [None, -1, 7, 30, "A", "Anna", "AS", "10H", "JK", "hearts", "none", "3", "hand",
               "slam", "", ["AS", "KH"], ["9D"]]
@@ -78,7 +80,7 @@ def make_logs(out: Path) -> None:
                     bases.append((name, [json.loads(x) for x in r.output.splitlines()]))
     for name, events in bases:
         for k in range(8):
-            log = _mutated(events, rng)
+            log = mutated(events, rng)
             (out / f"mut-{k}-{name}").write_text("".join(json.dumps(e) + "\n" for e in log))
 
 

@@ -1084,6 +1084,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         if h.discards and h.declarer and c in h.discards:
             return {"laid_away_by": h.declarer}
         return super().card_place(c)
+
     def contract(self) -> ContractData:
         """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
         if self.hand is None:

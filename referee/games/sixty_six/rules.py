@@ -784,6 +784,7 @@ class SixtySix(MatchEngine[SixtySixHand]):
         if c == self.current.turned:
             return {"pile": "trump_card"}
         return super().card_place(c)
+
     def contract(self) -> ContractData:
         """The deal's declarer (who declared 66 or closed), no contract name; tricks count
         card points (A 11, 10 10, K 4, Q 3, J 2, 9 0)."""
