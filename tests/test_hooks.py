@@ -55,7 +55,7 @@ def test_handlers_are_registered_by_event_type():
     assert ThirtyThree._HANDLERS[ev.Play].__code__ is MatchEngine.on_play.__code__
 
 
-class _Hand(base.Hand):
+class _Hand(base.HandState):
     pass
 
 
