@@ -8,7 +8,7 @@ import inspect
 from pathlib import Path
 
 from referee import events as ev
-from referee.facts import NO_FACTS, Dealt, FindingFact, HandResult, Trick, Unscored
+from referee.facts import NO_FACTS, Dealt, FindingFact, HandResult, TrickState, Unscored
 from referee.games.base import MatchEngine
 from referee.games.sixty_six.rules import DealEnd, SixtySix
 from tests.conftest import ROOT, run_log
@@ -65,7 +65,7 @@ def test_each_entry_point_returns_the_facts_it_established():
     assert eng.apply(ev.Play(player="Ann", card="AS"), 3) is NO_FACTS
     # 9♠ follows to A♠: the trick is complete, Ann's (A 11 beats 9 0 in the suit led)
     facts = eng.apply(ev.Play(player="Bob", card="9S"), 4)
-    assert [type(f) for f in facts] == [Trick]
+    assert [type(f) for f in facts] == [TrickState]
     trick = facts[0]
     assert (trick.number, trick.who, trick.winner) == (1, ["Ann", "Bob"], "Ann")
     # after the draw (Ann K♠, Bob Q♠: S3) Ann leads K♦, a card of the stock, not held: G3,
