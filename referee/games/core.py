@@ -17,7 +17,7 @@ from types import EllipsisType
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Literal
 
 from ..cards import Card, Deck
-from ..facts import Fact
+from ..facts import Fact, HandResult, HandStatus, Number
 from ..findings import FindingCode, Severity
 from .auction import Auctions
 from .hand import HandState, Revoke
@@ -67,6 +67,19 @@ class EngineCore(Auctions):
                  player: str | None = None, *, rule: str | None = None,
                  evidence: dict[str, Any] | None = None, cause: int | None = None) -> None: ...
 
+        def irregular(self, code: FindingCode, line: int, message: str | None,
+                      player: str | None = None, *, rule: str | None = None,
+                      evidence: dict[str, Any] | None = None,
+                      cause: int | None = None) -> None: ...
+
+        def card(self, text: str, line: int, player: str | None = None) -> Card | None: ...
+
+        def score_hand(self, line: int) -> None: ...
+
+        def finish(self, declarer: str | None, contract: str | None,
+                   deltas: dict[str, Number], facts: Any, status: HandStatus | None = None,
+                   extra: dict[str, Any] | None = None) -> HandResult: ...
+
         def declarer_name(self) -> str | None: ...
 
         def contract_name(self) -> str | None: ...
@@ -90,3 +103,5 @@ class EngineCore(Auctions):
                    pile: int = 0) -> None: ...
 
         def where_is(self, c: Card) -> dict[str, Any] | None: ...
+
+        def _suspect(self, player: str, c: Card, line: int) -> None: ...
