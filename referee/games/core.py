@@ -17,13 +17,14 @@ from types import EllipsisType
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Literal
 
 from ..cards import Card, Deck
-from ..facts import Fact, HandResult, HandStatus, Number
+from ..facts import Fact, Facts, HandResult, HandStatus, Number
 from ..findings import FindingCode, Severity
 from .auction import Auctions
 from .hand import HandState, Revoke
 from .tricks import Duty
 
 if TYPE_CHECKING:
+    from .. import events as ev
     from .hooks import ContractData
 
 
@@ -73,6 +74,13 @@ class EngineCore(Auctions):
                       cause: int | None = None) -> None: ...
 
         def card(self, text: str, line: int, player: str | None = None) -> Card | None: ...
+
+        def cards(self, texts: Iterable[str], line: int,
+                  player: str | None = None) -> list[Card] | None: ...
+
+        def _take(self) -> Facts: ...
+
+        def start_hand(self, e: ev.Deal, line: int) -> None: ...
 
         def score_hand(self, line: int) -> None: ...
 
