@@ -9,13 +9,15 @@ is no proper deal is a ``misdeal`` (the hand unscored), a dealer out of rotation
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, CardError, blanks
 from ..facts import Dealt, Facts
-from .. import events as ev
 from .core import EngineCore
 from .hand import OPEN, HandState
+
+if TYPE_CHECKING:
+    from .. import events as ev
 
 
 class Deals(EngineCore):

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..cards import SUIT_NAMES, Card, is_blank
 from ..facts import HandStatus, Number, RevokeEnded, tidy
 from ..findings import WARNING
-from .. import events as ev
 from .core import EngineCore
 from .hand import OPEN, SKIP, Revoke, Sighting, Suspect
 from .tricks import Duty, TrickPlay, TrickState
 
 if TYPE_CHECKING:
+    from .. import events as ev
     from .base import Consequence
 
 
