@@ -111,8 +111,8 @@ def read_words(facts: Evidence, detail: str | None = None) -> str:
     if reason == "not-an-object":
         return f"each line must be one JSON object (expected `object`, got `{facts['got']}`)"
     if reason == "unknown-game":
-        from .events import GAMES
-        return f"unknown game {detail} (the games are " + ", ".join(GAMES) + ")"
+        from .games import names
+        return f"unknown game {detail} (the games are " + ", ".join(names()) + ")"
     if reason == "unknown-event":
         return f"unknown event {detail}"
     if reason == "no-event":

@@ -193,7 +193,7 @@ def _line_of(f: Finding) -> int:
 
 
 def _ignore(*args: Any) -> None:
-    """Stands for a :class:`_Run` callback whose listener method does nothing."""
+    """Stands for a :class:`FileReplay` callback whose listener method does nothing."""
 
 
 class FileReplay:
@@ -675,7 +675,6 @@ class FileReplay:
             self.listener.event(line, e, self.engine)
 
 
-_Run = FileReplay  # (the name this module uses)
 
 
 def trick_value(engine: MatchEngine[Any], t: TrickState) -> Trick:
@@ -695,13 +694,13 @@ def replay(stream: IO[bytes], filename: str, listener: Listener,
     Returns the file's :class:`FileStats`.  Bad content never raises; OSError from the stream
     does.
     """
-    run = _Run(filename, listener)
+    run = FileReplay(filename, listener)
     item = run.item
     if strict or run.wants_events:
         for line, e in ev.read_events(stream, strict):
             item(line, e)
     else:
-        # read_events and _Run.item in one loop, for speed: an event inside a hand of a match
+        # read_events and FileReplay.item in one loop, for speed: an event inside a hand of a match
         # in play goes straight to its engine
         read = ev.line_reader(stream)
         unreadable = ev.UNREADABLE
@@ -760,7 +759,7 @@ def replay_until(stream: IO[bytes], filename: str, stop: int,
             if len(found) < KEEP:
                 found.append(f)
 
-    run = _Run(filename, _Keep())
+    run = FileReplay(filename, _Keep())
     at, seen = _read_to(run, ev.read_events(stream), stop)
     run.flush()
     if reach:
@@ -768,7 +767,7 @@ def replay_until(stream: IO[bytes], filename: str, stop: int,
     return run.engine, at, found
 
 
-def _read_to(run: _Run, events: Iterable[tuple[int, Any]], stop: int) -> tuple[Any, int]:
+def _read_to(run: FileReplay, events: Iterable[tuple[int, Any]], stop: int) -> tuple[Any, int]:
     """Replay into ``run`` the ``events`` (``read_events``' pairs) before physical line
     ``stop``: (the event read at ``stop`` or None, the last line read).  ``events`` is left
     just past line ``stop``."""
@@ -814,7 +813,7 @@ def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
                 self.found.append(f)
 
     keep = _AtStop()
-    run = _Run(filename, keep)
+    run = FileReplay(filename, keep)
     events = ev.read_events(stream)
     at, seen = _read_to(run, events, stop)
     engine = run.engine

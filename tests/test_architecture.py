@@ -18,23 +18,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "referee"
 
-# Circles that belong to the other engineers of issue 25; the lead empties this set at the
-# merge.  Each is a strongly connected component of the import graph, as a frozenset of modules.
-PENDING: set[frozenset[str]] = {
-    # "facts" (item 1: a rules module imports no commentary) removes these four
-    frozenset({"referee.games.thirty_three.rules", "referee.games.thirty_three.commentary"}),
-    frozenset({"referee.games.asszorti.rules", "referee.games.asszorti.commentary"}),
-    frozenset({"referee.games.sixty_six.rules", "referee.games.sixty_six.commentary"}),
-    frozenset({"referee.games.eighty_three.rules", "referee.games.eighty_three.commentary"}),
-    # "facts" and "registry" (items 1, 3): the engine base no longer reaches for commentary,
-    # the registry no longer lives beside the base; "evidence" (item 2): the log reader and
-    # the engine base call the shared commentary for words (events -> commentary ->
-    # games -> base -> commentary, and events -> commentary -> events)
-    frozenset({"referee.games", "referee.games.base", "referee.games.commentary",
-               "referee.commentary", "referee.events"}),
-}
-
-
 def _modules() -> dict[str, Path]:
     """Module name → its file, for every module of the package."""
     out = {}
@@ -209,19 +192,12 @@ def test_the_graph_sees_every_kind_of_import():
     assert _foreign_attributes("m", ast.parse(own), {}) == []
 
 
-def test_no_import_circle_but_the_pending_ones():
-    """Every circle in the import graph of ``referee/`` is one of :data:`PENDING` or part of
-    one: a pending circle may shrink or split, never grow, and no new one comes."""
-    circles = _circles(_analyse()[0])
-    grown = [sorted(c) for c in circles if not any(c <= p for p in PENDING)]
-    assert grown == []
-
-
-def test_every_pending_circle_is_still_there():
-    """A pending circle that has gone, or shrunk, is taken out of :data:`PENDING` (or
-    replaced by what is left of it): the set only shrinks."""
-    circles = _circles(_analyse()[0])
-    assert sorted(map(sorted, PENDING - circles)) == []
+def test_no_import_circle():
+    """The import graph of ``referee/`` has no circle (issue 25 item 5): the rules modules
+    import no commentary, the registry does not import the engine base (it knows a rules core
+    by ``referee.games.RULES_CORES``), and the shared commentary, which words the log
+    reader's errors, names the games from the registry, not from the reader."""
+    assert sorted(map(sorted, _circles(_analyse()[0]))) == []
 
 
 def test_no_private_name_crosses_modules():

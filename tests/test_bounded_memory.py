@@ -148,12 +148,12 @@ def test_findings_held_behind_an_open_revoke_are_bounded_in_memory(monkeypatch):
     from referee import replay as rp
     monkeypatch.setattr(rp, "HOLD", 50)
     most = [0]
-    deliver = rp._Run.deliver
+    deliver = rp.FileReplay.deliver
 
     def watched(self, *floor):
         most[0] = max(most[0], len(self.pending))
         deliver(self, *floor)
-    monkeypatch.setattr(rp._Run, "deliver", watched)
+    monkeypatch.setattr(rp.FileReplay, "deliver", watched)
     n = 400
     events = [MATCH, deal(), bid("A", "nines", 24), pas("B"), pas("C"),
               discard("A", ["8S", "7S", "JS"]), *plays([("A", "7C"), ("B", "7H")]),

@@ -779,8 +779,8 @@ def test_game_ends_when_a_team_reaches_200():
 def _engine_with(totals_before):
     """An engine fed the G1 hand after its totals were set by hand (E5 corner cases)."""
     from .conftest import Recorder
-    from referee.replay import _Run
-    run = _Run("t", Recorder())
+    from referee.replay import FileReplay
+    run = FileReplay("t", Recorder())
     log = match(g1())
     run.item(1, ev.DECODER.decode(json.dumps(log[0])))
     run.engine.totals.update(totals_before)

@@ -203,6 +203,13 @@ def _resolve(ref: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
+RULES_CORES: "set[type[MatchEngine[Any]]]" = set()
+"""Every :class:`~referee.games.base.MatchEngine` subclass defined so far (the base's
+``__init_subclass__`` adds each): how :data:`ENGINES` knows that what a declaration names is a
+rules core, without importing the base (which imports the log reader, which reads this
+registry: no import circle)."""
+
+
 class _Engines(Mapping[str, "type[MatchEngine[Any]]"]):
     """Game name → engine class, importing a game's rules module on first use."""
 
@@ -217,20 +224,20 @@ class _Engines(Mapping[str, "type[MatchEngine[Any]]"]):
         spec = SPECS.get(game) if isinstance(game, str) else None
         if spec is None or game in self.problems:
             raise KeyError(game)
-        from .base import MatchEngine
         try:
             got = _resolve(spec.rules)
         except Exception as exc:  # a plugin's bug is said, never raised
             self.problems[game] = (f"its rules core {spec.rules} cannot be loaded: "
                                    f"{type(exc).__name__}: {exc}")
             raise KeyError(game) from None
-        if not (isinstance(got, type) and issubclass(got, MatchEngine)) \
+        if got not in RULES_CORES \
                 or got.__dict__.get("SPEC") is not spec:
             self.problems[game] = (f"its rules core {spec.rules} is not a MatchEngine class "
                                    "whose SPEC is the game's declaration")
             raise KeyError(game)
-        self._loaded[game] = got
-        return got
+        engine: type[MatchEngine[Any]] = got  # (one of RULES_CORES)
+        self._loaded[game] = engine
+        return engine
 
     def __iter__(self) -> Iterator[str]:
         return iter(SPECS)

@@ -32,6 +32,7 @@ from ..facts import HandResult as HandResult, HandStatus as HandStatus, Number a
 from ..facts import tidy as tidy  # (these four are the games' and tests' names for them too)
 from ..findings import FindingCode, Severity, severity_of
 from .. import events as ev
+from . import RULES_CORES
 from .alone import Alone
 from .deals import Deals
 from .play import Play
@@ -453,6 +454,7 @@ class MatchEngine(Deals, Play, Alone, Generic[H]):
         (:data:`~referee.games.hooks.REQUIRED_HOOKS`) or a handler of ``play`` or ``retract``
         is refused: ``TypeError``."""
         super().__init_subclass__(**kwargs)
+        RULES_CORES.add(cls)
         spec = cls.__dict__.get("SPEC")
         if spec is not None:
             cls.GAME, cls.TITLE, cls.PLAYERS = spec.name, spec.title, spec.seats
