@@ -1,5 +1,12 @@
-"""What every game engine shares: the match and hand life cycle, deal checks, findings with their
-consequences (RULINGS G), and card play with revokes and retracts (G4).
+"""What every game engine shares: the match and hand life cycle and the dispatch of events,
+findings with their consequences (RULINGS G), results.
+
+:class:`MatchEngine` is put together from parts by job, each a mixin in a module of its own:
+:class:`~referee.games.deals.Deals` (deal checks: misdeal, wrong-dealer, rotation, G3, G6),
+:class:`~referee.games.play.Play` (card play with revokes and retracts, G4),
+:class:`~referee.games.alone.Alone` (records of the play alone, G14),
+:class:`~referee.games.auction.Auctions` and :class:`~referee.games.seating.Seating` (auctions,
+the table); :class:`~referee.games.core.EngineCore` types what they use of one another.
 
 A game module subclasses :class:`MatchEngine`, states its tables as class attributes (deck, hand
 size, the extra pile), registers a handler per event type of its vocabulary (:func:`handles`), and
@@ -12,30 +19,28 @@ Scores are numbers of game points (``int``, or ``float`` where halves occur, kep
 """
 from __future__ import annotations
 
-import copy
 import functools
 import types
 
-from itertools import chain
-from types import EllipsisType
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping,
-                    Sequence, TypedDict)
+                    TypedDict)
 from typing import TypeVar, Union, cast
 
-from ..cards import SUIT_NAMES, Card, CardError, Deck, blanks, is_blank
-from ..facts import NO_FACTS, Dealt, Fact, Facts, FindingFact, RevokeEnded, Unscored, Withdrawn
+from ..cards import Card, CardError, Deck
+from ..facts import NO_FACTS, Fact, Facts, FindingFact, Unscored
 from ..facts import HandResult as HandResult, HandStatus as HandStatus, Number as Number
 from ..facts import tidy as tidy  # (these four are the games' and tests' names for them too)
-from ..findings import WARNING, FindingCode, Severity, severity_of
+from ..findings import FindingCode, Severity, severity_of
 from .. import events as ev
 from . import RULES_CORES
-from .auction import Auctions
+from .alone import Alone
+from .deals import Deals
+from .play import Play
 from .hand import DONE as DONE, OPEN as OPEN, SKIP as SKIP, AuctionHand as AuctionHand, H
 from .hand import HandState as HandState, HandMode as HandMode, Revoke as Revoke, Sighting as Sighting
 from .hand import Suspect as Suspect
 from .hooks import NO_CONTRACT, REQUIRED_EVENTS, REQUIRED_HOOKS, ContractData
 from .seating import Seating
-from .tricks import Duty, TrickState, TrickPlay
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,7 +67,7 @@ def handles(*kinds: type) -> Callable[[F], F]:
 
 
 
-class MatchEngine(Auctions, Generic[H]):
+class MatchEngine(Deals, Play, Alone, Generic[H]):
     """Base of a game's match engine (see the module docstring), generic in its hand class ``H``.
 
     Class attributes a game sets: ``SPEC`` (its declaration, a :class:`referee.games.GameSpec`,
@@ -347,361 +352,7 @@ class MatchEngine(Auctions, Generic[H]):
             return False
         return True
 
-    # --- records of the play alone (format 1.1, RULINGS G14) ----------------------------------
-
-    def reveal(self, player: str | None, cs: Iterable[Card], line: int, how: str,
-               pile: int = 0) -> None:
-        """Cards ``cs`` seen from ``player``'s holding at ``line`` (``how``: a
-        :class:`Sighting`'s word), or from the top ``pile`` cards of the pile: each card the
-        holding (or that part of the pile) does not hold yet, and that the record places nowhere
-        else (:meth:`where_is`), takes the place of one of its blanks (G14).  A card that cannot
-        be placed is left alone: the caller's own check then reports it (``card-not-held``, with
-        where the card was seen).  A card seen from a player may prove a revoke
-        (:meth:`_sighted`).  ``player`` None: the pile alone."""
-        h = self.current
-        hand = h.hands[player] if player is not None else set()
-        for c in cs:
-            if c in hand or c in h.pile[:pile] or self.where_is(c) is not None:
-                continue
-            spot = min((b for b in hand if is_blank(b)), default=None)
-            if spot is not None and player is not None:
-                self._sighted(player, c, line, how, hand)
-                hand.discard(spot)
-                hand.add(c)
-                h.seen.setdefault(player, []).append(Sighting(c, line, how))
-                continue
-            spot = min((b for b in h.pile[:pile] if is_blank(b)), default=None)
-            if spot is not None:
-                h.pile[h.pile.index(spot)] = c
-                h.pile_seen.append(Sighting(c, line, "taken"))
-        if how != "left" and not any(map(is_blank, hand)):
-            self.only_holding_left(line)
-        if h.suspects:
-            self.settle_suspects(False)
-
-    def only_holding_left(self, line: int) -> None:
-        """A holding seen to its last card at ``line``: when the pile holds no card unseen and
-        one player alone still has cards not recorded, those are the rest of the deck (the
-        cards the record places nowhere), seen there (``"left"``, G14b): they may prove that
-        player's earlier failures, judged as a given hand from the deal on."""
-        h = self.current
-        if any(map(is_blank, h.pile)):
-            return
-        left = [p for p in self.players if any(map(is_blank, h.hands[p]))]
-        if len(left) != 1:
-            return
-        p = left[0]
-        rest = [c for c in self.DECK.cards if c not in h.hands[p] and self.where_is(c) is None]
-        if len(rest) == sum(map(is_blank, h.hands[p])):
-            self.reveal(p, rest, line, "left")
-
-    def _sighted(self, player: str, c: Card, line: int, how: str, hand: set[Card]) -> None:
-        """Card ``c`` is seen at ``line`` in place of one of ``player``'s blanks: it proves each
-        open :class:`Suspect` of the player that it was held at (no blank has come into the
-        holding since) and whose card the duty, evaluated on the cards surely held then and
-        ``c``, would not have allowed (G14)."""
-        h = self.current
-        if not h.suspects:
-            return
-        now = frozenset(b for b in hand if is_blank(b))
-        for s in h.suspects:
-            if s.player != player or s.proof is not None or not now <= s.blanks:
-                continue
-            s.known.add(c)
-            allowed = s.duty(s.known, s.before, s.order)
-            if allowed is not None and s.card not in allowed:
-                s.proof = Sighting(c, line, how)
-                s.allowed = allowed
-
-    def duty_in_force(self) -> Duty | None:
-        """Game hook: the duty to follow that binds the card about to be played (None: any
-        card may be played); default the contract's.  Sixty-Six has none while the talon is
-        open (S1)."""
-        h = self.hand
-        tp = h.play if h is not None else None
-        return tp.duty if tp is not None else None
-
-    def _suspect(self, player: str, c: Card, line: int) -> None:
-        """``player``, whose holding has blanks, plays ``c`` (not to a lead) and the cards surely
-        held allow it: keep it as a :class:`Suspect` while a later sight may prove a revoke
-        (G14).  A card of the suit led where following is all the duty asks is never one."""
-        h = self.current
-        tp = h.play
-        assert tp is not None  # cards are being played
-        duty = self.duty_in_force()
-        cur = tp.current
-        if duty is None or not cur.cards:
-            return
-        if tp.follow_fast and tp.order.suit_of[c] is tp.order.suit_of[cur.cards[0]]:
-            return
-        if c in (duty(self.DECK.members, cur.cards, tp.order) or (c,)):
-            return  # allowed whatever the player held: nothing seen later can prove it
-        held = tp.hands[player]
-        h.suspects.append(Suspect(
-            player, c, line, cur.number, tuple(cur.who), tuple(cur.cards), tuple(cur.lines),
-            tp.order, duty, frozenset(b for b in held if is_blank(b)),
-            {x for x in held if not is_blank(x)}, declarer=self.declarer_name()))
-
-    def settle_suspects(self, final: bool) -> bool:
-        """Decide the possible revokes of the hand (G14): the earliest proven one is the revoke,
-        once no earlier one can still be proven (``final``: nothing more can be seen in this
-        hand).  Suspects nothing can prove any more (the player has no blank left) are dropped.
-        A proven suspect whose card was taken back is a repaired revoke, reported at once
-        (G14a); one taken back never decides the hand, so none waits for it.  Returns True when
-        a proven revoke was established (the hand is then decided, G4)."""
-        h = self.current
-        ss = h.suspects
-        if not ss:
-            return False
-        hands = h.hands
-        ss[:] = [s for s in ss if s.proof is not None or
-                 (not final and any(map(is_blank, hands[s.player])))]
-        repaired = [s for s in ss if s.proof is not None and s.retracted is not None]
-        for s in repaired:
-            ss.remove(s)
-            self._repair_proven(s)
-        first = next((s for s in ss if s.proof is not None), None)
-        if first is None or any(s.line < first.line and s.proof is None and s.retracted is None
-                                for s in ss):
-            return False
-        ss.clear()
-        self._establish_proven(first)
-        return True
-
-    def _establish_proven(self, s: Suspect) -> None:
-        """A revoke proven by a later sight (G14): at the failing card's line, with the proof in
-        its evidence, established at once; what the hand recorded after that line is passed
-        over without findings (G4).  The game's revoke rule decides the hand."""
-        h = self.current
-        self.established.append(Withdrawn(h.number, s.line))
-        if s.revoke is not None:  # a revoke from a known holding that waited (R26)
-            h.revoke, line, how, facts = s.revoke
-            self.establish_revoke(line, how, declarer=s.declarer, **facts)
-            return
-        h.revoke = self._proven_revoke(s)
-        assert s.proof is not None
-        h.proof = s.proof
-        self.establish_revoke(s.proof.line, declarer=s.declarer)
-
-    def _repair_proven(self, s: Suspect) -> None:
-        """A card taken back (``s.retracted``) that a card seen since proves a revoke (G14a):
-        a ``revoke`` warning at the card's line, repaired at the retract's, as with the hands
-        (G4).  The hand goes on."""
-        r = self._proven_revoke(s)
-        self.report_repaired(r, s.retracted, rule="G14a")
-
-    def _proven_revoke(self, s: Suspect) -> Revoke:
-        """The :class:`Revoke` that the proven suspect ``s`` was, its evidence gathered as if
-        at the failing card (the trick as it stood, the cards surely held then) with the proof
-        (``proved_by``).  ``hand.revoke`` is left as it was."""
-        h = self.current
-        tp = h.play
-        assert tp is not None  # cards are being played
-        snap = copy.copy(tp)  # the trick as it stood at the failing card, for its words
-        t = TrickState(s.trick)
-        t.who, t.cards, t.lines = list(s.who), list(s.before), list(s.lines)
-        snap.current = t
-        snap.hands = {**tp.hands, s.player: set(s.known)}
-        assert s.allowed is not None and s.proof is not None
-        was = h.revoke
-        h.play = snap
-        try:
-            self.start_revoke(s.player, s.card, s.line, s.allowed)
-            r = h.revoke
-        finally:
-            h.play, h.revoke = tp, was
-        assert r is not None
-        proof = s.proof
-        r.evidence["proved_by"] = {"card": str(proof.card), "line": proof.line,
-                                   "how": proof.how}
-        return r
-
-    def report_repaired(self, r: Revoke, line: int | None, rule: str = "G4") -> None:
-        """Revoke ``r`` repaired by the ``retract`` at ``line``: the ``revoke`` warning at the
-        revoking card's line (G4; ``rule`` G14a for one a later card proved)."""
-        evidence = {**r.evidence, "established_at": None, "repaired_at": line}
-        self.report("revoke", r.line, None, player=r.player, trick=r.trick, severity=WARNING,
-                    rule=rule, evidence=evidence)
-
-    def where_is(self, c: Card) -> dict[str, Any] | None:
-        """Where card ``c`` of the current hand is, as facts for a ``card-not-held`` finding:
-        ``{"card", "played_by", "trick", "line"}`` (already played), ``{"card", "held_by"}``,
-        ``{"card", "laid_away_by"}`` or ``{"card", "pile"}`` (the pile it is still in, or
-        Sixty-Six's ``trump_card``); None when the record does not say.  Only the finding's
-        path asks this, so it may search the hand."""
-        h = self.current
-        tp = h.play
-        if tp is not None:
-            for t in chain(tp.tricks, (tp.current,)):
-                if c in t.cards:
-                    i = t.cards.index(c)
-                    return {"card": str(c), "played_by": t.who[i], "trick": t.number,
-                            "line": t.lines[i]}
-        for p, held in h.hands.items():
-            if c in held:
-                return {"card": str(c), "held_by": p, **self._sight_of(p, c)}
-        place = self.card_place(c)
-        if place is None:
-            return None
-        by = place.get("laid_away_by")
-        if by is not None:
-            return {"card": str(c), "laid_away_by": by, **self._sight_of(by, c)}
-        return {"card": str(c), **place}
-
-    def _sight_of(self, player: str, c: Card) -> dict[str, Any]:
-        """``{"line", "how"}`` of the last time ``c`` was seen from ``player``'s unknown
-        holding (G14), or ``{}``: the earlier line of a card seen twice."""
-        for s in reversed(self.current.seen.get(player, ())):
-            if s.card == c:
-                return {"line": s.line, "how": s.how}
-        return {}
-
-    def whereabouts_facts(self, cs: Iterable[Card]) -> list[dict[str, Any]]:
-        """:meth:`where_is` of each card of ``cs`` that the record places."""
-        return [f for f in map(self.where_is, cs) if f is not None]
-
-    def not_held(self, player: str, cs: Iterable[Card]) -> dict[str, Any]:
-        """The evidence of a ``card-not-held`` finding for cards ``cs`` of ``player``: the
-        cards (canonical strings) and their whereabouts (:meth:`where_is`)."""
-        cs = list(cs)
-        return {"player": player, "cards": [str(c) for c in cs],
-                "whereabouts": self.whereabouts_facts(cs)}
-
-    def card_place(self, c: Card) -> dict[str, Any] | None:
-        """Game hook: where ``c`` is when no player holds it nor has played it
-        (``{"laid_away_by": player}`` or ``{"pile": name}``), else None; default the deal's
-        ``PILE`` (``"boat"``) for a card of it."""
-        if self.PILE and c in self.current.pile:
-            return {"pile": self.PILE}
-        return None
-
     # --- the driver's API -------------------------------------------------------------------
-
-    def deal(self, e: ev.Deal, line: int) -> Facts:
-        """Start a hand from a ``deal`` event: dealer rotation (G6), the deck and counts
-        (``misdeal``), then the game's :meth:`start_hand`.  Returns the facts established (its
-        findings; :class:`~referee.facts.Dealt` when the hand is open)."""
-        self._deal(e, line)
-        return self._take()
-
-    def _deal(self, e: ev.Deal, line: int) -> None:
-        self.skipping = False
-        self.hand_count += 1
-        h = cast(H, self.HandClass(self.hand_count, line, e.dealer))
-        self.hand = h
-        if e.dealer not in self.seat:
-            self.dealer_cause = line
-            self.void("unknown-player", line, None, rule="G3",
-                      evidence={"players": [e.dealer], "field": "dealer"})
-            return
-        given = e.hands if e.hands is not None else {}
-        unknown = [p for p in given if p not in self.seat]
-        if unknown:
-            self.void("unknown-player", line, None, rule="G3",
-                      evidence={"players": unknown, "field": "hands"})
-            return
-        pile_texts = getattr(e, self.PILE) if self.PILE else None
-        dealt: dict[str, list[Card]] = {}
-        for p, texts in given.items():
-            cs = self.cards(texts, line, p)
-            if cs is None:
-                return
-            dealt[p] = cs
-        pile = self.cards(pile_texts or [], line)
-        if pile is None:
-            return
-        h.unknown = {p for p in self.players if p not in dealt}
-        h.pile_known = pile_texts is not None or not self.PILE
-        h.partial = bool(h.unknown) or not h.pile_known
-        problem = self.deal_problem(e, dealt, pile)
-        if problem:
-            self.void("misdeal", line, None, rule="G3", evidence=problem)
-            return
-        if h.mode != OPEN:  # the game's own check found a bad card of its deal (G7)
-            return
-        if h.partial and h.pile_known and len(h.unknown) == 1:
-            # the only holding left is the rest of the deck: a given hand (G14b)
-            p = next(iter(h.unknown))
-            taken = set(chain(*dealt.values(), pile,
-                              self._outside(h)))
-            rest = [c for c in self.DECK.cards if c not in taken]
-            if len(rest) == self.HAND_SIZE:
-                dealt = {q: dealt[q] if q != p else rest for q in self.players}
-                h.unknown = set()
-                h.inferred = p
-                h.partial = False
-        h.dealt = dealt
-        h.hands = {p: set(cs) for p, cs in dealt.items()}
-        h.pile = pile
-        if h.partial:  # a record of the play alone: blanks stand for what is not given (G14)
-            n = 0
-            for p in self.players:
-                if p in h.unknown:
-                    h.hands[p] = set(blanks(self.HAND_SIZE, n))
-                    n += self.HAND_SIZE
-            if not h.pile_known:
-                h.pile = blanks(self.PILE_SIZE, n)
-            h.hands = {p: h.hands[p] for p in self.players}  # seating order, as when dealt
-        if self.next_dealers is not None and e.dealer not in self.next_dealers:
-            due = [p for p in self.players if p in self.next_dealers]
-            self.irregular("wrong-dealer", line, None, e.dealer,
-                           rule="G6b" if len(due) > 1 else "G6",
-                           evidence={"dealer": e.dealer, "due": due, "game": self.GAME,
-                                     "rotation": self.ROTATION},
-                           cause=self.dealer_cause)
-        self.dealer_cause = None
-        self.next_dealers = {self.next_seat(e.dealer)}
-        self.start_hand(e, line)
-        if h.mode == OPEN:
-            self.established.append(Dealt(h.number))
-
-    def deal_problem(self, e: ev.Deal, dealt: dict[str, list[Card]],
-                     pile: list[Card]) -> dict[str, Any] | None:
-        """What makes the cards dealt no proper deal, as the evidence of a ``misdeal`` (G3),
-        or None: ``{"player", "count", "expected"}`` (a hand of the wrong size); ``{"pile",
-        "count", "expected"}``; ``{"twice": [{"card", "places"}], "not_dealt": [cards]}``
-        (places: players, or ``{"pile": "boat"}``, ``{"pile": "trump_card"}`` for the pile and
-        Sixty-Six's turned-up card).  A hand or pile the record
-        leaves out (format 1.1) is unknown, not missing: what is given is checked, and cards
-        not dealt only when everything is given (G14)."""
-        h = self.current
-        field = self.TURNED_UP
-        if field:  # one card turned up (Sixty-Six's trump card): read it first
-            text = getattr(e, field)
-            if text is None:
-                return {field: None}
-            try:
-                h.turned_up = self.DECK.parse(text)
-            except CardError as exc:
-                self.void("bad-card", h.line, None, rule="G7",
-                          evidence={"text": str(text), "problem": exc.problem,
-                                    "game": self.GAME, "deck_size": len(self.DECK),
-                                    "field": field})
-                return None
-        for p in self.players:
-            if p in dealt and len(dealt[p]) != self.HAND_SIZE:
-                return {"player": p, "count": len(dealt[p]), "expected": self.HAND_SIZE}
-        if self.PILE and h.pile_known and len(pile) != self.PILE_SIZE:
-            return {"pile": self.PILE, "count": len(pile), "expected": self.PILE_SIZE}
-        extra = self._outside(h)
-        every = list(chain(*dealt.values(), pile, extra))
-        if len(every) == len(self.DECK.cards) and self.DECK.members.issubset(every):
-            return None  # the whole deck, each card once (the usual case, checked in one pass)
-        if h.partial and len(set(every)) == len(every):
-            return None  # what is given holds no card twice; the rest is unknown
-        seen: dict[Card, str | dict[str, str]] = {}
-        twice: list[dict[str, Any]] = []
-        places: list[tuple[str | dict[str, str], list[Card]]] = [
-            *dealt.items(), ({"pile": self.PILE or ""}, pile), ({"pile": "trump_card"}, extra)]
-        for where, cs in places:
-            for c in cs:
-                if c in seen:
-                    twice.append({"card": str(c), "places": [seen[c], where]})
-                seen[c] = where
-        absent = [] if h.partial else [str(c) for c in self.DECK.cards if c not in seen]
-        if twice or absent:
-            return {"twice": twice, "not_dealt": absent}
-        return None
 
     def start_hand(self, e: ev.Deal, line: int) -> None:
         """Game hook (required): the deal at ``line`` passed the shared checks and ``self.current``
@@ -713,26 +364,6 @@ class MatchEngine(Auctions, Generic[H]):
         """Game hook (required): the hand's last trick is complete (at ``line``) with no revoke
         open: score it and :meth:`finish` it (or end it another way)."""
         raise NotImplementedError
-
-    def _outside(self, h: HandState) -> list[Card]:
-        """The cards of hand ``h``'s deal outside hands and pile: the card turned up, unless
-        it is one of the dealt cards (``TURNED_FROM_HAND``)."""
-        c = h.turned_up
-        return [c] if c is not None and not self.TURNED_FROM_HAND else []
-
-    def turned_up_card(self, e: ev.Deal) -> Card | None:
-        """The deal's ``trump_card`` (which the caller has seen given) as a card of the game's
-        deck; None when its text is no card of the deck, which is then a ``bad-card`` (G7,
-        evidence ``field`` ``trump_card``) voiding the hand.  (``TURNED_UP`` does this for a
-        game that declares it; a helper for a game reading its deal itself.)"""
-        try:
-            return self.DECK.parse(e.trump_card)
-        except CardError as exc:
-            self.void("bad-card", self.current.line, None, rule="G7",
-                      evidence={"text": str(e.trump_card), "problem": exc.problem,
-                                "game": self.GAME, "deck_size": len(self.DECK),
-                                "field": "trump_card"})
-            return None
 
     def apply(self, e: Any, line: int) -> Facts:
         """Apply one event of the current hand (anything but match/deal/score/end): the game's
@@ -992,214 +623,7 @@ class MatchEngine(Auctions, Generic[H]):
             if h.dealer in self.seat:
                 self.next_dealers = {h.dealer, self.next_seat(h.dealer)}
 
-    # --- card play (G4) ---------------------------------------------------------------------
-
-    def on_play(self, e: ev.Play, line: int) -> None:
-        """A card played: turn, holding, the duty to follow (revoke), trick completion (G4).
-
-        This is the hot path of every replay (four events in five are cards), so the common
-        case reads straight through: the hooks :meth:`ready_to_play` (only before the first
-        card) and :meth:`before_card` (only where a game defines it) are called when needed."""
-        h = self.hand
-        assert h is not None  # a handler runs inside a hand (cheaper than self.current here)
-        if h.revoke is not None:
-            self.establish_revoke(line)
-            return
-        player = e.player
-        c = self._PARSED.get(e.card)
-        if c is None:
-            c = self.card(e.card, line, player)
-            if c is None:
-                return
-        tp = h.play
-        if tp is None:
-            if not self.ready_to_play(player, c, line):
-                return
-            tp = h.play
-            assert tp is not None  # ready_to_play set it
-        held = tp.hands[player]
-        if c not in held:  # one test on the common path (the card is held)
-            if h.partial:  # a card from an unknown holding takes a blank's place (G14)
-                self.reveal(player, (c,), line, "played")
-                if h.mode is not OPEN:
-                    return  # the card proved a revoke that decided the hand (G14)
-            if c not in held:  # still: the card cannot have been held
-                fact = self.where_is(c)
-                self.void("card-not-held", line, None, player, rule="G3",
-                          evidence={"player": player, "card": str(c),
-                                    "holding": [str(x) for x in tp.order.sort(
-                                        x for x in held if not is_blank(x))],
-                                    "whereabouts": [fact] if fact else []})
-                return
-        cur = tp.current
-        plays = cur.cards
-        due: str | None
-        if plays:
-            who = cur.who
-            if player in who:
-                self.void("out-of-turn", line, None, player, rule="R3",
-                          evidence={"player": player, "card": str(c), "trick": cur.number,
-                                    "again": True,
-                                    "played": str(cur.cards[who.index(player)])})
-                return
-            due = tp.after[who[-1]]
-            if due in who:
-                due = tp.to_play()
-        else:
-            due = tp.leader
-        if due is not None and due != player:
-            self.irregular("out-of-turn", line, None, player, rule="G4b",
-                           evidence={"player": player, "card": str(c), "trick": cur.number,
-                                     "due": due, "lead": not plays})
-        if self._HOOKS_BEFORE_CARD:
-            self.before_card(player, c, line)
-        # The duty to follow only binds after the lead; a card of the suit led always satisfies
-        # duties that ask no more than following (not Sixty-Six's duty to head the trick).
-        if plays:
-            suit_of = tp.order.suit_of
-            if not (tp.follow_fast and self._DUTY_IS_THE_CONTRACTS and
-                    suit_of[c] is suit_of[plays[0]]):
-                allowed = self.allowed_cards(player)
-                if allowed is not None and c not in allowed:
-                    self.start_revoke(player, c, line, allowed)
-                elif h.partial and any(map(is_blank, tp.hands[player])):
-                    self._suspect(player, c, line)
-        trick = tp.play(player, c, line)
-        if h.suspects and self.settle_suspects(False):
-            return
-        if trick is None:
-            return  # the hand can only end when a trick is complete
-        self.established.append(trick)
-        self.after_trick(trick, line)
-        if h.mode is OPEN and (len(tp.tricks) == self.TRICKS if self.TRICKS else
-                               not tp.current.who and not any(tp.hands.values())):
-            if h.suspects and self.settle_suspects(True):
-                return
-            if h.revoke is not None:
-                self.establish_revoke(None, "last-card")
-            else:
-                self.score_hand(line)
-
-    def ready_to_play(self, player: str, c: Card, line: int) -> bool:
-        """Game hook before the first card of a hand (while ``hand.play`` is None): start the
-        play phase, check what must come before it.  Return False if the hand cannot go on
-        (after a finding); on True, ``hand.play`` must be set."""
-        return self.current.play is not None
-
-    def before_card(self, player: str, c: Card, line: int) -> None:
-        """Game hook: a card the player holds is about to be played to the trick (it passed the
-        holding and turn checks); the duty to follow is checked next (Sixty-Six: the lead a
-        marriage demands)."""
-
-    def allowed_cards(self, player: str) -> frozenset[Card] | None:
-        """The cards ``player`` may play now (None: any): the duty in force
-        (:meth:`duty_in_force`) applied to the player's cards and the trick."""
-        h = self.hand
-        assert h is not None and h.play is not None  # asked only during the play
-        tp = h.play
-        duty = self.duty_in_force()
-        return None if duty is None else duty(tp.hands[player], tp.current.cards, tp.order)
-
-    def after_trick(self, trick: TrickState, line: int) -> None:
-        """Game hook after a trick is complete (Sixty-Six draws)."""
-
-    def all_tricks_played(self) -> bool:
-        """True when the hand's last trick is complete: ``TRICKS`` tricks played, or (0) no
-        card left in any hand and none on the table."""
-        h = self.hand
-        if h is None or h.play is None:
-            return False
-        tp = h.play
-        if self.TRICKS:
-            return len(tp.tricks) == self.TRICKS
-        return not tp.current.who and not any(tp.hands.values())
-
-    def start_revoke(self, player: str, c: Card, line: int, allowed: frozenset[Card]) -> None:
-        """``player`` played ``c`` against the duty to follow (``allowed``: the cards the duty
-        left them): the revoke stays open until repaired or established (G4).  Its evidence is
-        gathered now, while the trick is on the table (``referee-log.5``, ``revoke``)."""
-        h = self.current
-        tp = h.play
-        assert tp is not None  # a card is being played
-        lead = tp.current.cards[0]
-        order = tp.order
-        led = order.suit_of[lead]
-        held = order.sort(x for x in allowed if order.suit_of[x] == led)
-        trumps = order.sort(x for x in allowed if order.suit_of[x] != led)
-        evidence = {"player": player, "card": str(c), "led": str(lead),
-                    "suit": SUIT_NAMES.get(led, "trumps"),
-                    "trick": tp.trick_number,
-                    "held": [str(x) for x in held], "trumps": [str(x) for x in trumps],
-                    **self.revoke_facts(player, c, tp)}
-        h.revoke = Revoke(player, c, line, tp.trick_number, led, allowed, evidence)
-
-    def revoke_facts(self, player: str, c: Card, tp: TrickPlay) -> dict[str, Any]:
-        """Game hook: facts of a revoke beyond the shared ones (``referee-log.5``), taken while
-        the trick is on the table, for the commentary's
-        :meth:`~referee.games.commentary.Commentary.revoke_detail` and
-        :meth:`~referee.games.commentary.Commentary.counting_words` (the contract, the trump
-        suit, the talon's state ...).  Default: none."""
-        return {}
-
-    def establish_revoke(self, line: int | None, how: str = "hand-ended", *,
-                         declarer: str | None | EllipsisType = ..., **facts: Any) -> None:
-        """The revoke stands: another card was played at ``line``, or (``line`` None) the hand
-        ended as ``how`` says, a value the commentary words
-        (:meth:`~referee.games.commentary.Commentary.revoke_established`): ``"last-card"`` (the
-        hand's last card), ``"record-stops"`` (``facts``: ``stopped_after``, the hand's last
-        line, and ``stop``, what came instead, G11), ``"hand-ended"`` or a game's own.  Report
-        it as an error with the game's penalty (:meth:`revoke_penalty`) and end the hand (G4,
-        G11).  ``declarer``: the declarer to score the hand with, if not the current one (a
-        revoke proven by a later card: the declarer at the failing card, G14).
-
-        In a record of the play alone, while an earlier failure from an unknown holding may
-        still be proven, a revoke established by the next card waits among the suspects as one
-        proven (R26: the earlier line is the revoke): the hand goes on being followed, its
-        findings held, until that is settled."""
-        h = self.current
-        r = h.revoke
-        assert r is not None  # called only with a revoke open
-        h.revoke = None
-        if h.suspects:
-            tp = h.play
-            if line is not None and tp is not None and any(
-                    s.line < r.line and s.proof is None and s.retracted is None
-                    for s in h.suspects):
-                h.suspects.append(Suspect(
-                    r.player, r.card, r.line, r.trick, (), (), (), tp.order, tp.duty,
-                    frozenset(), set(), Sighting(r.card, line, "played"), r.required,
-                    declarer=self.declarer_name() if declarer is ... else declarer,
-                    revoke=(r, line, how, facts)))
-                h.suspects.sort(key=lambda s: s.line)
-                self.settle_suspects(False)
-                return
-            if self.settle_suspects(True):
-                return  # an earlier failure, proven by a later card, is the revoke (G14, R26)
-        h.revoke_established_at = line
-        deltas, consequence, rule = self.revoke_penalty(r)
-        evidence = {**r.evidence, "established_at": line, "repaired_at": None,
-                    "penalty": {p: tidy(d) for p, d in deltas.items()},
-                    "penalty_rule": list(rule), "consequence": consequence}
-        if line is None:
-            evidence["established_by"] = how
-            evidence.update(facts)
-        self.report("revoke", r.line, None,
-                    player=r.player, trick=r.trick, rule=self.REVOKE_RULE, evidence=evidence)
-        h.status = HandStatus.PENALTY
-        self.finish(self.declarer_name() if declarer is ... else declarer,
-                    self.contract_name(), deltas, RevokeEnded(evidence), status=HandStatus.PENALTY)
-        h.mode = SKIP
-
-    def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], Consequence,
-                                                 Sequence[str]]:
-        """Game hook (required): (deltas, consequence, rule ids) for the established revoke
-        ``r``: each player's score change (game points; evidence ``penalty``), the consequence as
-        facts (evidence ``consequence``, a :class:`Consequence`: ``ends``, what the penalty ends,
-        and ``pays``, who is paid what by whom; the game's own facts beside them), worded
-        by the commentary's :meth:`~referee.games.commentary.Commentary.revoke_consequence`,
-        and the ids of the clauses applied (evidence ``penalty_rule``: ``["§6", "§13",
-        "T8"]``, docs/rulings.md)."""
-        raise NotImplementedError
+    # --- the contract (game hooks) ---------------------------------------------------------
 
     def contract(self) -> ContractData:
         """Game hook: the current hand's contract as data (:class:`~referee.games.hooks.
@@ -1222,38 +646,6 @@ class MatchEngine(Auctions, Generic[H]):
         or none named yet), ``doubled`` (Eighty-Three's 83 doubled), ``arrivazs`` (Asszorti),
         ``value`` (Thirty-Three's contract value, CV, in game points)."""
         return self.contract().facts
-
-    def on_retract(self, e: ev.Retract, line: int) -> None:
-        """Take back the most recent card (G4, G4a).  In a record of the play alone, taking back
-        a card a later sight may still prove a revoke stands with no finding; proven later, it
-        is a revoke repaired here (G14a)."""
-        h = self.current
-        c = self.card(e.card, line, e.player)
-        if c is None:
-            return
-        tp = h.play
-        last = tp.last_play() if tp is not None else None
-        if last is None or last[0] != e.player or last[1] != c:
-            self.void("illegal-retract", line, None, e.player, rule="G4a",
-                      evidence={"player": e.player, "card": str(c),
-                                "last": None if last is None else
-                                {"player": last[0], "card": str(last[1])}})
-            return
-        assert tp is not None  # the last play was found in it
-        tp.retract()
-        ss = h.suspects
-        if ss and ss[-1].line == last[2] and ss[-1].retracted is None and ss[-1].revoke is None:
-            # a possible revoke from a holding not recorded (G14a): the retract stands; the card
-            # played in its place, or a later one, may still prove the revoke, then repaired
-            ss[-1].retracted = line
-            return
-        r = h.revoke
-        if r is not None and r.player == e.player and r.card == c:
-            h.revoke = None
-            self.report_repaired(r, line)
-        else:
-            self.irregular("illegal-retract", line, None, e.player, rule="G4a",
-                           evidence={"player": e.player, "card": str(c), "no_revoke": True})
 
 
 _OTHER_PLAYER_FIELD: dict[type, str] = {ev.Give: "to", ev.Rekontra: "against"}
