@@ -270,19 +270,21 @@ def legal_actions(engine: MatchEngine[Any]) -> list[ev.HandEvent]:
         return []
     from .games.policy import policy_for  # not at import: check never needs it
     cands = policy_for(engine).candidates(engine)
-    if h.unknown:
+    if h.partial:  # a holding or the pile not recorded: blanks may be held (G14)
         cands = _unblanked(engine, cands)[0]
     return [e for e in cands if judge(engine, e).legal]
 
 
 def unrecorded(engine: MatchEngine[Any]) -> list[str]:
-    """The players of the current hand whose cards the record leaves out and who still hold
-    cards not seen (format 1.1, RULINGS G14), in seating order; empty without a hand."""
+    """The players of the current hand who hold cards the record leaves out and that have not
+    been seen (format 1.1, RULINGS G14): those whose hand is not recorded, and one who took a
+    pile not recorded (Eighty-Three's declarer and a hidden kitty), in seating order; empty
+    without a hand or when every holding is known."""
     h = engine.hand
-    if h is None or not h.unknown:
+    if h is None or not h.partial:
         return []
-    return [p for p in engine.players if p in h.unknown
-            and any(c.rank == BLANK_RANK for c in h.hands.get(p, ()))]
+    return [p for p in engine.players
+            if any(c.rank == BLANK_RANK for c in h.hands.get(p, ()))]
 
 
 def unlisted(engine: MatchEngine[Any]) -> list[tuple[str, str]]:
@@ -290,7 +292,7 @@ def unlisted(engine: MatchEngine[Any]) -> list[tuple[str, str]]:
     unknown holdings (G14): cards laid away, given or drawn from cards not recorded, each once,
     in the policy's order; empty when every holding is known."""
     h = engine.hand
-    if h is None or h.mode != OPEN or not h.unknown:
+    if h is None or h.mode != OPEN or not h.partial:
         return []
     from .games.policy import policy_for
     return _unblanked(engine, policy_for(engine).candidates(engine))[1]

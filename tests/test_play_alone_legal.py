@@ -216,3 +216,41 @@ def test_legal_on_a_retracted_revoke_agrees_with_and_without_the_hands(name, lin
         assert [f["code"] for f in obj["findings"]] == ["revoke"]
     if line == 6:
         assert {"event": "retract", "player": "B", "card": "9S"} in obj["legal"]
+
+
+# --- a pile not recorded (issue 25 session, found by the randomised test above) -------------
+# r25_… is `referee simulate eighty-three --seed 948 --hands 1 --hide-hands=kitty` (41 lines):
+# every hand is recorded, only the kitty is not.  `legal --line 17` said "nobody is to act
+# here" before South's discard: the declarer had taken the kitty (E2), so South held cards not
+# recorded, but `legal` looked for them only in the hands left out of the record.
+KITTY = REPROS / "r25_legal_eighty_three_kitty_hidden.jsonl"
+
+
+def test_a_kitty_not_recorded_leaves_the_declarer_to_discard():
+    # Line 17 is South's discard.  By hand: 53 cards, 4 × 12 dealt, so the kitty holds 53 − 48
+    # = 5; South won the auction at 58 (line 10), named spades (line 13) and took the kitty:
+    # 12 + 5 = 17 cards, to be laid away down to the 6 of the play (E2): 17 − 6 = 11 cards.
+    events = [json.loads(x) for x in KITTY.read_text().splitlines()]
+    assert events[16] == {"event": "discard", "player": "South", "cards": [
+        "2D", "2H", "4D", "4H", "7H", "8C", "9C", "10C", "JC", "KC", "QH"]}
+    assert len(events[16]["cards"]) == 12 + 5 - 6
+    code, out = cli("legal", KITTY, "--line", 17, "--format", "json")
+    assert code == 0
+    got = json.loads(out)
+    assert got["to_act"] == ["South"]
+    assert got["unrecorded"] == ["South"]  # the kitty's 5 cards are South's and unseen
+    assert got["event_legal"] is True
+    code, out = cli("legal", KITTY, "--line", 17)
+    assert "nobody is to act" not in out
+    assert "South: a discard of cards not recorded (not listed)" in out
+    assert "not recorded: the kitty South took (G14)" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("line", range(2, 42))
+def test_someone_acts_at_every_line_of_the_kitty_repro(line):
+    # The hand is open from the deal (line 2) to its last card (line 41): at every line before
+    # an event of it somebody is to act, and every event of a simulated log is legal.
+    code, out = cli("legal", KITTY, "--line", line)
+    assert code == 0, out
+    assert "nobody is to act" not in out
+    assert ": legal\n" in out or "read (hand 1)" in out

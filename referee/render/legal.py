@@ -90,7 +90,12 @@ def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
                    for p, kind in hidden)
     unknown = unrecorded(engine)
     if unknown:
-        out.append(_wrap(f"not recorded: the cards of {_and(unknown)} (G14): a card of theirs "
+        assert h is not None  # (a hand is open)
+        alone = [p for p in unknown if p in h.unknown]  # whose hand is not recorded
+        took = [p for p in unknown if p not in h.unknown]  # who took a pile not recorded
+        what = [f"the cards of {_and(alone)}"] if alone else []
+        what += [f"the {(engine.PILE or 'pile').lower()} {_and(took)} took"] if took else []
+        out.append(_wrap(f"not recorded: {' and '.join(what)} (G14): a card of theirs "
                          "is any card not seen elsewhere, and what they lay away or give is not "
                          "listed; a card seen later may still prove a revoke"))
     if at is not None:
@@ -183,7 +188,7 @@ def legal_json(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
         "findings": [{"code": c, "severity": s, "message": m}
                      for c, s, m in (verdict.findings if verdict else [])],
     }
-    if engine is not None and h is not None and h.unknown:  # the play alone only (G14)
+    if engine is not None and h is not None and h.partial:  # the play alone only (G14)
         out["unrecorded"] = unrecorded(engine)
     if dealt is not None and verdict is not None and verdict.legal and dealt.hand is not None:
         out["dealt"] = {"hand": dealt.hand.number,
