@@ -11,6 +11,7 @@ import io
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -290,25 +291,37 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
               "diagram that replays each hand.")
 @click.option("--hand", "hands", multiple=True, callback=_hand_numbers, metavar="N|N-M",
               help="Only hand N of each match (or hands N to M); may be given more than once.")
+@click.option("--split", "split", metavar="DIR", type=click.Path(file_okay=False, path_type=Path),
+              help="With --format html (implied): write DIR/index.html, the index of every "
+              "match, and one page per match, instead of one page on standard output (for an "
+              "archive).")
 @ASCII
 @STRICT
 @FOLLOW
 @UNTIL_END
-def history(files: tuple[str, ...], fmt: str, hands: set[int] | None, ascii_: bool,
-            strict: bool, follow: bool, until_end: bool) -> None:
+@click.pass_context
+def history(ctx: click.Context, files: tuple[str, ...], fmt: str, hands: set[int] | None,
+            split: Path | None, ascii_: bool, strict: bool, follow: bool,
+            until_end: bool) -> None:
     """Print each hand readably: deal, auction, tricks, result, and the findings in place, each
     event and trick led by its log line.  --hand picks hands (the exit status still tells of
     the whole file).
 
     With --format html: one HTML page (CSS and script inline, no network) to save and open in
-    a browser: each hand on a table diagram that steps card by card and trick by trick, with
-    the auction, the events, the tricks, the findings and the scores as tables.
+    a browser: an index of the matches and hands and their findings, then each hand on a table
+    diagram that steps card by card and trick by trick, with the auction, the events, the
+    tricks, the findings and the scores as tables.  With --split DIR: DIR/index.html and one
+    such page per match.
     """
+    if split is not None:
+        if fmt == "text" and ctx.get_parameter_source("fmt") != click.core.ParameterSource.DEFAULT:
+            raise click.UsageError("--split writes HTML pages: it is for --format html")
+        fmt = "html"
     path = _followed(files, follow, until_end)
     if fmt == "html":
         if path is not None:
             raise click.UsageError("--follow is for text; the HTML page is written whole")
-        sys.exit(_history_html(files, hands, strict))
+        sys.exit(_history_html(files, hands, strict, split))
     if path is not None:
         from .follow import line_flush
         printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
@@ -351,12 +364,25 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
 
 
-def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool) -> int:
-    """Write the HTML page of ``history --format html``; returns the exit status.  The page is
-    written hand by hand as each log is read (:class:`referee.render.html.HtmlPage`)."""
-    from .render.html import HtmlPage
+def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool,
+                  split: Path | None = None) -> int:
+    """Write the HTML page of ``history --format html`` (with ``split``: the index page and
+    one page per match in that directory); returns the exit status.  The pages are written as
+    each log is read (:class:`referee.render.html.HtmlPage`).  A directory that cannot be
+    made or written to is said on standard error, status 2."""
+    from .render.html import HtmlPage, PageWriteError
     page = HtmlPage(sys.stdout, [STDIN_NAME if f == "-" else f for f in files] or
-                    [STDIN_NAME], hands)
+                    [STDIN_NAME], hands, split)
+    try:
+        return _write_html(page, files, hands, strict)
+    except PageWriteError as exc:
+        click.echo(visible(f"referee: cannot write {exc.path}: {exc.why}"), err=True)
+        return 2
+
+
+def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
+                strict: bool) -> int:
+    """Feed every file to ``page`` and end it; returns the exit status."""
     page.begin()
     status = 0
     for name, stream, error in inputs(files):

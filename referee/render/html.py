@@ -19,11 +19,13 @@ import re
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any
 
 from .. import events as ev
 from ..api import (Hand, Match, Step, MatchBuilder, feed, MatchRecord, step_of, with_findings,
                    card_name)
+from ..model import Seen
 from ..games import SPECS
 from ..games.base import MatchEngine
 from ..replay import FileStats, MatchInfo, MatchSummary, FileReplay
@@ -115,53 +117,93 @@ def _seat_places(n: int) -> list[str]:
             4: ["south", "west", "north", "east"]}.get(n, ["south"] * n)
 
 
+class PageWriteError(Exception):
+    """A page of ``--split`` cannot be written: ``path`` and ``why`` (the system's words).
+    Not an :class:`OSError`, so that it is never taken for a log that cannot be read."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path = path
+        self.why = why
+
+
+def _write_page(path: Path, doc: "_Doc", title: str) -> None:
+    """Write one match page of ``--split`` to ``path`` (:class:`PageWriteError` if it cannot
+    be)."""
+    try:
+        with open(path, "w", encoding="utf-8") as page:
+            doc.finish(page, title, title, hands=True, up="index.html")
+    except OSError as exc:
+        raise PageWriteError(path, exc.strerror or str(exc)) from None
+    finally:
+        doc.close()
+
+
 class HtmlPage:
     """Writes the page: :meth:`begin`, then :meth:`log` for each file (hands picked by
     ``hands``: hand numbers to show, None for all), :meth:`file_problem` for a file that could
     not be read, and :meth:`end`.
 
-    Output goes to ``out`` hand by hand, as the log is read: memory holds the hand being read
-    and its match's score rows (those past a megabyte wait in a temporary file), never the
-    whole match or file.  A hand keeps at most :data:`FINDINGS` findings and :data:`STEPS`
-    events for the page (the first, by line), and each list of findings outside the hands at
-    most :data:`FINDINGS`; what is left out is said where it would be ("and 99,900 more
-    findings of this hand, not shown: see `referee check`"), so a hostile log of a million
-    bad lines gives a page of bounded size and memory (issue 29)."""
+    One page (``split`` None) goes to ``out``: at its top the index (each match, each of its
+    hands with its result, status, findings count and the running totals, and a summary of
+    the findings, each linked to its moment), then the hands.  With ``split`` (a directory)
+    ``out`` gets nothing: the directory gets ``index.html`` (the index of every match and the
+    findings outside every match) and one page per match, ``fF-mM.html`` (file F of the run,
+    match M of the file: names made of numbers only), each with its own index at the top;
+    :attr:`PAGES` match pages at most, the matches after that listed in the index only.
+
+    Pages are written as the log is read: memory holds the hand being read; the hands written
+    so far, the index rows and the score rows wait in temporary files (a megabyte each in
+    memory, the rest on disk) until the index above them is complete, never the whole match
+    or file in memory.  A hand keeps at most :data:`FINDINGS` findings and :data:`STEPS`
+    events for the page (the first, by line), and each list of findings outside the hands and
+    the findings summary of a page at most :data:`FINDINGS`; what is left out is said where it
+    would be ("and 99,900 more findings of this hand, not shown: see `referee check`"), so a
+    hostile log of a million bad lines gives a page of bounded size and memory (issue 29)."""
 
     FINDINGS = 200
-    """The most findings shown per hand, and per list of findings outside the hands."""
+    """The most findings shown per hand, per list of findings outside the hands, and in the
+    findings summary of a page."""
     STEPS = 1000
     """The most events of a hand shown (in its events table and on its table diagram)."""
+    PAGES = 10_000
+    """With ``split``: the most match pages written (a hostile log of a million matches
+    writes no million files); later matches are in the index, without a page."""
 
     def __init__(self, out: IO[str], files: Sequence[str],
-                 hands: "set[int] | None" = None) -> None:
+                 hands: "set[int] | None" = None, split: "Path | None" = None) -> None:
         self.out = out
         self.files = list(files)
         self.hands = hands
+        self.split = split
         self.file_no = 0
         self.shown = 0
         self.most = 0
         """The hands written (picked by ``--hand``), and the highest hand number read."""
+        self.pages = 0
+        """With ``split``: the match pages written."""
         self.ids: set[str] = set()  # the line anchors written (each id once; per match)
         self._match: _OpenMatch | None = None
+        self.top = _Doc()
+        """The page ``out`` gets (with ``split``: ``index.html``)."""
 
     # --- the page ----------------------------------------------------------------------------
 
+    def _names(self) -> str:
+        return ", ".join(self.files) if self.files else "standard input"
+
     def begin(self) -> None:
-        names = ", ".join(self.files) if self.files else "standard input"
-        self.out.write(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            "<meta name=\"generator\" content=\"referee history --format html\">\n"
-            "<link rel=\"icon\" href=\"data:,\">\n"
-            f"<title>{esc('Hands: ' + names)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-            "<a class=\"skip\" href=\"#main\">Skip to the hands</a>\n"
-            f"<header><h1>Hands of {esc(names)}</h1>\n<p class=\"help\">Each hand: the table "
-            "(step through it with the buttons, or with the arrow keys once a hand's table has "
-            "the focus: ← → card by card, ↑ ↓ trick by trick, Home and End), the auction and "
-            "events, the tricks, the findings and the score. A link "
-            "<span class=\"ln\">FILE:LINE</span> shows that log line's moment on the table."
-            "</p></header>\n<main id=\"main\">\n")
+        """Start the run (with ``split``: make the directory; OSError propagates)."""
+        if self.split is not None:
+            try:
+                self.split.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise PageWriteError(self.split, exc.strerror or str(exc)) from None
+
+    def _doc(self) -> "_Doc":
+        """The page the match in play is written on."""
+        om = self._match
+        return om.doc if om is not None and om.doc is not None else self.top
 
     def log(self, stream: IO[bytes], name: str, strict: bool = False) -> FileStats:
         """Read one log from ``stream`` (``name``: what findings call it) and write its matches,
@@ -192,22 +234,41 @@ class HtmlPage:
             self.file_no += 1
             fid = self.file_no
         self.ids.clear()
-        self.out.write(f"<section class=\"loose\" aria-labelledby=\"f{fid}-loose\">\n"
+        doc = self.top
+        prefix = f"f{fid}"
+        doc.body.write(f"<section class=\"loose\" aria-labelledby=\"f{fid}-loose\">\n"
                        f"<h2 id=\"f{fid}-loose\">{esc(file)}: findings outside every match"
                        "</h2>\n")
-        self.out.write(self._finding_list(findings, f"f{fid}", None))
-        self.out.write(_more_findings(more, "outside every match"))
-        self.out.write("</section>\n")
+        doc.body.write(self._finding_list(findings, prefix, None))
+        doc.body.write(_more_findings(more, "outside every match"))
+        doc.body.write("</section>\n")
+        for f in findings:
+            doc.found(f"<a class=\"ln\" href=\"#{prefix}-L{f.line}\">{esc(f.file)}:{f.line}</a>"
+                      f" {_severity(f)} outside every match: {rich(f.message)}", self.FINDINGS)
+        doc.found_more += more
 
     def file_problem(self, name: str, why: str) -> None:
         """A file that could not be read (the message also goes to standard error)."""
-        self.out.write(f"<section class=\"loose\"><h2>{esc(name)}</h2>\n<p class=\"error\">"
-                       f"cannot be read: {esc(why)}</p></section>\n")
+        self.top.body.write(f"<section class=\"loose\"><h2>{esc(name)}</h2>\n<p class=\"error\">"
+                            f"cannot be read: {esc(why)}</p></section>\n")
 
     def end(self) -> None:
+        """Finish the run: write the page (with ``split``: ``index.html``)."""
+        top = self.top
         if not self.shown:
-            self.out.write("<p>No hand to show.</p>\n")
-        self.out.write(f"</main>\n<script>{SCRIPT}</script>\n</body>\n</html>\n")
+            top.body.write("<p>No hand to show.</p>\n")
+        names = self._names()
+        if self.split is None:
+            top.finish(self.out, f"Hands: {names}", f"Hands of {names}", hands=True)
+            return
+        path = self.split / "index.html"
+        try:
+            with open(path, "w", encoding="utf-8") as out:
+                top.finish(out, f"Index: {names}", f"Hands of {names}", hands=False)
+        except OSError as exc:
+            raise PageWriteError(path, exc.strerror or str(exc)) from None
+        finally:
+            top.close()
 
     # --- one match ---------------------------------------------------------------------------
 
@@ -216,7 +277,8 @@ class HtmlPage:
 
     def begin_match(self, m: Match, fid: int) -> None:
         """A match starts (``m`` holds what its ``match`` event says; no hands yet)."""
-        self._match = _OpenMatch(m, f"f{fid}-m{m.number}")
+        mid = f"f{fid}-m{m.number}"
+        self._match = _OpenMatch(m, mid)
         self.ids.clear()
         if self.hands is None:
             self._open_section()
@@ -228,10 +290,15 @@ class HtmlPage:
             return
         om.written = True
         m, mid = om.m, om.mid
-        self.out.write(f"<section class=\"match\" id=\"{mid}\" aria-labelledby=\"{mid}-t\">\n"
-                       f"<h2 id=\"{mid}-t\">{esc(m.file)}: match {esc(m.key)}, "
-                       f"{esc(_title(m.game))}: {esc(', '.join(m.players))} "
-                       f"{self._ln(m.file, m.line, mid)}{self._anchor(mid, m.line)}</h2>\n")
+        if self.split is not None and self.pages < self.PAGES:
+            self.pages += 1
+            om.doc = _Doc()
+            om.page = f"{mid}.html"
+        om.doc_or(self.top).body.write(
+            f"<section class=\"match\" id=\"{mid}\" aria-labelledby=\"{mid}-t\">\n"
+            f"<h2 id=\"{mid}-t\">{esc(m.file)}: match {esc(m.key)}, "
+            f"{esc(_title(m.game))}: {esc(', '.join(m.players))} "
+            f"{self._ln(m.file, m.line, mid)}{self._anchor(mid, m.line)}</h2>\n")
 
     def hand(self, h: Hand, more_findings: int = 0, more_steps: int = 0) -> None:
         """A hand of the match in play is complete (its findings and steps as kept; how many
@@ -245,9 +312,20 @@ class HtmlPage:
             return
         self._open_section()
         self.shown += 1
-        self.out.write(self._hand(m, h, _Cards(m.game), f"{om.mid}-h{h.number}",
-                                  more_findings, more_steps))
-        self.out.flush()
+        hid = f"{om.mid}-h{h.number}"
+        doc = om.doc_or(self.top)
+        doc.body.write(self._hand(m, h, _Cards(m.game), hid, more_findings, more_steps))
+        om.indexed(self._index_row(m, h, hid, more_findings))
+        for f in h.findings:
+            found = (f"<a class=\"ln\" href=\"#{hid}-L{f.line}\">{esc(f.file)}:{f.line}</a> "
+                     f"{_severity(f)} hand {h.number}: {rich(f.message)}")
+            if om.doc is not None:
+                om.doc.found(found, self.FINDINGS)
+                found = found.replace("href=\"#", f"href=\"{om.page}#", 1)
+            self.top.found(found, self.FINDINGS)
+        if more_findings:
+            for d in {id(x): x for x in (self.top, doc)}.values():
+                d.found_more += more_findings
 
     def end_match(self, m: Match, more: int = 0) -> None:
         """The match in play ends: ``m`` with its totals, finished, winners and the findings
@@ -259,14 +337,26 @@ class HtmlPage:
                 om.close()
                 return
             self._open_section()
-        out = self.out
+        doc = om.doc_or(self.top)
+        out = doc.body
         if m.findings:
             out.write("<h3>Findings of the match outside its hands</h3>\n")
             out.write(self._finding_list(m.findings, om.mid, None))
             out.write(_more_findings(more, "of the match outside its hands"))
-        self._score_table(m, om)
+        self._score_table(m, om, out)
         out.write("</section>\n")
-        out.flush()
+        end = _match_end(m)
+        head = (f"{esc(m.file)}: match {esc(m.key)}, {esc(_title(m.game))}: "
+                f"{esc(', '.join(m.players))}")
+        targets = [(self.top, f"{om.page}#" if om.page else "#")]
+        if om.doc is not None:
+            targets.append((om.doc, "#"))
+        for d, to in targets:
+            d.index_match(m, om, head, end, to)
+        om.close()
+        if om.doc is not None:
+            assert self.split is not None and om.page
+            _write_page(self.split / om.page, om.doc, f"{m.file}: match {m.key}")
 
     def _abandon(self) -> None:
         """The file cannot be read on: close the match being written as it stands."""
@@ -274,9 +364,27 @@ class HtmlPage:
         if om is None:
             return
         if om.written:
-            self.out.write("<p class=\"error\">The log could not be read to the end of this "
-                           "match.</p>\n</section>\n")
+            om.doc_or(self.top).body.write(
+                "<p class=\"error\">The log could not be read to the end of this match.</p>\n"
+                "</section>\n")
         om.close()
+        if om.doc is not None:
+            if om.written and om.page and self.split is not None:
+                _write_page(self.split / om.page, om.doc, f"{om.m.file}: match {om.m.key}")
+            om.doc.close()
+
+    def _index_row(self, m: Match, h: Hand, hid: str, more: int) -> str:
+        """The hand's row of its match's index (the link made relative by :class:`_Doc`)."""
+        n = len(h.findings) + more
+        errors = sum(1 for f in h.findings if f.is_error)
+        found = (f"{n:,}" + (f" ({errors:,} error{'s' * (errors != 1)})" if errors else "")
+                 if n else "")
+        totals = "".join(f"<td>{esc(number(h.totals[p])) if p in h.totals else ''}</td>"
+                         for p in m.players)
+        status = esc(h.status or "")
+        return (f"<tr><th scope=\"row\"><a href=\"@{hid}\">{h.number}</a></th>"
+                f"<td>{esc(h.dealer or '')}</td><td>{rich(h.contract or '')}</td>"
+                f"<td class=\"st-{status}\">{status}</td><td>{found}</td>{totals}</tr>")
 
     def _ln(self, file: str, line: int | None, prefix: str) -> str:
         """The ``FILE:LINE`` link of an item: to the place of that line on the page (the
@@ -316,17 +424,34 @@ class HtmlPage:
         if h.inferred:
             facts.append(f"{esc(h.inferred)}'s hand not recorded: the rest of the deck (G14b)")
         parts.append(", ".join(facts) + "</p>\n")
-        first = steps[0] if steps and steps[0].event == "deal" else None
-        held0 = first.held if first is not None else {p: tuple(cs) for p, cs in h.dealt.items()}
-        hidden0 = (first.hidden if first is not None else None) or {}
+        rows = _rows(m, h, steps, cards)
+        first = rows[0] if rows and steps[0].event == "deal" else None
+        held0 = first["h"] if first is not None else {p: list(cs) for p, cs in h.dealt.items()}
+        later0 = first.get("s", {}) if first is not None else {}
+        hidden0 = first.get("u", {}) if first is not None else {}
+        tally = bool(h.tricks)
 
         # the table diagram (the script replays the hand on it)
+        at0 = " disabled" if rows else ""
+        last0 = " disabled" if len(rows) < 2 else ""
+        views = "".join(f"<option value=\"{esc(p)}\">{esc(p)}'s seat (the others face down)"
+                        "</option>" for p in players)
         parts.append(f"<div class=\"viewer\" data-hand=\"{hid}\">\n"
                      f"<div class=\"controls\" hidden role=\"group\" aria-label=\"Step through "
                      f"hand {h.number}\">"
-                     + "".join(f"<button type=\"button\" data-go=\"{go}\" title=\"{key}\">{label}"
-                             "</button>" for go, label, key in _BUTTONS)
-                     + "<span class=\"where\" aria-hidden=\"true\"></span></div>\n"
+                     + "".join(f"<button type=\"button\" data-go=\"{go}\" title=\"{key}\""
+                               f"{at0 if go in _BACKWARD else last0}>{label}</button>"
+                               for go, label, key in _BUTTONS)
+                     + f"<button type=\"button\" data-go=\"play\" title=\"P\" "
+                     f"aria-pressed=\"false\"{last0}>{_PLAY}</button>"
+                     "<label class=\"speed\">speed <select data-speed>"
+                     + "".join(f"<option value=\"{ms}\"{' selected' if ms == 1000 else ''}>"
+                               f"{word}</option>" for ms, word in _SPEEDS)
+                     + "</select></label>"
+                     f"<label class=\"view\">view <select data-view><option value=\"\">every "
+                     f"hand face up</option>{views}</select></label>"
+                     f"<span class=\"where\" aria-hidden=\"true\">"
+                     f"{f'step 1 of {len(rows)}' if rows else ''}</span></div>\n"
                      f"<div class=\"table seats-{len(players)}\" tabindex=\"0\" "
                      f"aria-label=\"The table of hand {h.number}\">\n")
         for p, place in zip(players, places):
@@ -340,15 +465,20 @@ class HtmlPage:
                              "</span></span>")
             team = next((t for t in m.teams if p in t and len(t) > 1), None)
             side = (f"<span class=\"team\">{esc(' & '.join(team))}</span>" if team else "")
+            held = held0.get(p, ())
+            later = later0.get(p, ())
             parts.append(f"<section class=\"seat {place}\" data-player=\"{esc(p)}\" "
                          f"data-place=\"{place}\" "
                          f"aria-label=\"{esc(p)}\"><h4 class=\"name\">{esc(p)} {''.join(marks)}"
-                         f"</h4>{side}<p class=\"held\">{cards.chips(held0.get(p, ()))}"
-                         f"{_back(hidden0.get(p, 0), bool(held0.get(p)))}</p>"
-                         "</section>\n")
+                         f"</h4>{side}<p class=\"held\">{cards.chips(held)}"
+                         + "".join(" " + cards.chip(c, "card later") for c in later)
+                         + f"{_back(hidden0.get(p, 0), bool(held or later))}</p>"
+                         + (f"<p class=\"tally\">{_tally(0, None)}</p>" if tally else "")
+                         + "</section>\n")
         parts.append("<div class=\"centre\"><p class=\"played\" aria-live=\"off\"></p>"
                      "<p class=\"caption\" aria-live=\"polite\">as dealt</p>"
-                     "<div class=\"step-findings\"></div></div>\n</div>\n</div>\n")
+                     "<div class=\"step-findings\"></div><div class=\"end\" hidden></div>"
+                     "</div>\n</div>\n</div>\n")
 
         parts.append(self._pile(m, h, cards, steps, hid))
         parts.append(self._auction(m, h, steps, hid))
@@ -356,7 +486,7 @@ class HtmlPage:
         parts.append(self._tricks(m, h, cards, hid))
         parts.append(self._as_seen(m, h, cards, hid))
         parts.append(self._result(m, h, hid, more_findings))
-        parts.append(self._data(m, h, cards, steps, hid))
+        parts.append(self._data(m, h, cards, rows, hid))
         parts.append("</section>\n")
         return "".join(parts)
 
@@ -580,17 +710,11 @@ class HtmlPage:
                 f"<td>{esc(h.declarer or '')}</td><td>{rich(h.contract or '')}</td>"
                 f"<td>{esc(h.status or '')}</td>{cells}</tr>")
 
-    def _score_table(self, m: Match, om: "_OpenMatch") -> None:
+    def _score_table(self, m: Match, om: "_OpenMatch", out: IO[str]) -> None:
         head = "".join(f"<th scope=\"col\">{esc(p)}</th>" for p in m.players)
         total = "".join(f"<td>{esc(number(m.totals.get(p, 0)))}</td>" for p in m.players)
-        if m.finished:
-            end = ("the match is over: " + (" and ".join(m.winners) or "nobody")
-                   + (" wins" if len(m.winners) == 1 else " share the win"))
-        else:
-            end = "the match is not finished"
-        out = self.out
         out.write(f"<div class=\"wide\"><table class=\"match-score\"><caption>Score of the match "
-                  f"({esc(end)})</caption><thead><tr><th scope=\"col\">hand</th>"
+                  f"({esc(_match_end(m))})</caption><thead><tr><th scope=\"col\">hand</th>"
                   f"<th scope=\"col\">dealer</th><th scope=\"col\">declarer</th>"
                   f"<th scope=\"col\">contract</th><th scope=\"col\">result</th>{head}</tr>"
                   "</thead><tbody>")
@@ -600,34 +724,104 @@ class HtmlPage:
 
     # --- the replay's data -------------------------------------------------------------------
 
-    def _data(self, m: Match, h: Hand, cards: _Cards, steps: list[Step], hid: str) -> str:
-        """The hand's steps as JSON for the script: per step its line, its caption, the cards
-        each player holds, the trick on the table and its winner, and the findings of it."""
-        if not steps:
+    def _data(self, m: Match, h: Hand, cards: _Cards, rows: list[dict[str, Any]],
+              hid: str) -> str:
+        """The hand's data for the script (:func:`_rows`: per step its line, caption, the
+        cards each player holds, the trick on the table and its winner, the tricks won so far
+        and the findings of it), the cards' names, the findings, and the hand's result (shown
+        at its last step): one JSON block, read by the script only when the hand is used."""
+        if not rows:
             return ""
-        at: dict[int, list[int]] = {}
-        lines = [s.line for s in steps]  # in line order
-        for i, f in enumerate(h.findings):
-            k = min(bisect.bisect_left(lines, f.line), len(steps) - 1)
-            at.setdefault(k, []).append(i)
-        rows = []
-        for j, s in enumerate(steps):
-            row = {"l": s.line, "c": _caption(s, steps, cards), "h": s.held,
-                   "t": [[p.player, p.card, p.line] for p in s.table],
-                   "k": s.trick, "w": s.winner, "f": at.get(j, [])}
-            if s.hidden:  # a record of the play alone: cards not seen yet (G14)
-                row["u"] = s.hidden
-            rows.append(row)
-        seen = {c for s in steps for cs in s.held.values() for c in cs} \
-            | {p.card for s in steps for p in s.table}
-        data = {"file": m.file, "players": list(m.players),
-                "cards": {c: cards.info(c) for c in sorted(seen)},
-                "findings": [{"severity": str(f.severity), "code": f.code,
-                              "message": f.message, "rule": f.rule or "", "line": f.line}
-                             for f in h.findings],
-                "steps": rows}
+        players = list(m.players)
+        seen = {c for r in rows for cs in r["h"].values() for c in cs} \
+            | {t[1] for r in rows for t in r["t"]} \
+            | {c for r in rows for cs in r.get("s", {}).values() for c in cs}
+        teams = [[players.index(p) for p in t] for t in m.teams if len(t) > 1]
+        data: dict[str, Any] = {
+            "file": m.file, "players": players, "teams": teams,
+            "cards": {c: cards.info(c) for c in sorted(seen)},
+            "findings": [{"severity": str(f.severity), "code": f.code,
+                          "message": f.message, "rule": f.rule or "", "line": f.line}
+                         for f in h.findings],
+            "points": any(t.points is not None for t in h.tricks),
+            "steps": rows}
+        if h.status is not None:
+            data["end"] = {"status": str(h.status), "summary": h.summary,
+                           "change": [signed(h.deltas[p]) if p in h.deltas else "" for p in players],
+                           "total": [number(h.totals[p]) if p in h.totals else "" for p in players]}
         return (f"<script type=\"application/json\" class=\"hand-data\" data-for=\"{hid}\">"
                 f"{script_json(_cleaned(data))}</script>\n")
+
+
+def _rows(m: Match, h: Hand, steps: Sequence[Step], cards: _Cards) -> list[dict[str, Any]]:
+    """The hand's steps as the script shows them, one dict per step: ``l`` its line, ``c``
+    its caption, ``h`` the cards each player holds (canonical, in the game's order), ``t`` the
+    trick on the table (``[player, card, line]``), ``k`` its number, ``w`` its winner when
+    the step completed it, ``f`` the indexes of the hand's findings shown at it, ``n`` the
+    tricks each player has won so far (in seating order) and, where tricks count card points,
+    ``q`` the card points of them.  In a record of the play alone (G14): ``u``, how many
+    cards not seen yet each player whose hand is not recorded holds, less ``s``: the cards
+    seen from that holding later in the hand that were in it at this step (each seen at a
+    later line, and no card the record does not show came into the holding in between: a
+    draw from a pile not recorded could be any of them)."""
+    if not steps:
+        return []
+    players = list(m.players)
+    at: dict[int, list[int]] = {}
+    lines = [s.line for s in steps]  # in line order
+    for i, f in enumerate(h.findings):
+        k = min(bisect.bisect_left(lines, f.line), len(steps) - 1)
+        at.setdefault(k, []).append(i)
+    points = {t.number: t.points for t in h.tricks}
+    by_points = any(v is not None for v in points.values())
+    won: dict[int, str] = {}  # trick number → winner (a trick completed again after a retract)
+    rows = []
+    for j, s in enumerate(steps):
+        if s.winner is not None and s.trick is not None:
+            won[s.trick] = s.winner
+        row: dict[str, Any] = {
+            "l": s.line, "c": _caption(s, cards), "h": {p: list(cs) for p, cs in s.held.items()},
+            "t": [[p.player, p.card, p.line] for p in s.table],
+            "k": s.trick, "w": s.winner, "f": at.get(j, []),
+            "n": [sum(1 for w in won.values() if w == p) for p in players]}
+        if by_points:
+            row["q"] = [sum(points.get(k) or 0 for k, w in won.items() if w == p)
+                        for p in players]
+        if s.hidden:  # a record of the play alone: cards not seen yet (G14)
+            row["u"] = dict(s.hidden)
+        rows.append(row)
+    for p, seen in (h.seen or {}).items():
+        _seen_later(p, seen, steps, rows)
+    return rows
+
+
+def _seen_later(p: str, seen: Sequence[Seen], steps: Sequence[Step],
+                rows: list[dict[str, Any]]) -> None:
+    """Put into ``rows`` (:func:`_rows`) the cards of ``p``'s holding, not recorded (G14),
+    that are seen later in the hand (``seen``): at each step, those seen at a later line that
+    are not among the cards shown as held, when no card of unknown identity came into the
+    holding between the step and the line it was seen at (the hidden count grew); at most as
+    many as the hidden count, which goes down by as many."""
+    def hidden(j: int) -> int:
+        return (steps[j].hidden or {}).get(p, 0)
+    entered = [j for j in range(1, len(steps)) if hidden(j) > hidden(j - 1)]
+    for j, s in enumerate(steps):
+        u = hidden(j)
+        if not u:
+            continue
+        # the first line after this step where an unknown card came in (none: no bound)
+        bound = next((steps[k].line for k in entered if k > j), None)
+        held = set(s.held.get(p, ()))
+        later: list[str] = []
+        for x in seen:
+            if x.line <= s.line or (bound is not None and x.line >= bound):
+                continue
+            if x.card not in held and x.card not in later:
+                later.append(x.card)
+        later = later[:u]
+        if later:
+            rows[j].setdefault("s", {})[p] = later
+            rows[j]["u"][p] = u - len(later)
 
 
 def _back(n: int, after: bool) -> str:
@@ -636,6 +830,19 @@ def _back(n: int, after: bool) -> str:
         return ""
     return ((" " if after else "") + f"<span class=\"card back\"><span aria-hidden=\"true\">"
             f"? × {n}</span><span class=\"sr\">{n} cards not recorded</span></span>")
+
+
+def _match_end(m: Match) -> str:
+    """How the match stands at its end, in words (``the match is over: Cili wins``)."""
+    if not m.finished:
+        return "the match is not finished"
+    return ("the match is over: " + (" and ".join(m.winners) or "nobody")
+            + (" wins" if len(m.winners) == 1 else " share the win"))
+
+
+def _severity(f: Finding) -> str:
+    """``error[revoke]`` marked up as the findings lists show it."""
+    return f"<strong class=\"sev-{esc(f.severity)}\">{esc(f.severity)}[{esc(f.code)}]</strong>"
 
 
 def _wide(table: str) -> str:
@@ -651,30 +858,136 @@ def _more_findings(more: int, of: str) -> str:
             "<code>referee check</code> for every one.</p>\n")
 
 
+def _spool() -> Any:
+    """A temporary text file: a megabyte in memory, the rest on disk."""
+    return tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+
+
+def _copy(src: Any, out: IO[str]) -> None:
+    src.seek(0)
+    while chunk := src.read(1 << 16):
+        out.write(chunk)
+
+
+class _Doc:
+    """One page being written: its body (the matches and their hands), its index (a table per
+    match) and its findings summary, each in a temporary file (:func:`_spool`) until
+    :meth:`finish` writes the page: the index above the hands."""
+
+    def __init__(self) -> None:
+        self.body = _spool()
+        self.index = _spool()
+        self.summary = _spool()
+        self.found_n = 0
+        self.found_more = 0
+        self.matches = 0
+
+    def found(self, item: str, cap: int) -> None:
+        """One finding of the summary (its link and words, as HTML); past ``cap``, counted."""
+        if self.found_n < cap:
+            self.found_n += 1
+            self.summary.write(f"<li>{item}</li>\n")
+        else:
+            self.found_more += 1
+
+    def index_match(self, m: Match, om: "_OpenMatch", head: str, end: str, to: str) -> None:
+        """The index of a match: its heading (linked to it) and a row per hand (``to``: what
+        the rows' links start with, ``#`` or ``f1-m2.html#``)."""
+        self.matches += 1
+        cols = "".join(f"<th scope=\"col\">{esc(p)}</th>" for p in m.players)
+        self.index.write(
+            f"<div class=\"index-match\"><h3><a href=\"{to}{om.mid}\">{head}</a></h3>\n"
+            f"<div class=\"wide\"><table class=\"match-index\"><caption>{esc(end)}; the "
+            "totals after each hand</caption><thead><tr><th scope=\"col\">hand</th>"
+            "<th scope=\"col\">dealer</th><th scope=\"col\">contract</th>"
+            f"<th scope=\"col\">result</th><th scope=\"col\">findings</th>{cols}</tr></thead>"
+            "<tbody>\n")
+        rows = om.index_rows
+        rows.seek(0)
+        for line in rows:
+            self.index.write(line.replace("href=\"@", f"href=\"{to}", 1))
+        total = "".join(f"<td>{esc(number(m.totals.get(p, 0)))}</td>" for p in m.players)
+        self.index.write(f"</tbody><tfoot><tr><th scope=\"row\" colspan=\"5\">total</th>{total}"
+                         "</tr></tfoot></table></div></div>\n")
+
+    def finish(self, out: IO[str], title: str, heading: str, hands: bool,
+               up: str | None = None) -> None:
+        """Write the page to ``out``: head, index, findings summary, body, script; then close
+        the temporary files.  ``hands``: the page shows hands (else it is an index only);
+        ``up``: the address of the index page this page belongs to."""
+        out.write(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            "<meta name=\"generator\" content=\"referee history --format html\">\n"
+            "<link rel=\"icon\" href=\"data:,\">\n"
+            f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            "<a class=\"skip\" href=\"#main\">Skip to the hands</a>\n"
+            f"<header><h1>{esc(heading)}</h1>\n")
+        if up is not None:
+            out.write(f"<p class=\"up\"><a href=\"{up}\">↑ The index of every match</a></p>\n")
+        if hands:
+            out.write(_HELP)
+        out.write("</header>\n")
+        if self.matches or self.found_n:
+            out.write("<nav class=\"index\" aria-labelledby=\"index-t\">"
+                      "<h2 id=\"index-t\">Index</h2>\n")
+            _copy(self.index, out)
+            if self.found_n:
+                n = self.found_n + self.found_more
+                out.write(f"<h3>Findings ({n:,}"
+                          f"{f', the first {self.found_n:,} listed' if self.found_more else ''})"
+                          "</h3>\n<ul class=\"summary\">\n")
+                _copy(self.summary, out)
+                out.write("</ul>\n")
+                if self.found_more:
+                    out.write(f"<p class=\"more\">… and {self.found_more:,} more findings, not "
+                              "listed here: see <code>referee check</code> for every one.</p>\n")
+            out.write("</nav>\n")
+        out.write("<main id=\"main\">\n")
+        _copy(self.body, out)
+        out.write("</main>\n")
+        if hands:
+            out.write(_KEYS_HELP)
+        out.write(f"<script>{SCRIPT}</script>\n</body>\n</html>\n")
+        out.flush()
+        self.close()
+
+    def close(self) -> None:
+        for f in (self.body, self.index, self.summary):
+            f.close()
+
+
 class _OpenMatch:
     """The match being written: what its ``match`` event says (``m``), its id prefix, whether
-    its header is out, and its score rows (a megabyte in memory, the rest in a temporary
-    file)."""
+    its header is out, its page (with ``split``: ``doc``, written to ``page``), its score rows
+    and its index rows (:func:`_spool`)."""
 
     def __init__(self, m: Match, mid: str) -> None:
         self.m = m
         self.mid = mid
         self.written = False
-        self.rows: Any = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+",
-                                                       encoding="utf-8")
+        self.doc: _Doc | None = None
+        self.page = ""
+        self.rows: Any = _spool()
+        self.index_rows: Any = _spool()
+
+    def doc_or(self, top: _Doc) -> _Doc:
+        return self.doc if self.doc is not None else top
 
     def row(self, text: str) -> None:
         self.rows.write(text)
 
+    def indexed(self, row: str) -> None:
+        """A hand's row of the index (one line: its link ``href="@ID"`` made relative on
+        copying)."""
+        self.index_rows.write(row.replace("\n", " ") + "\n")
+
     def copy_rows(self, out: IO[str]) -> None:
-        rows = self.rows
-        rows.seek(0)
-        while chunk := rows.read(1 << 16):
-            out.write(chunk)
-        self.close()
+        _copy(self.rows, out)
 
     def close(self) -> None:
         self.rows.close()
+        self.index_rows.close()
 
 
 class _PageBuilder(MatchBuilder):
@@ -760,6 +1073,36 @@ _BUTTONS = (("start", "<span aria-hidden=\"true\">«</span> Start", "Home"),
              "Down arrow"),
             ("end", "End <span aria-hidden=\"true\">»</span>", "End"))
 """The step buttons: (what, label, its key)."""
+_HELP = ("<p class=\"help\">Each hand: the table (step through it with the buttons, or "
+         "with the arrow keys once a hand's table has the focus: ← → card by card, ↑ ↓ trick "
+         "by trick, Home and End; P plays the hand by itself; ? lists the keys), the auction "
+         "and events, the tricks, the findings and the score. A link "
+         "<span class=\"ln\">FILE:LINE</span> shows that log line's moment on the table, and "
+         "the address names the moment shown (<span class=\"ln\">#hand-2-line-58</span>): "
+         "send it, or go back with the browser's Back.</p>\n")
+"""The page's help under its heading (a page with hands)."""
+_KEYS = (("← →", "a card (an event) back, forward"), ("↑ ↓", "a trick back, forward"),
+         ("Home, End", "the deal, the end of the hand"),
+         ("P", "play the hand by itself, or stop"), ("?", "this list of keys"),
+         ("Esc", "close this list"))
+_KEYS_HELP = ("<div class=\"keys\" id=\"keys\" hidden role=\"dialog\" aria-modal=\"false\" "
+              "aria-labelledby=\"keys-t\" tabindex=\"-1\"><h2 id=\"keys-t\">Keys</h2><p>Once a "
+              "hand's table has the focus (click it, or Tab to it):</p><dl>"
+              + "".join(f"<dt><kbd>{k}</kbd></dt><dd>{w}</dd>" for k, w in _KEYS)
+              + "</dl><p><button type=\"button\" data-keys=\"close\">Close</button></p></div>\n")
+"""The list of keys ``?`` shows (hidden until then)."""
+_BACKWARD = frozenset({"start", "trick-back", "back"})
+_PLAY = "<span aria-hidden=\"true\">▷</span> <span class=\"label\">Play</span>"
+"""The autoplay button (the script makes it Pause while the hand plays)."""
+_SPEEDS = ((2000, "slow"), (1000, "normal"), (400, "fast"))
+"""Autoplay: milliseconds per step, and its name in the speed list."""
+
+
+def _tally(won: int, side: int | None) -> str:
+    """The tricks a seat has won, in words (``0 tricks``; the script says it at each step)."""
+    return f"{won} trick{'s' * (won != 1)}" + ("" if side is None else f", side {side}")
+
+
 _WON_CELL = ' class="won"'
 _WINS = ' <span class="sr">(wins)</span>'
 
@@ -798,7 +1141,7 @@ def _unplayed(s: Step) -> bool:
     return s.event == "play" and not any(p.line == s.line for p in s.table)
 
 
-def _caption(s: Step, steps: list[Step], cards: _Cards) -> str:
+def _caption(s: Step, cards: _Cards) -> str:
     """What the diagram says at a step (plain text: the script sets it as text)."""
     if s.event == "deal":
         return "as dealt" + "".join(f"; {n}" for n in s.notes)

@@ -97,6 +97,33 @@ ul.findings { list-style: none; padding: 0; margin: 0.3rem 0; }
 ul.findings li { margin: 0.3rem 0; }
 .result { margin: 0.6rem 0 0.2rem; }
 .error { color: var(--error); }
+/* the script's controls show once it runs; a hand off screen is laid out when scrolled to */
+html.js .controls[hidden] { display: flex; }
+.hand { content-visibility: auto; contain-intrinsic-size: auto 1400px; }
+.controls label { font-size: 0.85rem; color: var(--muted); }
+.controls select { font: inherit; font-size: 0.85rem; max-width: 14rem; }
+.card.later { border-style: dashed; border-color: #666; background: #f7f7f2; }
+.card.back.down { color: #fff; background: repeating-linear-gradient(45deg, #7d1d2c, #7d1d2c 3px,
+  #a33a4a 3px, #a33a4a 6px); border-color: #5a1420; }
+.seat .tally { margin: 0.15rem 0 0; font-size: 0.8rem; opacity: 0.9; }
+.centre .end { margin: 0.4rem 0 0; padding: 0.3rem 0.5rem; border-radius: 6px;
+  background: var(--paper); color: var(--ink); font-size: 0.9rem; overflow-wrap: anywhere; }
+/* the index */
+.up { margin: 0 0 0.4rem; }
+nav.index { background: var(--paper); border: 1px solid var(--line); border-radius: 8px;
+  padding: 0.25rem 1rem 0.6rem; margin: 1rem auto; max-width: 72rem; }
+.index-match h3 { font-size: 1rem; overflow-wrap: anywhere; }
+td.st-penalty, td.st-irregular, td.st-unscored { color: var(--error); font-weight: 700; }
+ul.summary { margin: 0.3rem 0; padding-left: 1.2rem; font-size: 0.92rem; }
+ul.summary li { margin: 0.15rem 0; overflow-wrap: anywhere; }
+.sev-error { color: var(--error); } .sev-warning { color: var(--warning); }
+.keys { position: fixed; z-index: 10; right: 1rem; top: 1rem; max-width: 24rem;
+  background: var(--paper); border: 2px solid var(--ink); border-radius: 8px;
+  padding: 0.3rem 1rem 0.6rem; box-shadow: 0 4px 16px rgba(0,0,0,0.3); }
+.keys dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 0.8rem; }
+.keys dd { margin: 0; }
+kbd { font: 0.85rem ui-monospace, monospace; border: 1px solid #999; border-radius: 3px;
+  padding: 0 0.3em; background: #f4f4f4; }
 @media (max-width: 640px) {
   body { padding: 0 0.4rem 1rem; font-size: 15px; }
   .match { padding: 0.2rem 0.5rem 0.6rem; }
@@ -113,28 +140,30 @@ ul.findings li { margin: 0.3rem 0; }
 SCRIPT = r"""
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
+  var MOMENT = /^#(?:f([0-9]{1,6})-m([0-9]{1,9})-)?hand-([0-9]{1,9})(?:-line-([0-9]{1,12}))?$/;
+  var ID = /^#f([0-9]{1,6})-m([0-9]{1,9})-h([0-9]{1,9})(?:-L([0-9]{1,12}))?$/;
+  var matches = document.querySelectorAll("section.match");
+  var many = matches.length > 1;
+  var help = document.getElementById("keys");
   function make(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
     if (text !== undefined) { e.textContent = text; }
     return e;
   }
-  function chip(data, card) {
-    var info = data.cards[card] || [card, card, "j"];
-    var e = make("span", "card s-" + info[2]);
-    var shown = make("span", "", info[0]);
+  function face(text, spoken, cls) {
+    var e = make("span", cls);
+    var shown = make("span", "", text);
     shown.setAttribute("aria-hidden", "true");
     e.appendChild(shown);
-    e.appendChild(make("span", "sr", info[1]));
+    e.appendChild(make("span", "sr", spoken));
     return e;
   }
-  function back(n) {
-    var e = make("span", "card back");
-    var shown = make("span", "", "? \u00d7 " + n);
-    shown.setAttribute("aria-hidden", "true");
-    e.appendChild(shown);
-    e.appendChild(make("span", "sr", n + " cards not recorded"));
-    return e;
+  function chip(data, card, later) {
+    var info = data.cards[card] || [card, card, "j"];
+    return face(info[0], info[1] + (later ? " (seen later in the hand)" : ""),
+      "card s-" + info[2] + (later ? " later" : ""));
   }
   function fill(node, children) {
     while (node.firstChild) { node.removeChild(node.firstChild); }
@@ -143,106 +172,257 @@ SCRIPT = r"""
       node.appendChild(c);
     });
   }
-  function setUp(node) {
-    var data = JSON.parse(node.textContent);
-    var hand = document.getElementById(node.getAttribute("data-for"));
-    if (!hand || !data.steps.length) { return; }
-    var viewer = hand.querySelector(".viewer");
-    var table = viewer.querySelector(".table");
-    var controls = viewer.querySelector(".controls");
-    var played = viewer.querySelector(".played");
-    var caption = viewer.querySelector(".caption");
-    var found = viewer.querySelector(".step-findings");
-    var where = viewer.querySelector(".where");
-    var seats = {};
-    Array.prototype.forEach.call(viewer.querySelectorAll(".seat"), function (s) {
-      seats[s.getAttribute("data-player")] = s;
-    });
-    var steps = data.steps;
-    var at = 0;
-    function show(k) {
-      at = Math.max(0, Math.min(steps.length - 1, k));
-      var step = steps[at];
-      data.players.forEach(function (p) {
-        var seat = seats[p];
-        if (!seat) { return; }
-        var held = (step.h[p] || []).map(function (c) { return chip(data, c); });
-        var hidden = step.u ? step.u[p] || 0 : 0;
-        if (hidden) { held.push(back(hidden)); }
-        fill(seat.querySelector(".held"), held);
-        seat.classList.toggle("to-win", step.w === p);
-      });
-      fill(played, step.t.map(function (t) {
-        var seat = seats[t[0]];
-        var place = seat ? " at-" + seat.getAttribute("data-place") : "";
-        var e = make("span", "play" + place + (step.w === t[0] ? " won" : ""), t[0] + " ");
-        e.setAttribute("data-player", t[0]);
-        e.appendChild(chip(data, t[1]));
-        if (step.w === t[0]) { e.appendChild(make("span", "sr", " (wins the trick)")); }
-        return e;
-      }));
-      caption.textContent = data.file + ":" + step.l + ": " + step.c;
-      fill(found, step.f.map(function (i) {
-        var f = data.findings[i];
-        var e = make("div", "finding " + f.severity);
-        e.setAttribute("role", "note");
-        e.appendChild(make("strong", "", f.severity + "[" + f.code + "]"));
-        e.appendChild(document.createTextNode(" " + data.file + ":" + f.line + ": " +
-          f.message + (f.rule ? " (rule: " + f.rule + ")" : "")));
-        return e;
-      }));
-      where.textContent = "step " + (at + 1) + " of " + steps.length +
-        (step.k ? ", trick " + step.k : "");
-      controls.querySelector("[data-go=start]").disabled = at === 0;
-      controls.querySelector("[data-go=back]").disabled = at === 0;
-      controls.querySelector("[data-go=trick-back]").disabled = at === 0;
-      controls.querySelector("[data-go=forward]").disabled = at === steps.length - 1;
-      controls.querySelector("[data-go=trick-forward]").disabled = at === steps.length - 1;
-      controls.querySelector("[data-go=end]").disabled = at === steps.length - 1;
-      viewer.setAttribute("data-step", String(at));
-    }
-    function trickForward() {
-      for (var j = at + 1; j < steps.length; j++) { if (steps[j].w) { return j; } }
-      return steps.length - 1;
-    }
-    function trickBack() {
-      for (var j = at - 1; j > 0; j--) { if (steps[j].w) { return j; } }
-      return 0;
-    }
-    function go(how) {
-      if (how === "start") { show(0); }
-      else if (how === "back") { show(at - 1); }
-      else if (how === "forward") { show(at + 1); }
-      else if (how === "trick-forward") { show(trickForward()); }
-      else if (how === "trick-back") { show(trickBack()); }
-      else if (how === "end") { show(steps.length - 1); }
-    }
-    controls.addEventListener("click", function (ev) {
-      var b = ev.target.closest("button[data-go]");
-      if (b) { go(b.getAttribute("data-go")); }
-    });
-    var keys = { ArrowRight: "forward", ArrowLeft: "back", ArrowDown: "trick-forward",
-      ArrowUp: "trick-back", Home: "start", End: "end" };
-    viewer.addEventListener("keydown", function (ev) {
-      var how = keys[ev.key];
-      if (!how || ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
-      ev.preventDefault();
-      go(how);
-    });
-    Array.prototype.forEach.call(hand.querySelectorAll("a.ln[data-line]"), function (a) {
-      a.addEventListener("click", function (ev) {
-        var line = Number(a.getAttribute("data-line"));
-        var k = 0;
-        for (var j = 0; j < steps.length; j++) { if (steps[j].l <= line) { k = j; } }
-        ev.preventDefault();
-        show(k);
-        table.focus();
-        viewer.scrollIntoView({ block: "nearest" });
-      });
-    });
-    controls.hidden = false;
-    show(0);
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  // a moment named by the address: [the hand's section, the line or null], or null
+  function moment(hash) {
+    var m = MOMENT.exec(hash) || ID.exec(hash);
+    if (!m) { return null; }
+    var id = null;
+    if (m[1] !== undefined) { id = "f" + Number(m[1]) + "-m" + Number(m[2]); }
+    else if (matches.length) { id = matches[0].id; }
+    if (id === null) { return null; }
+    var hand = document.getElementById(id + "-h" + Number(m[3]));
+    if (!hand || !hand.classList.contains("hand")) { return null; }
+    return [hand, m[4] === undefined ? null : Number(m[4])];
   }
-  Array.prototype.forEach.call(document.querySelectorAll("script.hand-data"), setUp);
+  function viewerOf(hand) {
+    if (hand.referee) { return hand.referee; }
+    var node = null;
+    Array.prototype.forEach.call(hand.querySelectorAll("script.hand-data"), function (s) {
+      if (s.getAttribute("data-for") === hand.id) { node = s; }
+    });
+    if (!node) { return null; }
+    var v = new Viewer(hand, JSON.parse(node.textContent));
+    if (!v.steps.length) { return null; }
+    hand.referee = v;
+    return v;
+  }
+  function Viewer(hand, data) {
+    var v = this;
+    v.hand = hand;
+    v.data = data;
+    v.steps = data.steps;
+    v.at = 0;
+    v.timer = null;
+    v.view = "";
+    var el = v.el = hand.querySelector(".viewer");
+    v.table = el.querySelector(".table");
+    v.controls = el.querySelector(".controls");
+    v.played = el.querySelector(".played");
+    v.caption = el.querySelector(".caption");
+    v.found = el.querySelector(".step-findings");
+    v.end = el.querySelector(".end");
+    v.where = el.querySelector(".where");
+    v.playButton = v.controls.querySelector("[data-go=play]");
+    v.speed = v.controls.querySelector("[data-speed]");
+    v.seats = {};
+    Array.prototype.forEach.call(el.querySelectorAll(".seat"), function (s) {
+      v.seats[s.getAttribute("data-player")] = s;
+    });
+    var id = /^(f[0-9]+-m[0-9]+)-h([0-9]+)$/.exec(hand.id);
+    v.prefix = id ? id[1] : "";
+    v.number = id ? id[2] : "";
+  }
+  Viewer.prototype.address = function () {
+    return "#" + (many ? this.prefix + "-" : "") + "hand-" + this.number + "-line-" +
+      this.steps[this.at].l;
+  };
+  Viewer.prototype.stepOf = function (line) {
+    var k = 0;
+    for (var j = 0; j < this.steps.length; j++) { if (this.steps[j].l <= line) { k = j; } }
+    return k;
+  };
+  Viewer.prototype.side = function (i, counts) {
+    var teams = this.data.teams || [];
+    for (var t = 0; t < teams.length; t++) {
+      if (teams[t].indexOf(i) >= 0) {
+        return teams[t].reduce(function (a, j) { return a + (counts[j] || 0); }, 0);
+      }
+    }
+    return null;
+  };
+  Viewer.prototype.show = function (k, how) {
+    var v = this, data = v.data, steps = v.steps;
+    v.at = Math.max(0, Math.min(steps.length - 1, k));
+    var step = steps[v.at], last = v.at === steps.length - 1;
+    var end = last && data.end ? data.end : null;
+    data.players.forEach(function (p, i) {
+      var seat = v.seats[p];
+      if (!seat) { return; }
+      var held = step.h[p] || [], later = (step.s && step.s[p]) || [];
+      var hidden = step.u ? step.u[p] || 0 : 0;
+      var chips;
+      if (v.view === "" || v.view === p) {
+        chips = held.map(function (c) { return chip(data, c, false); })
+          .concat(later.map(function (c) { return chip(data, c, true); }));
+        if (hidden) {
+          chips.push(face("? \u00d7 " + hidden, hidden + " cards not recorded", "card back"));
+        }
+      } else {
+        var n = held.length + later.length + hidden;
+        chips = n ? [face("\u00d7 " + n, n + " cards, face down", "card back down")] : [];
+      }
+      fill(seat.querySelector(".held"), chips);
+      seat.classList.toggle("to-win", step.w === p);
+      seat.classList.toggle("face-down", v.view !== "" && v.view !== p);
+      var tally = seat.querySelector(".tally");
+      if (tally && step.n) {
+        var words = plural(step.n[i], "trick");
+        if (step.q) { words += ", " + plural(step.q[i], "card point"); }
+        var side = v.side(i, step.n);
+        if (side !== null) {
+          words += "; side " + plural(side, "trick");
+          if (step.q) { words += ", " + plural(v.side(i, step.q), "card point"); }
+        }
+        if (end && end.change[i] !== "") {
+          words += "; score " + end.change[i] + ", total " + end.total[i];
+        }
+        tally.textContent = words;
+      }
+    });
+    fill(v.played, step.t.map(function (t) {
+      var seat = v.seats[t[0]];
+      var place = seat ? " at-" + seat.getAttribute("data-place") : "";
+      var e = make("span", "play" + place + (step.w === t[0] ? " won" : ""), t[0] + " ");
+      e.setAttribute("data-player", t[0]);
+      e.appendChild(chip(data, t[1], false));
+      if (step.w === t[0]) { e.appendChild(make("span", "sr", " (wins the trick)")); }
+      return e;
+    }));
+    v.caption.textContent = data.file + ":" + step.l + ": " + step.c;
+    fill(v.found, step.f.map(function (i) {
+      var f = data.findings[i];
+      var e = make("div", "finding " + f.severity);
+      e.setAttribute("role", "note");
+      e.appendChild(make("strong", "", f.severity + "[" + f.code + "]"));
+      e.appendChild(document.createTextNode(" " + data.file + ":" + f.line + ": " +
+        f.message + (f.rule ? " (rule: " + f.rule + ")" : "")));
+      return e;
+    }));
+    v.end.hidden = !end;
+    if (end) {
+      fill(v.end, [make("strong", "", "Result (" + end.status + ")"),
+        document.createTextNode(end.summary ? ": " + end.summary : "")]);
+    }
+    v.where.textContent = "step " + (v.at + 1) + " of " + steps.length +
+      (step.k ? ", trick " + step.k : "");
+    ["start", "back", "trick-back"].forEach(function (go) {
+      v.controls.querySelector("[data-go=" + go + "]").disabled = v.at === 0;
+    });
+    ["forward", "trick-forward", "end"].forEach(function (go) {
+      v.controls.querySelector("[data-go=" + go + "]").disabled = last;
+    });
+    v.playButton.disabled = steps.length < 2;
+    v.el.setAttribute("data-step", String(v.at));
+    var to = v.address();
+    if (how && location.hash !== to) {
+      try {
+        if (how === "push") { history.pushState(null, "", to); }
+        else { history.replaceState(null, "", to); }
+      } catch (e) { /* an address the browser will not set (a sandboxed frame) */ }
+    }
+    if (last) { v.stop(); }
+  };
+  Viewer.prototype.trickForward = function () {
+    for (var j = this.at + 1; j < this.steps.length; j++) { if (this.steps[j].w) { return j; } }
+    return this.steps.length - 1;
+  };
+  Viewer.prototype.trickBack = function () {
+    for (var j = this.at - 1; j > 0; j--) { if (this.steps[j].w) { return j; } }
+    return 0;
+  };
+  Viewer.prototype.go = function (how) {
+    var v = this;
+    if (how === "play") { v.toggle(); return; }
+    v.stop();
+    var to = { start: 0, back: v.at - 1, forward: v.at + 1, end: v.steps.length - 1 }[how];
+    if (how === "trick-forward") { to = v.trickForward(); }
+    if (how === "trick-back") { to = v.trickBack(); }
+    if (to !== undefined) { v.show(to, "push"); }
+  };
+  Viewer.prototype.toggle = function () {
+    var v = this;
+    if (v.timer !== null) { v.stop(); return; }
+    if (v.at === v.steps.length - 1) { v.show(0, "push"); }
+    v.timer = window.setInterval(function () { v.show(v.at + 1, "replace"); },
+      Number(v.speed.value) || 1000);
+    v.playButton.setAttribute("aria-pressed", "true");
+    v.playButton.querySelector(".label").textContent = "Pause";
+  };
+  Viewer.prototype.stop = function () {
+    if (this.timer === null) { return; }
+    window.clearInterval(this.timer);
+    this.timer = null;
+    this.playButton.setAttribute("aria-pressed", "false");
+    this.playButton.querySelector(".label").textContent = "Play";
+  };
+  function follow(how, scroll) {
+    var at = moment(location.hash);
+    if (!at) { return false; }
+    var v = viewerOf(at[0]);
+    if (!v) { return false; }
+    v.stop();
+    v.show(at[1] === null ? 0 : v.stepOf(at[1]), how);
+    if (scroll) { v.el.scrollIntoView({ block: "start" }); }
+    return true;
+  }
+  function inHand(node) {
+    var hand = node.closest ? node.closest("section.hand") : null;
+    return hand ? viewerOf(hand) : null;
+  }
+  function keys(open) {
+    if (!help) { return; }
+    help.hidden = !open;
+    if (open) { help.focus(); }
+  }
+  document.addEventListener("click", function (ev) {
+    var t = ev.target;
+    if (!(t instanceof Element)) { return; }
+    if (t.closest("[data-keys=close]")) { keys(false); return; }
+    var b = t.closest("button[data-go]");
+    if (b) {
+      var v = inHand(b);
+      if (v) { v.go(b.getAttribute("data-go")); }
+      return;
+    }
+    var a = t.closest("a[href]");
+    if (!a || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) { return; }
+    var at = moment(a.getAttribute("href"));
+    if (!at) { return; }
+    var w = viewerOf(at[0]);
+    if (!w) { return; }
+    ev.preventDefault();
+    w.stop();
+    w.show(at[1] === null ? 0 : w.stepOf(at[1]), "push");
+    w.table.focus({ preventScroll: true });
+    w.el.scrollIntoView({ block: "nearest" });
+  });
+  document.addEventListener("change", function (ev) {
+    var t = ev.target;
+    if (!(t instanceof Element)) { return; }
+    var v = inHand(t);
+    if (!v) { return; }
+    if (t.hasAttribute("data-view")) { v.view = t.value; v.show(v.at, null); }
+    if (t.hasAttribute("data-speed") && v.timer !== null) { v.stop(); v.toggle(); }
+  });
+  var KEYS = { ArrowRight: "forward", ArrowLeft: "back", ArrowDown: "trick-forward",
+    ArrowUp: "trick-back", Home: "start", End: "end", p: "play", P: "play" };
+  document.addEventListener("keydown", function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var t = ev.target;
+    if (ev.key === "Escape" && help && !help.hidden) { keys(false); return; }
+    if (t instanceof Element && t.closest("input, select, textarea")) { return; }
+    if (ev.key === "?") { ev.preventDefault(); keys(help ? help.hidden : false); return; }
+    var how = KEYS[ev.key];
+    if (!how || !(t instanceof Element) || !t.closest(".viewer")) { return; }
+    if (t.closest("button") && (ev.key === " " || ev.key === "Enter")) { return; }
+    var v = inHand(t);
+    if (!v) { return; }
+    ev.preventDefault();
+    v.go(how);
+  });
+  window.addEventListener("popstate", function () { follow(null, true); });
+  window.addEventListener("hashchange", function () { follow(null, true); });
+  follow(null, true);
 })();
 """
