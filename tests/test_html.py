@@ -77,15 +77,51 @@ def test_disputed_thirty_three_shows_the_revoke_on_its_trick():
 
 
 
-def test_the_revoke_facts_are_listed_as_the_json_spells_them():
-    """The finding's facts list shows the structured consequence of the revoke (Cili pays 26,
-    nobody pays her: ``by`` is null) with JSON's spelling of null, never Python's ``None``."""
+def facts_of(doc, line: int) -> dict[str, str]:
+    """The facts list (``dt`` → ``dd`` text) of the first finding at log line ``line``."""
+    for div in doc.iter("div"):
+        if "finding" not in (div.get("class") or "").split():
+            continue
+        link = next((a for a in div.iter("a") if a.get("data-line") == str(line)), None)
+        dl = div.find("dl")
+        if link is not None and dl is not None:
+            return {text_of(dt): text_of(dd) for dt, dd in zip(dl.iter("dt"), dl.iter("dd"))}
+    raise AssertionError(f"no finding at line {line}")
+
+
+def test_the_revoke_facts_read_as_a_director_reads_them():
+    """Issue 28 item 6: the revoke of examples/thirty-three/disputed.jsonl (line 58): Cili
+    played 8♠ to Bela's lead of A♥ holding 8♥; Anna's card at 59 established it; the round
+    ends, Cili -26 (CV of Nines 18 is 26), paid by nobody.  Cards are drawn as cards, lines are
+    links, the player and the trick are said once, null never shows (``repaired at`` none, the
+    payment has no ``by``)."""
     _, html = page("examples/thirty-three/disputed.jsonl")
     doc = parse(html)
-    terms = {text_of(dt): text_of(dd) for dl in doc.iter("dl")
-             for dt, dd in zip(dl.iter("dt"), dl.iter("dd"))}
-    assert terms["consequence"] == "ends round, pays player Cili, points -26, by null"
-    assert "None" not in html
+    facts = facts_of(doc, 58)
+    assert list(facts).count("player") == 1 and list(facts).count("trick") == 1
+    assert facts["player"] == "Cili" and facts["trick"] == "6"
+    assert facts["consequence"] == "ends round, pays Cili -26"
+    assert facts["repaired at"] == "none"
+    assert facts["established at"] == "line 59"
+    assert facts["penalty"] == "Anna 0, Bela 0, Cili -26"
+    hand = next(e for e in doc.iter("section") if e.get("id") == "f1-m1-h2")
+    div = next(e for e in hand.iter("div") if e.get("class") == "finding error")
+    dds = {text_of(dt): dd for dt, dd in zip(div.iter("dt"), div.iter("dd"))}
+    card = dds["card"].find("span")
+    assert "card" in card.get("class").split() and "s-s" in card.get("class").split()
+    assert text_of(card) == "8♠8 of spades"  # shown 8♠, spoken "8 of spades"
+    assert dds["established at"].find("a").get("href") == "#f1-m1-h2-L59"
+    body = re.sub(r"<script.*?</script>", "", html, flags=re.S)
+    assert "None" not in body and "null" not in body
+
+
+def test_a_proof_by_a_later_card_names_it_once():
+    """examples/thirty-three/play-alone.jsonl: Cili's 8♠ (line 23) is proved a revoke by the
+    8♥ she plays at line 26 (G14); its ``proved_by`` reads card, line, how, the line a link."""
+    _, html = page("examples/thirty-three/play-alone.jsonl")
+    facts = facts_of(parse(html), 23)
+    assert facts["proved by"] == "card 8♥8 of hearts, line 26, how played"
+
 
 HOSTILE = {"Anna": "<script>alert(1)</script>",
            "Bela": "Bela \"the <b>bold</b>\" O'Neil & co",
@@ -116,7 +152,7 @@ def test_everything_from_the_log_is_escaped(tmp_path):
     doc = parse(html)  # no parse error: control characters never reach the page raw
     # the page's only scripts are the viewer and the hands' JSON: nothing from the log ran
     scripts = list(doc.iter("script"))
-    assert [s.get("type") for s in scripts] == ["application/json"] * 3 + [None]
+    assert [s.get("type") for s in scripts] == [None] + ["application/json"] * 3
     assert not any(e.tag in ("b", "iframe") for e in doc.iter())
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", html)
     body = text_of(doc.find("body"))
@@ -125,7 +161,7 @@ def test_everything_from_the_log_is_escaped(tmp_path):
     assert "Cili\\x1b[31m\\x07\\x85\\u202e" in body  # shown escaped, as in text output
     assert "</script><!-- <script>alert(2)</script>" in body
     assert "</script><script>alert(3)</script>\\x00\\x1b]0;x\\x07" in body
-    data = json.loads(scripts[0].text)
+    data = json.loads(scripts[1].text)
     assert data["players"] == [HOSTILE["Anna"], HOSTILE["Bela"],
                                "Cili\\x1b[31m\\x07\\x85\\u202e"]
 

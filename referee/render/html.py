@@ -13,6 +13,7 @@ events, the tricks, the findings and the scores.
 from __future__ import annotations
 
 import bisect
+import functools
 import html
 import json
 import re
@@ -26,6 +27,7 @@ from .. import events as ev
 from ..api import (Hand, Match, Step, MatchBuilder, feed, MatchRecord, step_of, with_findings,
                    card_name)
 from ..model import Seen
+from ..schema import CANONICAL_CARD, finding_evidence
 from ..games import SPECS
 from ..games.base import MatchEngine
 from ..replay import FileStats, MatchInfo, MatchSummary, FileReplay
@@ -341,7 +343,7 @@ class HtmlPage:
         out = doc.body
         if m.findings:
             out.write("<h3>Findings of the match outside its hands</h3>\n")
-            out.write(self._finding_list(m.findings, om.mid, None))
+            out.write(self._finding_list(m.findings, om.mid, None, _Cards(m.game)))
             out.write(_more_findings(more, "of the match outside its hands"))
         self._score_table(m, om, out)
         out.write("</section>\n")
@@ -395,12 +397,10 @@ class HtmlPage:
                 f"{esc(file)}:{line}</a>")
 
     def _at(self, file: str, line: int, prefix: str) -> str:
-        """The short link of an item in a table of one hand: ``line 42`` on screen, the whole
-        ``FILE:42`` for a screen reader and as its tooltip."""
-        where = esc(f"{file}:{line}")
+        """The short link of an item in a table of one hand: ``line 42``, the whole ``FILE:42``
+        as its tooltip (and its description for a screen reader)."""
         return (f"<a class=\"ln\" href=\"#{prefix}-L{line}\" data-line=\"{line}\" "
-                f"title=\"{where}\"><span aria-hidden=\"true\">line {line}</span>"
-                f"<span class=\"sr\">{where}</span></a>")
+                f"title=\"{esc(f'{file}:{line}')}\">line {line}</a>")
 
     # --- one hand ----------------------------------------------------------------------------
 
@@ -626,7 +626,7 @@ class HtmlPage:
             span = 4 + width + (1 if by_points else 0)
             for f in by_trick.get(t.number, ()):
                 rows.append(f"<tr class=\"finding-row\"><td colspan=\"{span}\">"
-                            f"{self._finding(f, hid)}</td></tr>")
+                            f"{self._finding(f, hid, cards)}</td></tr>")
         return _wide("<table class=\"tricks\"><caption>The tricks (the winner's card marked)"
                 f"</caption><thead><tr>{head}</tr></thead><tbody>" + "".join(rows)
                 + "</tbody></table>\n")
@@ -651,7 +651,13 @@ class HtmlPage:
                      "<th scope=\"col\">cards never seen</th></tr></thead><tbody>"
                      + "".join(rows) + "</tbody></table>\n")
 
-    def _finding(self, f: Finding, prefix: str) -> str:
+    def _finding(self, f: Finding, prefix: str, cards: "_Cards | None" = None) -> str:
+        """A finding as a director reads it: its code and line, its message, then its facts —
+        the rule, the player and the trick (each once), the line it follows from, and its
+        evidence (format 1.2, :func:`referee.schema.finding_evidence`): cards drawn as cards,
+        lines as links to their moment, players as their names, null as ``none``, nothing
+        twice."""
+        cards = cards or _Cards("")
         parts = [f"<div class=\"finding {esc(f.severity)}\" role=\"note\">"
                  f"<p><strong>{esc(f.severity)}[{esc(f.code)}]</strong> "
                  f"{self._ln(f.file, f.line, prefix)}: {rich(f.message)}</p>"]
@@ -663,19 +669,68 @@ class HtmlPage:
         if f.trick is not None:
             facts.append(f"<dt>trick</dt><dd>{f.trick}</dd>")
         if f.cause is not None:
-            facts.append(f"<dt>follows from</dt><dd>line {f.cause}</dd>")
+            facts.append(f"<dt>follows from</dt><dd>{self._at(f.file, f.cause, prefix)}</dd>")
+        shown = {"player": f.player, "trick": f.trick}
+        props = _evidence_props(f.code)
         for k, v in (f.evidence or {}).items():
-            facts.append(f"<dt>{esc(k)}</dt><dd>{rich(_evidence_text(v))}</dd>")
+            if k in shown and v == shown[k]:
+                continue  # said above
+            value = self._evidence(v, props.get(k), f.file, prefix, cards)
+            facts.append(f"<dt>{esc(k.replace('_', ' '))}</dt><dd>{value}</dd>")
         if facts:
             parts.append("<dl>" + "".join(facts) + "</dl>")
         parts.append("</div>")
         return "".join(parts)
 
+    def _evidence(self, v: Any, schema: "dict[str, Any] | None", file: str, prefix: str,
+                  cards: "_Cards") -> str:
+        """One evidence value as HTML, read by its schema (``schema``: the key's, None when
+        the table has none): a card as a card, a line as a link, a player's name, a payment
+        as ``Cili -26``, an object as ``key value`` pairs, a list one after another, null as
+        ``none``, a bool as ``yes`` or ``no``."""
+        schema = _pick(v, schema)
+        if v is None:
+            return "none"
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, str):
+            if schema.get("pattern") == CANONICAL_CARD["pattern"]:
+                return cards.chip(v)
+            return rich(v)
+        if isinstance(v, int) and schema.get("x-kind") == "line":
+            return self._at(file, v, prefix)
+        if isinstance(v, (int, float)):
+            return esc(number(v))
+        if isinstance(v, (list, tuple)):
+            item = schema.get("items")
+            shown = [self._evidence(x, item, file, prefix, cards) for x in v]
+            if not shown:
+                return "none"
+            if any(isinstance(x, dict) for x in v):
+                return "; ".join(shown)
+            is_card = (item or {}).get("pattern") == CANONICAL_CARD["pattern"]
+            return (" " if is_card else ", ").join(shown)
+        if isinstance(v, dict):
+            if not v:
+                return "none"
+            if set(v) <= {"player", "points", "by"} and "player" in v and "points" in v:
+                by = v.get("by")
+                return (f"{esc(v['player'])} {esc(signed(v['points']))}"
+                        + (f" (paid by {esc(by)})" if by else ""))
+            props = schema.get("properties") or {}
+            each = schema.get("additionalProperties")
+            each = each if isinstance(each, dict) else None
+            return ", ".join(
+                ("" if k == "line" and isinstance(x, int) else f"{esc(str(k).replace('_', ' '))} ")
+                + self._evidence(x, props.get(k, each), file, prefix, cards)
+                for k, x in v.items())
+        return esc(v)
+
     def _finding_list(self, findings: Sequence[Finding], prefix: str,
-                      caption: str | None) -> str:
+                      caption: str | None, cards: "_Cards | None" = None) -> str:
         return ("<ul class=\"findings\">" + "".join(
-            f"<li{self._line_id(prefix, f.line)}>{self._finding(f, prefix)}</li>" for f in findings)
-            + "</ul>\n")
+            f"<li{self._line_id(prefix, f.line)}>{self._finding(f, prefix, cards)}</li>"
+            for f in findings) + "</ul>\n")
 
     def _result(self, m: Match, h: Hand, hid: str, more: int = 0) -> str:
         parts = []
@@ -683,7 +738,7 @@ class HtmlPage:
             n = len(h.findings)
             parts.append(f"<h4>Findings ({n + more:,}{f', the first {n:,} shown' if more else ''})"
                          "</h4>\n")
-            parts.append(self._finding_list(h.findings, hid, None))
+            parts.append(self._finding_list(h.findings, hid, None, _Cards(m.game)))
             parts.append(_more_findings(more, "of this hand"))
         if h.status is None:
             return "".join(parts)
@@ -755,7 +810,8 @@ class HtmlPage:
 
 def _rows(m: Match, h: Hand, steps: Sequence[Step], cards: _Cards) -> list[dict[str, Any]]:
     """The hand's steps as the script shows them, one dict per step: ``l`` its line, ``c``
-    its caption, ``h`` the cards each player holds (canonical, in the game's order), ``t`` the
+    its caption, ``h`` the cards each player holds whose holding the step changed (all of
+    them at the first step; canonical, in the game's order), ``t`` the
     trick on the table (``[player, card, line]``), ``k`` its number, ``w`` its winner when
     the step completed it, ``f`` the indexes of the hand's findings shown at it, ``n`` the
     tricks each player has won so far (in seating order) and, where tricks count card points,
@@ -780,7 +836,9 @@ def _rows(m: Match, h: Hand, steps: Sequence[Step], cards: _Cards) -> list[dict[
         if s.winner is not None and s.trick is not None:
             won[s.trick] = s.winner
         row: dict[str, Any] = {
-            "l": s.line, "c": _caption(s, cards), "h": {p: list(cs) for p, cs in s.held.items()},
+            "l": s.line, "c": _caption(s, cards),
+            "h": {p: list(cs) for p, cs in s.held.items()
+                  if j == 0 or steps[j - 1].held.get(p) != cs},
             "t": [[p.player, p.card, p.line] for p in s.table],
             "k": s.trick, "w": s.winner, "f": at.get(j, []),
             "n": [sum(1 for w in won.values() if w == p) for p in players]}
@@ -920,7 +978,8 @@ class _Doc:
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             "<meta name=\"generator\" content=\"referee history --format html\">\n"
             "<link rel=\"icon\" href=\"data:,\">\n"
-            f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n<script>{SCRIPT}</script>\n"
+            "</head>\n<body>\n"
             "<a class=\"skip\" href=\"#main\">Skip to the hands</a>\n"
             f"<header><h1>{esc(heading)}</h1>\n")
         if up is not None:
@@ -948,7 +1007,7 @@ class _Doc:
         out.write("</main>\n")
         if hands:
             out.write(_KEYS_HELP)
-        out.write(f"<script>{SCRIPT}</script>\n</body>\n</html>\n")
+        out.write("</body>\n</html>\n")
         out.flush()
         self.close()
 
@@ -1119,20 +1178,43 @@ def _cleaned(data: Any) -> Any:
     return data
 
 
-def _evidence_text(v: Any) -> str:
-    """An evidence value as the page's facts list shows it: as JSON spells the plain values
-    (``null``, ``true``, ``false``), objects as ``key value`` pairs, lists one after another."""
-    if v is None or isinstance(v, bool):
-        return "null" if v is None else ("true" if v else "false")
-    if isinstance(v, dict):
-        return ", ".join(f"{k} {_evidence_text(x)}" for k, x in v.items())
-    if isinstance(v, (list, tuple)):
-        # a list of objects (a penalty's payments) one after another, apart
-        sep = "; " if any(isinstance(x, dict) for x in v) else " "
-        return sep.join(_evidence_text(x) for x in v)
-    if isinstance(v, float):
-        return number(v)
-    return str(v)
+@functools.lru_cache(maxsize=1)
+def _evidence_table() -> dict[str, dict[str, Any]]:
+    """The evidence schema of every finding code (read once)."""
+    return finding_evidence()
+
+
+def _evidence_props(code: str) -> dict[str, Any]:
+    """The schema of each evidence key of ``code`` (empty for a code the table lacks)."""
+    props = _evidence_table().get(code, {}).get("properties")
+    return props if isinstance(props, dict) else {}
+
+
+def _pick(v: Any, schema: "dict[str, Any] | None") -> dict[str, Any]:
+    """Of ``schema``'s alternatives (``anyOf``), the one ``v`` is a value of (by its JSON
+    type, an object by its keys); ``{}`` when there is none to read it by."""
+    if not schema:
+        return {}
+    options = schema.get("anyOf")
+    if not options:
+        return schema
+    def fits(o: dict[str, Any]) -> bool:
+        o = _pick(v, o) if "anyOf" in o else o
+        kind = o.get("type")
+        if v is None:
+            return kind == "null"
+        if isinstance(v, dict):
+            props = o.get("properties")
+            return kind == "object" and (props is None or set(v) <= set(props))
+        if isinstance(v, (list, tuple)):
+            return kind == "array"
+        if isinstance(v, str):
+            pattern = o.get("pattern")
+            return (kind == "string" or "enum" in o) and (
+                pattern is None or re.fullmatch(pattern, v) is not None)
+        return kind in ("integer", "number")
+    hit = next((o for o in options if isinstance(o, dict) and fits(o)), None)
+    return {} if hit is None else _pick(v, hit)
 
 
 def _unplayed(s: Step) -> bool:

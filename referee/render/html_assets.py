@@ -1,10 +1,16 @@
 """The stylesheet and the script of the HTML hand viewer (``history --format html``), inlined
 into every page so that it opens from disk with no network.
 
-The script reads each hand's JSON block (``script.hand-data``) and replays the hand on its
-table diagram: the cards each player holds, the trick on the table and its winner, the caption
-and the findings of each step.  It decides nothing: every value it shows is in the data.  It
-writes text with ``textContent`` only (never markup), so nothing from a log can become HTML.
+The script stands in the page's head and listens on the document, so it works while a long
+page is still being read.  A hand is set up the first time it is used (a button, a key, a
+link to one of its moments, the address): the script reads its JSON block
+(``script.hand-data``) then and replays the hand on its table diagram: the cards each player
+holds (face down but for one seat in a seat view), the trick on the table and its winner, the
+tricks won so far, the caption and the findings of each step, and at the last step the hand's
+result and score.  It decides nothing: every value it shows is in the data (each step names
+the holdings it changed; the script carries the others forward).  It writes text with
+``textContent`` only (never markup), so nothing from a log can become HTML, and it reads the
+address only as numbers (``#hand-2-line-58``): any other fragment does nothing.
 """
 
 CSS = """
@@ -143,9 +149,10 @@ SCRIPT = r"""
   document.documentElement.classList.add("js");
   var MOMENT = /^#(?:f([0-9]{1,6})-m([0-9]{1,9})-)?hand-([0-9]{1,9})(?:-line-([0-9]{1,12}))?$/;
   var ID = /^#f([0-9]{1,6})-m([0-9]{1,9})-h([0-9]{1,9})(?:-L([0-9]{1,12}))?$/;
-  var matches = document.querySelectorAll("section.match");
-  var many = matches.length > 1;
-  var help = document.getElementById("keys");
+  // the page is still being read when this runs (it is in the head): what it looks up, it
+  // looks up when it is used
+  function matches() { return document.querySelectorAll("section.match"); }
+  function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
   function make(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
@@ -161,7 +168,7 @@ SCRIPT = r"""
     return e;
   }
   function chip(data, card, later) {
-    var info = data.cards[card] || [card, card, "j"];
+    var info = has(data.cards, card) ? data.cards[card] : [card, card, "j"];
     return face(info[0], info[1] + (later ? " (seen later in the hand)" : ""),
       "card s-" + info[2] + (later ? " later" : ""));
   }
@@ -178,8 +185,9 @@ SCRIPT = r"""
     var m = MOMENT.exec(hash) || ID.exec(hash);
     if (!m) { return null; }
     var id = null;
+    var all = matches();
     if (m[1] !== undefined) { id = "f" + Number(m[1]) + "-m" + Number(m[2]); }
-    else if (matches.length) { id = matches[0].id; }
+    else if (all.length) { id = all[0].id; }
     if (id === null) { return null; }
     var hand = document.getElementById(id + "-h" + Number(m[3]));
     if (!hand || !hand.classList.contains("hand")) { return null; }
@@ -215,7 +223,14 @@ SCRIPT = r"""
     v.where = el.querySelector(".where");
     v.playButton = v.controls.querySelector("[data-go=play]");
     v.speed = v.controls.querySelector("[data-speed]");
-    v.seats = {};
+    v.seats = Object.create(null);
+    var full = Object.create(null);  // each step names the holdings it changed: make them whole
+    v.steps.forEach(function (s) {
+      var h = Object.create(null), p;
+      for (p in full) { h[p] = full[p]; }
+      for (p in s.h) { if (has(s.h, p)) { h[p] = s.h[p]; } }
+      s.h = full = h;
+    });
     Array.prototype.forEach.call(el.querySelectorAll(".seat"), function (s) {
       v.seats[s.getAttribute("data-player")] = s;
     });
@@ -224,7 +239,7 @@ SCRIPT = r"""
     v.number = id ? id[2] : "";
   }
   Viewer.prototype.address = function () {
-    return "#" + (many ? this.prefix + "-" : "") + "hand-" + this.number + "-line-" +
+    return "#" + (matches().length > 1 ? this.prefix + "-" : "") + "hand-" + this.number + "-line-" +
       this.steps[this.at].l;
   };
   Viewer.prototype.stepOf = function (line) {
@@ -249,8 +264,9 @@ SCRIPT = r"""
     data.players.forEach(function (p, i) {
       var seat = v.seats[p];
       if (!seat) { return; }
-      var held = step.h[p] || [], later = (step.s && step.s[p]) || [];
-      var hidden = step.u ? step.u[p] || 0 : 0;
+      var held = step.h[p] || [];
+      var later = step.s && has(step.s, p) ? step.s[p] : [];
+      var hidden = step.u && has(step.u, p) ? step.u[p] : 0;
       var chips;
       if (v.view === "" || v.view === p) {
         chips = held.map(function (c) { return chip(data, c, false); })
@@ -371,6 +387,7 @@ SCRIPT = r"""
     return hand ? viewerOf(hand) : null;
   }
   function keys(open) {
+    var help = document.getElementById("keys");
     if (!help) { return; }
     help.hidden = !open;
     if (open) { help.focus(); }
@@ -410,6 +427,7 @@ SCRIPT = r"""
   document.addEventListener("keydown", function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
     var t = ev.target;
+    var help = document.getElementById("keys");
     if (ev.key === "Escape" && help && !help.hidden) { keys(false); return; }
     if (t instanceof Element && t.closest("input, select, textarea")) { return; }
     if (ev.key === "?") { ev.preventDefault(); keys(help ? help.hidden : false); return; }
@@ -423,6 +441,8 @@ SCRIPT = r"""
   });
   window.addEventListener("popstate", function () { follow(null, true); });
   window.addEventListener("hashchange", function () { follow(null, true); });
-  follow(null, true);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { follow(null, true); });
+  } else { follow(null, true); }
 })();
 """
