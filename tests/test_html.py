@@ -323,3 +323,129 @@ def test_findings_outside_hands_are_capped_and_counted(tmp_path, monkeypatch):
     assert len(ids) == len(set(ids))
     text = text_of(doc)
     assert text.count("… and 7 more findings of the match outside its hands") == 2
+
+
+# --- issue 28: the index, the data of the table, --split -----------------------------------
+
+def hand_data(html: str, hid: str) -> dict:
+    m = re.search(r'<script type="application/json" class="hand-data" data-for="%s">(.*?)'
+                  r"</script>" % re.escape(hid), html, re.S)
+    assert m, hid
+    return json.loads(m.group(1))
+
+
+def test_the_index_lists_each_hand_and_each_finding():
+    """examples/thirty-three/disputed.jsonl (referee score): hand 1 Cili deals, 20 hearts,
+    scored, Anna +33; hand 2 Anna deals, 18 nines, penalty, Cili -26 (the revoke at line 58,
+    the file's one finding); hand 3 Bela deals, 18 misère, scored, +3 +7 +17.  Running
+    totals: 33 0 0, then 33 0 -26, then 36 7 -9 (33+3, 0+7, -26+17)."""
+    _, html = page("examples/thirty-three/disputed.jsonl")
+    doc = parse(html)
+    nav = next(e for e in doc.iter("nav") if e.get("class") == "index")
+    assert html.index("<nav class=\"index\"") < html.index("<section class=\"hand\"")
+    table = next(t for t in nav.iter("table") if t.get("class") == "match-index")
+    rows = [[text_of(c) for c in r] for r in table.find("tbody")]
+    assert rows == [["1", "Cili", "20 hearts", "scored", "", "33", "0", "0"],
+                    ["2", "Anna", "18 nines", "penalty", "1 (1 error)", "33", "0", "-26"],
+                    ["3", "Bela", "18 misere", "scored", "", "36", "7", "-9"]]
+    assert [a.get("href") for a in table.iter("a")] == ["#f1-m1-h1", "#f1-m1-h2", "#f1-m1-h3"]
+    assert [text_of(c) for c in table.find("tfoot").find("tr")][-3:] == ["36", "7", "-9"]
+    summary = next(e for e in nav.iter("ul") if e.get("class") == "summary")
+    [item] = list(summary)
+    assert text_of(item).startswith("examples/thirty-three/disputed.jsonl:58 error[revoke] "
+                                    "hand 2: trick 6: Cili played 8♠")
+    assert item.find("a").get("href") == "#f1-m1-h2-L58"  # the moment (the script's too)
+
+
+def test_the_table_data_has_the_tricks_won_and_the_result():
+    """Hand 2 of the disputed Thirty-Three log: Bela wins tricks 1 to 5 (card points 0, 0, 0,
+    2, 4: 6 in all); trick 6 is not finished.  The last step carries the result: penalty,
+    Cili -26, totals 33 0 -26.  Each step names only the holdings it changed: a bid (line 38)
+    changes none, Bela's lead at 42 only his."""
+    _, html = page("examples/thirty-three/disputed.jsonl")
+    d = hand_data(html, "f1-m1-h2")
+    steps = {s["l"]: s for s in d["steps"]}
+    assert steps[37]["n"] == [0, 0, 0] and set(steps[37]["h"]) == {"Anna", "Bela", "Cili"}
+    assert steps[38]["h"] == {} and list(steps[42]["h"]) == ["Bela"]
+    assert steps[44]["n"] == [0, 1, 0] and steps[44]["w"] == "Bela"
+    assert d["steps"][-1]["n"] == [0, 5, 0] and d["steps"][-1]["q"] == [0, 6, 0]
+    assert d["end"] == {"status": "penalty", "change": ["0", "0", "-26"],
+                        "total": ["33", "0", "-26"], "summary": d["end"]["summary"]}
+    assert "Cili -26" in d["end"]["summary"]
+    # Eighty-Three: the sides (Ann & Cat, Bob & Dan: seats 0 and 2, 1 and 3)
+    _, html = page("examples/eighty-three/disputed.jsonl")
+    assert hand_data(html, "f1-m1-h1")["teams"] == [[0, 2], [1, 3]]
+
+
+def test_a_record_of_the_play_alone_shows_the_cards_seen_later():
+    """examples/thirty-three/play-alone.jsonl: no hand is recorded.  Anna plays 7♥ 7♠ 10♠ J♦
+    J♥ K♥ (lines 9-24): at the deal those 6 of her 10 cards are known, 4 never seen.  Cili
+    plays 7♣ 7♦ 10♥ J♣ Q♦ 8♠ 8♥ (8-26): 7 known, 3 not.  Bela takes the boat (not recorded)
+    and lays away A♦ A♣ 8♣ at line 6: what he plays later may have come from the boat, so
+    at the deal none of his 10 is known; from line 6 on, his 9♦ 9♠ 9♥ 9♣ Bug A♥ Q♥
+    (7-25) are, 3 not."""
+    _, html = page("examples/thirty-three/play-alone.jsonl")
+    steps = {s["l"]: s for s in hand_data(html, "f1-m1-h1")["steps"]}
+    assert steps[2]["s"] == {"Anna": ["7H", "7S", "10S", "JD", "JH", "KH"],
+                             "Cili": ["7C", "7D", "10H", "JC", "QD", "8S", "8H"]}
+    assert steps[2]["u"] == {"Anna": 4, "Bela": 10, "Cili": 3}
+    assert steps[6]["s"]["Bela"] == ["9D", "9S", "9H", "9C", "JK", "AH", "QH"]
+    assert steps[6]["u"]["Bela"] == 3
+    assert "Bela" not in steps[5].get("s", {})
+    assert steps[7]["s"]["Bela"][0] == "9S"  # the 9♦ is on the table now
+    assert "s" not in steps[26]  # every card seen is played: 4, 3 and 3 never seen
+    assert steps[26]["u"] == {"Anna": 4, "Bela": 3, "Cili": 3}
+    # on the page as written (before the script runs): Anna's 6 later cards, then ? × 4
+    doc = parse(html)
+    seat = next(e for e in doc.iter("section") if e.get("data-player") == "Anna")
+    later = [c for c in seat.iter("span") if "later" in (c.get("class") or "").split()]
+    assert len(later) == 6 and "? × 4" in text_of(seat)
+
+
+def test_split_writes_an_index_and_a_page_per_match(tmp_path):
+    """--split DIR: nothing on standard output; DIR/index.html indexes both files' matches
+    (links into their pages), and each match page is valid, with its own index, its link up,
+    and every in-page link's target."""
+    out = tmp_path / "pages"
+    r = CliRunner().invoke(main, ["history", "--split", str(out),
+                                  "examples/thirty-three/disputed.jsonl",
+                                  "examples/sixty-six/timeout.jsonl"])
+    assert r.exit_code == 1 and r.stdout == ""
+    assert sorted(p.name for p in out.iterdir()) == ["f1-m1.html", "f2-m1.html", "index.html"]
+    index = (out / "index.html").read_text()
+    doc = parse(index)
+    hrefs = [a.get("href") for a in doc.iter("a")]
+    assert "f1-m1.html#f1-m1-h2" in hrefs and "f2-m1.html#f2-m1-h1" in hrefs
+    assert "f1-m1.html#f1-m1-h2-L58" in hrefs  # the revoke in the findings summary
+    assert hands_shown(index) == []
+    for name in ("f1-m1.html", "f2-m1.html"):
+        text = (out / name).read_text()
+        doc = parse(text)
+        ids = {e.get("id") for e in doc.iter() if e.get("id")}
+        for a in doc.iter("a"):
+            href = a.get("href", "")
+            assert not href.startswith("#") or href[1:] in ids, (name, href)
+        assert "index.html" in [a.get("href") for a in doc.iter("a")]
+        assert any(e.get("class") == "index" for e in doc.iter("nav"))
+    assert hands_shown((out / "f1-m1.html").read_text()) == ["f1-m1-h1", "f1-m1-h2", "f1-m1-h3"]
+
+
+def test_split_bounds_the_pages_and_says_what_it_cannot_write(tmp_path, monkeypatch):
+    from referee.render.html import HtmlPage
+    monkeypatch.setattr(HtmlPage, "PAGES", 1)
+    out = tmp_path / "pages"
+    r = CliRunner().invoke(main, ["history", "--split", str(out),
+                                  "examples/thirty-three/disputed.jsonl",
+                                  "examples/sixty-six/timeout.jsonl"])
+    assert r.exit_code == 1
+    assert sorted(p.name for p in out.iterdir()) == ["f1-m1.html", "index.html"]
+    assert hands_shown((out / "index.html").read_text()) == ["f2-m1-h1", "f2-m1-h2"]
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = CliRunner().invoke(main, ["history", "--split", str(blocker / "pages"),
+                                  "examples/thirty-three/disputed.jsonl"])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert f"referee: cannot write {blocker / 'pages'}" in r.stderr
+    r = CliRunner().invoke(main, ["history", "--format", "text", "--split", str(out),
+                                  "examples/thirty-three/disputed.jsonl"])
+    assert r.exit_code == 2 and "--split" in r.output

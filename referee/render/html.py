@@ -856,25 +856,34 @@ def _rows(m: Match, h: Hand, steps: Sequence[Step], cards: _Cards) -> list[dict[
 def _seen_later(p: str, seen: Sequence[Seen], steps: Sequence[Step],
                 rows: list[dict[str, Any]]) -> None:
     """Put into ``rows`` (:func:`_rows`) the cards of ``p``'s holding, not recorded (G14),
-    that are seen later in the hand (``seen``): at each step, those seen at a later line that
-    are not among the cards shown as held, when no card of unknown identity came into the
-    holding between the step and the line it was seen at (the hidden count grew); at most as
-    many as the hidden count, which goes down by as many."""
+    that are seen later in the hand (``seen``, in line order): at each step, those seen at a
+    later line (up to the last step's) that are not among the cards shown as held, as long as
+    no card of unknown identity came into the holding between the step and that line; at most
+    as many as the hidden count, which goes down by as many.
+
+    A card of unknown identity comes in at a step when the hidden count grows by less than
+    the cards that became known at it (a boat taken and laid away: 10 hidden before and
+    after, 3 cards seen at that line, so 3 came in): hidden after - hidden before + cards
+    first seen at the step's line > 0."""
     def hidden(j: int) -> int:
         return (steps[j].hidden or {}).get(p, 0)
-    entered = [j for j in range(1, len(steps)) if hidden(j) > hidden(j - 1)]
+    last = steps[-1].line
+    entered = []
+    for j in range(1, len(steps)):
+        before = set(steps[j - 1].held.get(p, ()))
+        known = sum(1 for x in seen if x.line == steps[j].line and x.card not in before)
+        if hidden(j) - hidden(j - 1) + known > 0:
+            entered.append(steps[j].line)
     for j, s in enumerate(steps):
         u = hidden(j)
         if not u:
             continue
-        # the first line after this step where an unknown card came in (none: no bound)
-        bound = next((steps[k].line for k in entered if k > j), None)
+        # the first line after this step where an unknown card came in (none: the last step)
+        bound = next((ln for ln in entered if ln > s.line), last + 1)
         held = set(s.held.get(p, ()))
         later: list[str] = []
         for x in seen:
-            if x.line <= s.line or (bound is not None and x.line >= bound):
-                continue
-            if x.card not in held and x.card not in later:
+            if s.line < x.line < bound and x.card not in held and x.card not in later:
                 later.append(x.card)
         later = later[:u]
         if later:
