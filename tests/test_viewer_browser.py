@@ -69,10 +69,22 @@ def hand(driver, hid: str):
 
 
 def held(h, player: str) -> list[str]:
-    """The cards the diagram shows in ``player``'s hand (their shown names)."""
+    """The cards the diagram shows in ``player``'s hand (their shown names), not those marked
+    as seen later in the hand."""
+    seat = h.find_element(By.CSS_SELECTOR, f'.seat[data-player="{player}"]')
+    return [c.get_attribute("textContent") for c in seat.find_elements(
+        By.CSS_SELECTOR, ".held .card:not(.back):not(.later) > span[aria-hidden]")]
+
+
+def later(h, player: str) -> list[str]:
+    """The cards of a holding not recorded (G14) shown as seen later in the hand."""
     seat = h.find_element(By.CSS_SELECTOR, f'.seat[data-player="{player}"]')
     return [c.get_attribute("textContent") for c in
-            seat.find_elements(By.CSS_SELECTOR, ".held .card:not(.back) > span[aria-hidden]")]
+            seat.find_elements(By.CSS_SELECTOR, ".held .card.later > span[aria-hidden]")]
+
+
+def tally(h, player: str) -> str:
+    return h.find_element(By.CSS_SELECTOR, f'.seat[data-player="{player}"] .tally').text
 
 
 def backs(h, player: str) -> list[str]:
@@ -82,10 +94,10 @@ def backs(h, player: str) -> list[str]:
             seat.find_elements(By.CSS_SELECTOR, ".held .card.back > span[aria-hidden]")]
 
 
-def hidden(step, player: str) -> list[str]:
-    """What :func:`backs` must show at ``step``: one chip with the count, or nothing."""
-    n = (step.hidden or {}).get(player, 0)
-    return [f"? × {n}"] if n else []
+def unseen(h, player: str) -> int:
+    """How many cards not seen yet :func:`backs` and :func:`later` show together."""
+    n = sum(int(b.rsplit(" ", 1)[1]) for b in backs(h, player))
+    return n + len(later(h, player))
 
 
 def on_table(h) -> list[tuple[str, str, bool]]:
@@ -127,12 +139,12 @@ def test_every_example_steps_through_its_first_hand(driver, pages, log):
     name = lambda c: referee.api.card_name(m.game, c)  # noqa: E731
     for p in m.players:
         assert held(h, p) == [name(c) for c in h0.steps[0].held.get(p, ())]
-        assert backs(h, p) == hidden(h0.steps[0], p)
+        assert unseen(h, p) == (h0.steps[0].hidden or {}).get(p, 0)
     click(h, "end")
     last = h0.steps[-1]
     for p in m.players:
         assert held(h, p) == [name(c) for c in last.held.get(p, ())]
-        assert backs(h, p) == hidden(last, p)
+        assert unseen(h, p) == (last.hidden or {}).get(p, 0)
     assert [(x[0], x[1]) for x in on_table(h)] == [(p.player, name(p.card)) for p in last.table]
     assert caption(h).startswith(f"{m.file}:{last.line}: ")
     press(h, Keys.HOME)
@@ -208,6 +220,173 @@ def test_eighty_three_partners_and_revoke(driver, pages):
     assert "Bob wins trick 4" in caption(h)
     assert "error[revoke]" in h.find_element(By.CSS_SELECTOR, ".step-findings").text
     assert "2♣" in held(h, "Dan")
+    assert errors(driver) == []
+
+
+def fragment(driver) -> str:
+    return driver.execute_script("return location.hash")
+
+
+def test_a_moment_by_address_and_back(driver, pages):
+    """Issue 28 item 3: ``#hand-2-line-58`` opens hand 2 of the disputed Thirty-Three log at
+    Cili's 8♠ (A♥ led by Bela, the revoke shown); each step and each line link sets the
+    address, and the browser's Back and Forward step back and on."""
+    url = pages["examples/thirty-three/disputed.jsonl"]
+    open_page(driver, url + "#hand-2-line-58")
+    h = hand(driver, "f1-m1-h2")
+    assert on_table(h) == [("Bela", "A♥", False), ("Cili", "8♠", False)]
+    assert "error[revoke]" in h.find_element(By.CSS_SELECTOR, ".step-findings").text
+    click(h, "forward")  # Anna's K♥ at 59
+    assert fragment(driver) == "#hand-2-line-59"
+    h.find_element(By.CSS_SELECTOR, '.tricks a.ln[data-line="44"]').click()  # end of trick 1
+    assert fragment(driver) == "#hand-2-line-44"
+    assert on_table(h) == [("Bela", "9♦", True), ("Cili", "7♣", False), ("Anna", "7♥", False)]
+    press(h, Keys.ARROW_LEFT)  # Cili's 7♣ at 43
+    assert fragment(driver) == "#hand-2-line-43"
+    driver.back()
+    assert fragment(driver) == "#hand-2-line-44" and len(on_table(h)) == 3
+    driver.back()
+    assert fragment(driver) == "#hand-2-line-59" and "not played" in caption(h)
+    driver.forward()
+    assert fragment(driver) == "#hand-2-line-44" and "Bela wins trick 1" in caption(h)
+    # a moment of another hand, and the form of the page's line anchors
+    driver.get(url + "#f1-m1-h3-L62")
+    assert caption(hand(driver, "f1-m1-h3")).startswith(
+        "examples/thirty-three/disputed.jsonl:62: ")
+    assert errors(driver) == []
+
+
+HOSTILE_FRAGMENTS = ['#hand-2-line-58"><img src=x onerror="document.title=1">',
+                     "#hand-2-line-58%3Cscript%3Edocument.title=2%3C/script%3E",
+                     "#<script>document.title=3</script>", "#hand-99-line-1",
+                     "#hand-2-line-999999999999999999999", "#hand-0x2", "#hand--2",
+                     "#f9-m9-h9-L9", "#__proto__", "#hand-2-line-58\u202e"]
+
+
+def test_a_bad_or_hostile_address_does_nothing(driver, pages):
+    """A fragment the viewer does not read (markup, script, no such hand, too long a
+    number) leaves every hand as dealt, runs nothing and puts nothing on the page."""
+    url = pages["examples/thirty-three/disputed.jsonl"]
+    for bad in HOSTILE_FRAGMENTS:
+        driver.get("about:blank")  # a new document each time, not a move within the page
+        open_page(driver, url + bad)
+        title = driver.title
+        assert title.startswith("Hands: "), (bad, title)
+        assert driver.find_elements(By.CSS_SELECTOR, "img") == []
+        for hid in ("f1-m1-h1", "f1-m1-h2", "f1-m1-h3"):
+            assert hand(driver, hid).find_element(By.CSS_SELECTOR, ".viewer") \
+                .get_attribute("data-step") is None, bad  # never set up: as dealt
+        assert errors(driver) == []
+
+
+def test_the_end_of_a_hand_and_the_trick_count(driver, pages):
+    """Issue 28 item 4, hand 2 of the disputed Thirty-Three log: Bela wins tricks 1 to 5
+    (card points 0 + 0 + 0 + 2 + 4 = 6); the hand ends at the revoke: penalty, Cili -26,
+    totals Anna 33 (hand 1), Bela 0, Cili -26."""
+    open_page(driver, pages["examples/thirty-three/disputed.jsonl"])
+    h = hand(driver, "f1-m1-h2")
+    assert tally(h, "Bela") == "0 tricks"  # as written, before the script sets the hand up
+    click(h, "forward", 5)
+    click(h, "trick-forward")  # the end of trick 1
+    assert tally(h, "Bela") == "1 trick, 0 card points"
+    assert tally(h, "Cili") == "0 tricks, 0 card points"
+    assert not h.find_element(By.CSS_SELECTOR, ".centre .end").is_displayed()
+    click(h, "end")
+    end = h.find_element(By.CSS_SELECTOR, ".centre .end")
+    assert end.is_displayed() and end.text.startswith("Result (penalty): revoke by Cili")
+    assert tally(h, "Bela") == "5 tricks, 6 card points; score 0, total 0"
+    assert tally(h, "Cili") == "0 tricks, 0 card points; score -26, total -26"
+    assert tally(h, "Anna") == "0 tricks, 0 card points; score 0, total 33"
+    click(h, "back")
+    assert not end.is_displayed()
+    # Eighty-Three counts each side's tricks too: Ann wins tricks 1-3, Bob trick 4 (line 27)
+    open_page(driver, pages["examples/eighty-three/disputed.jsonl"] + "#hand-1-line-27")
+    h = hand(driver, "f1-m1-h1")
+    assert tally(h, "Cat").startswith("0 tricks") and "side 3 tricks" in tally(h, "Cat")
+    assert tally(h, "Dan").startswith("0 tricks") and "side 1 trick" in tally(h, "Dan")
+    assert tally(h, "Ann").startswith("3 tricks")
+    assert errors(driver) == []
+
+
+def test_seat_view_autoplay_and_the_keys(driver, pages):
+    """Issue 28 item 5: in Cili's seat view only her cards are face up (the others one
+    face-down chip with their count: at line 58 Anna holds K♦ 8♦ J♠ K♥ Q♣, Bela Q♥ 10♦ Q♠
+    10♣ and A♥ on the table); autoplay steps by itself until stopped (P), with no entry in
+    the browser's history for each step; ? shows the keys, Esc hides them."""
+    from selenium.webdriver.support.select import Select
+    from selenium.webdriver.support.ui import WebDriverWait
+    open_page(driver, pages["examples/thirty-three/disputed.jsonl"] + "#hand-2-line-58")
+    h = hand(driver, "f1-m1-h2")
+    Select(h.find_element(By.CSS_SELECTOR, "select[data-view]")).select_by_value("Cili")
+    assert held(h, "Cili") == ["A♠", "K♠", "8♥", "K♣"]
+    assert held(h, "Anna") == [] and backs(h, "Anna") == ["× 5"]
+    assert held(h, "Bela") == [] and backs(h, "Bela") == ["× 4"]
+    assert [x[1] for x in on_table(h)] == ["A♥", "8♠"]  # the table is seen by all
+    Select(h.find_element(By.CSS_SELECTOR, "select[data-view]")).select_by_value("")
+    assert len(held(h, "Anna")) == 5 and backs(h, "Anna") == []
+    # autoplay, fast (0.4 s a step), from the deal
+    Select(h.find_element(By.CSS_SELECTOR, "select[data-speed]")).select_by_value("400")
+    click(h, "start")
+    length = driver.execute_script("return history.length")
+    viewer = h.find_element(By.CSS_SELECTOR, ".viewer")
+    play = h.find_element(By.CSS_SELECTOR, '[data-go="play"]')
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true" and play.text.endswith("Pause")
+    WebDriverWait(driver, 10).until(lambda d: int(viewer.get_attribute("data-step")) >= 2)
+    press(h, "p")
+    stopped = viewer.get_attribute("data-step")
+    assert play.get_attribute("aria-pressed") == "false"
+    driver.execute_script("return new Promise(function (r) { setTimeout(r, 900); })")
+    assert viewer.get_attribute("data-step") == stopped
+    assert driver.execute_script("return history.length") == length
+    assert fragment(driver) == "#hand-2-line-%d" % (37 + int(stopped))  # lines 37-59, one each
+    # the keys
+    keys = driver.find_element(By.ID, "keys")
+    assert not keys.is_displayed()
+    press(h, "?")
+    assert keys.is_displayed() and "play the hand by itself" in keys.text
+    keys.send_keys(Keys.ESCAPE)
+    assert not keys.is_displayed()
+    assert errors(driver) == []
+
+
+def test_the_index_and_the_record_of_the_play_alone(driver, pages):
+    """Issue 28 items 2 and 6: the index's finding link opens its moment (the revoke, line
+    58); in the record of the play alone (no hand recorded), Cili's cards seen later are
+    drawn at the deal: 7♣ 7♦ 10♥ J♣ Q♦ 8♠ 8♥ (played at 8-26), and ? × 3 for the rest."""
+    open_page(driver, pages["examples/thirty-three/disputed.jsonl"])
+    driver.find_element(By.CSS_SELECTOR, 'nav.index ul.summary a[href="#f1-m1-h2-L58"]').click()
+    h = hand(driver, "f1-m1-h2")
+    assert [x[1] for x in on_table(h)] == ["A♥", "8♠"]
+    assert fragment(driver) == "#hand-2-line-58"
+    driver.find_element(By.CSS_SELECTOR, 'nav.index a[href="#f1-m1-h3"]').click()
+    assert caption(hand(driver, "f1-m1-h3")).endswith("as dealt")
+    open_page(driver, pages["examples/thirty-three/play-alone.jsonl"])
+    h = hand(driver, "f1-m1-h1")
+    later_cards = ["7♣", "7♦", "10♥", "J♣", "Q♦", "8♠", "8♥"]
+    assert later(h, "Cili") == later_cards and backs(h, "Cili") == ["? × 3"]
+    click(h, "forward")  # the script's own drawing of the deal says the same
+    click(h, "start")
+    assert later(h, "Cili") == later_cards and backs(h, "Cili") == ["? × 3"]
+    assert errors(driver) == []
+
+
+def test_split_pages_open_and_link(driver, tmp_path):
+    """--split: the index page links to each match page, at the hand, and a moment of a
+    match page is named as in a page of one match (``#hand-2-line-58``)."""
+    out = tmp_path / "split"
+    subprocess.run([sys.executable, "-m", "referee", "history", "--split", str(out),
+                    "examples/thirty-three/disputed.jsonl", "examples/sixty-six/match.jsonl"],
+                   cwd=ROOT, check=False)
+    open_page(driver, (out / "index.html").as_uri())
+    driver.find_element(By.CSS_SELECTOR, 'a[href="f1-m1.html#f1-m1-h2-L58"]').click()
+    assert driver.current_url.endswith("/f1-m1.html#f1-m1-h2-L58")
+    h = hand(driver, "f1-m1-h2")
+    assert [x[1] for x in on_table(h)] == ["A♥", "8♠"]
+    click(h, "forward")
+    assert fragment(driver) == "#hand-2-line-59"
+    driver.find_element(By.CSS_SELECTOR, 'p.up a[href="index.html"]').click()
+    assert driver.current_url.endswith("/index.html")
     assert errors(driver) == []
 
 

@@ -317,8 +317,8 @@ SCRIPT = r"""
     }));
     v.end.hidden = !end;
     if (end) {
-      fill(v.end, [make("strong", "", "Result (" + end.status + ")"),
-        document.createTextNode(end.summary ? ": " + end.summary : "")]);
+      fill(v.end, [make("strong", "", "Result (" + end.status + ")")]);
+      v.end.appendChild(document.createTextNode(end.summary ? ": " + end.summary : ""));
     }
     v.where.textContent = "step " + (v.at + 1) + " of " + steps.length +
       (step.k ? ", trick " + step.k : "");
