@@ -6,7 +6,8 @@ script it writes the README's screenshots::
 
     python tools/browser.py docs/img
 
-(a Thirty-Three and an Eighty-Three hand, each at 390 and 1280 pixels wide).
+(a Thirty-Three and an Eighty-Three hand, each at 390 and 1280 pixels wide, each opened at
+its revoke by the address, and the index of a match of 16 hands at 1280).
 """
 from __future__ import annotations
 
@@ -68,26 +69,23 @@ def set_width(driver: Any, width: int, height: int = 900) -> None:
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
 
 
-def step_of(driver: Any, hand_id: str, line: int) -> int:
-    """The index of the step of log line ``line`` in hand ``hand_id``'s replay data."""
-    return driver.execute_script(
-        "var line = arguments[1]; var d = JSON.parse(document.querySelector("
-        "'script[data-for=\"' + arguments[0] + '\"]').textContent);"
-        "return d.steps.findIndex(function (s) { return s.l === line; });", hand_id, line)
-
-
-def screenshot(driver: Any, url: str, hand_id: str, width: int, line: int, out: Path) -> None:
-    """Open ``url`` at ``width`` pixels, step hand ``hand_id`` forward to log line ``line``
-    with the Forward button and save a PNG of the screen, the hand at its top, to ``out``."""
+def screenshot(driver: Any, url: str, hand_id: str, width: int, line: int | None,
+               out: Path) -> None:
+    """Open ``url`` at ``width`` pixels at the moment of log line ``line`` of hand ``hand_id``
+    (its address, ``#hand-2-line-58``; None: the top of the page, its index) and save a PNG of
+    the screen, the hand at its top, to ``out``."""
     from selenium.webdriver.common.by import By
 
     set_width(driver, width, 844 if width < 800 else 760)
-    driver.get(url)
-    hand = driver.find_element(By.ID, hand_id)
-    forward = hand.find_element(By.CSS_SELECTOR, "[data-go=forward]")
-    for _ in range(step_of(driver, hand_id, line)):
-        forward.click()
-    driver.execute_script("arguments[0].scrollIntoView(true); window.scrollBy(0, -8);", hand)
+    driver.get("about:blank")
+    if line is None:
+        driver.get(url)
+    else:
+        number = hand_id.rsplit("-h", 1)[1]
+        driver.get(f"{url}#hand-{number}-line-{line}")
+        hand = driver.find_element(By.ID, hand_id)
+        driver.execute_script("arguments[0].scrollIntoView(true); window.scrollBy(0, -8);",
+                              hand)
     driver.save_screenshot(str(out))
 
 
@@ -103,12 +101,17 @@ def main(argv: list[str]) -> int:
                  ("eighty-three", "examples/eighty-three/disputed.jsonl", "f1-m1-h1", 27)]
         driver = start(os.path.join(tmp, "profile"))
         try:
-            for game, log, hand_id, steps in shots:
+            for game, log, hand_id, line in shots:
                 html = page(Path(log), Path(tmp) / f"{game}.html")
                 for width in (390, 1280):
                     out = dest / f"viewer-{game}-{width}.png"
-                    screenshot(driver, html.as_uri(), hand_id, width, steps, out)
+                    screenshot(driver, html.as_uri(), hand_id, width, line, out)
                     print(out)
+            # the index at the top of the page of a match of 16 hands
+            html = page(Path("examples/thirty-three/match.jsonl"), Path(tmp) / "match.html")
+            out = dest / "viewer-index-1280.png"
+            screenshot(driver, html.as_uri(), "", 1280, None, out)
+            print(out)
         finally:
             driver.quit()
     return 0
