@@ -323,6 +323,12 @@ def test_findings_outside_hands_are_capped_and_counted(tmp_path, monkeypatch):
     assert len(ids) == len(set(ids))
     text = text_of(doc)
     assert text.count("… and 7 more findings of the match outside its hands") == 2
+    # the index's summary: each file has 12 findings (hand 1's, then 11 outside the hands),
+    # 24 in all, of which the first FINDINGS = 4 are listed
+    nav = next(e for e in doc.iter("nav") if e.get("class") == "index")
+    assert "Findings (24, the first 4 listed)" in text_of(nav)
+    assert "… and 20 more findings, not listed here" in text_of(nav)
+    assert len(list(next(e for e in nav.iter("ul") if e.get("class") == "summary"))) == 4
 
 
 # --- issue 28: the index, the data of the table, --split -----------------------------------

@@ -347,6 +347,16 @@ class HtmlPage:
             out.write(_more_findings(more, "of the match outside its hands"))
         self._score_table(m, om, out)
         out.write("</section>\n")
+        for f in m.findings:
+            found = (f"<a class=\"ln\" href=\"#{om.mid}-L{f.line}\">{esc(f.file)}:{f.line}</a> "
+                     f"{_severity(f)} match {esc(m.key)}, outside its hands: {rich(f.message)}")
+            if om.doc is not None:
+                om.doc.found(found, self.FINDINGS)
+                found = found.replace("href=\"#", f"href=\"{om.page}#", 1)
+            self.top.found(found, self.FINDINGS)
+        if more:
+            for d in {id(x): x for x in (self.top, doc)}.values():
+                d.found_more += more
         end = _match_end(m)
         head = (f"{esc(m.file)}: match {esc(m.key)}, {esc(_title(m.game))}: "
                 f"{esc(', '.join(m.players))}")
