@@ -446,23 +446,22 @@ class HtmlPage:
         last0 = " disabled" if len(rows) < 2 else ""
         views = "".join(f"<option value=\"{esc(p)}\">{esc(p)}'s seat (the others face down)"
                         "</option>" for p in players)
-        parts.append(f"<div class=\"viewer\" data-hand=\"{hid}\">\n"
-                     f"<div class=\"controls\" hidden role=\"group\" aria-label=\"Step through "
-                     f"hand {h.number}\">"
-                     + "".join(f"<button type=\"button\" data-go=\"{go}\" title=\"{key}\""
-                               f"{at0 if go in _BACKWARD else last0}>{label}</button>"
-                               for go, label, key in _BUTTONS)
-                     + f"<button type=\"button\" data-go=\"play\" title=\"P\" "
-                     f"aria-pressed=\"false\"{last0}>{_PLAY}</button>"
-                     "<label class=\"speed\">speed <select data-speed>"
-                     + "".join(f"<option value=\"{ms}\"{' selected' if ms == 1000 else ''}>"
-                               f"{word}</option>" for ms, word in _SPEEDS)
-                     + "</select></label>"
-                     f"<label class=\"view\">view <select data-view><option value=\"\">every "
-                     f"hand face up</option>{views}</select></label>"
-                     f"<span class=\"where\" aria-hidden=\"true\">"
-                     f"{f'step 1 of {len(rows)}' if rows else ''}</span></div>\n"
-                     f"<div class=\"table seats-{len(players)}\" tabindex=\"0\" "
+        parts.append(f"<div class=\"viewer\" data-hand=\"{hid}\">\n")
+        if rows:  # the script's controls (nothing to step through without a step)
+            buttons = "".join(f"<button type=\"button\" data-go=\"{go}\" title=\"{key}\""
+                              f"{at0 if go in _BACKWARD else last0}>{label}</button>"
+                              for go, label, key in _BUTTONS)
+            speeds = "".join(f"<option value=\"{ms}\"{' selected' if ms == 1000 else ''}>"
+                             f"{word}</option>" for ms, word in _SPEEDS)
+            parts.append(
+                f"<div class=\"controls\" hidden role=\"group\" aria-label=\"Step through "
+                f"hand {h.number}\">{buttons}<button type=\"button\" data-go=\"play\" "
+                f"title=\"P\" aria-pressed=\"false\"{last0}>{_PLAY}</button>"
+                f"<label class=\"speed\">speed <select data-speed>{speeds}</select></label>"
+                f"<label class=\"view\">view <select data-view><option value=\"\">every "
+                f"hand face up</option>{views}</select></label><span class=\"where\" "
+                f"aria-hidden=\"true\">step 1 of {len(rows)}</span></div>\n")
+        parts.append(f"<div class=\"table seats-{len(players)}\" tabindex=\"0\" "
                      f"aria-label=\"The table of hand {h.number}\">\n")
         for p, place in zip(players, places):
             marks = []

@@ -386,11 +386,13 @@ SCRIPT = r"""
     var hand = node.closest ? node.closest("section.hand") : null;
     return hand ? viewerOf(hand) : null;
   }
+  var before = null;  // what had the focus when the list of keys was opened
   function keys(open) {
     var help = document.getElementById("keys");
-    if (!help) { return; }
+    if (!help || help.hidden === !open) { return; }
     help.hidden = !open;
-    if (open) { help.focus(); }
+    if (open) { before = document.activeElement; help.focus(); }
+    else if (before && before.focus) { before.focus(); before = null; }
   }
   document.addEventListener("click", function (ev) {
     var t = ev.target;
