@@ -1,10 +1,15 @@
 """``referee history --format html``: one self-contained page (CSS and JavaScript inline, no
-network) that shows each hand on a table diagram and replays it card by card.
+network) with an index of the matches, hands and findings at its top, that shows each hand on
+a table diagram and replays it card by card, a moment named by the address
+(``#hand-2-line-58``); with ``--split DIR``, an index page and one such page per match.
 
 Built on the public API (:func:`referee.read_log` with ``steps=True``): the engine decides
 everything shown here — who won each trick, the findings, the scores, the contract, the cards
-each player holds after each event, the order a hand is sorted in.  This module only lays it
-out.  Everything that comes from a log (names, notes, ids, cards, messages) is escaped for
+each player holds after each event, the order a hand is sorted in.  This module lays it
+out, and counts from it: the tricks (and card points) won so far at each step, from the steps'
+winners and the tricks' points, and, in a record of the play alone, which cards seen later
+(:attr:`referee.model.Hand.seen`) a holding not recorded held at each step (:func:`_rows`).
+Everything that comes from a log (names, notes, ids, cards, messages) is escaped for
 HTML; the data for the replay is JSON in a ``<script type="application/json">`` block with
 every ``<`` escaped, and the script puts it on the page as text only (never as markup).
 Without JavaScript the page is a set of static tables: the hands as dealt, the auction, the
@@ -266,7 +271,7 @@ class HtmlPage:
         path = self.split / "index.html"
         try:
             with open(path, "w", encoding="utf-8") as out:
-                top.finish(out, f"Index: {names}", f"Hands of {names}", hands=False)
+                top.finish(out, f"Index: {names}", f"Hands of {names}", hands=top.hands)
         except OSError as exc:
             raise PageWriteError(path, exc.strerror or str(exc)) from None
         finally:
@@ -316,6 +321,7 @@ class HtmlPage:
         self.shown += 1
         hid = f"{om.mid}-h{h.number}"
         doc = om.doc_or(self.top)
+        doc.hands = True
         doc.body.write(self._hand(m, h, _Cards(m.game), hid, more_findings, more_steps))
         om.indexed(self._index_row(m, h, hid, more_findings))
         for f in h.findings:
@@ -957,6 +963,9 @@ class _Doc:
         self.found_n = 0
         self.found_more = 0
         self.matches = 0
+        self.hands = False
+        """Whether a hand is on the page (with ``split``, index.html has the hands of the
+        matches past :attr:`HtmlPage.PAGES`)."""
 
     def found(self, item: str, cap: int) -> None:
         """One finding of the summary (its link and words, as HTML); past ``cap``, counted."""
