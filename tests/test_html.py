@@ -455,3 +455,21 @@ def test_split_bounds_the_pages_and_says_what_it_cannot_write(tmp_path, monkeypa
     r = CliRunner().invoke(main, ["history", "--format", "text", "--split", str(out),
                                   "examples/thirty-three/disputed.jsonl"])
     assert r.exit_code == 2 and "--split" in r.output
+
+
+def test_split_pages_escape_everything_from_the_log(tmp_path):
+    """The hostile names, id and note of :func:`hostile_log` on the index page and the match
+    page of --split: valid HTML5, nothing from the log as markup, the names in the index as
+    text, the page names made of numbers only."""
+    out = tmp_path / "pages"
+    r = CliRunner().invoke(main, ["history", "--split", str(out), str(hostile_log(tmp_path))])
+    assert r.exit_code == 1
+    assert sorted(p.name for p in out.iterdir()) == ["f1-m1.html", "index.html"]
+    for name in ("index.html", "f1-m1.html"):
+        text = (out / name).read_text()
+        doc = parse(text)
+        assert not any(e.tag in ("b", "iframe") for e in doc.iter())
+        assert [s.get("type") for s in doc.iter("script")][0] is None
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", text)
+        body = text_of(doc.find("body"))
+        assert "<script>alert(1)</script>" in body and "</script><!-- <script>alert(2)" in body
