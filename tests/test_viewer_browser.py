@@ -285,7 +285,8 @@ def test_the_end_of_a_hand_and_the_trick_count(driver, pages):
     totals Anna 33 (hand 1), Bela 0, Cili -26."""
     open_page(driver, pages["examples/thirty-three/disputed.jsonl"])
     h = hand(driver, "f1-m1-h2")
-    assert tally(h, "Bela") == "0 tricks"  # as written, before the script sets the hand up
+    # as written, before the script sets the hand up, in its words
+    assert tally(h, "Bela") == "0 tricks, 0 card points"
     click(h, "forward", 5)
     click(h, "trick-forward")  # the end of trick 1
     assert tally(h, "Bela") == "1 trick, 0 card points"

@@ -469,7 +469,8 @@ class HtmlPage:
                 f"aria-hidden=\"true\">step 1 of {len(rows)}</span></div>\n")
         parts.append(f"<div class=\"table seats-{len(players)}\" tabindex=\"0\" "
                      f"aria-label=\"The table of hand {h.number}\">\n")
-        for p, place in zip(players, places):
+        sides = [[players.index(p) for p in t] for t in m.teams if len(t) > 1]
+        for i, (p, place) in enumerate(zip(players, places)):
             marks = []
             if p == h.dealer:
                 marks.append("<span class=\"mark dealer\" title=\"dealer\"><span aria-hidden="
@@ -488,7 +489,8 @@ class HtmlPage:
                          f"</h4>{side}<p class=\"held\">{cards.chips(held)}"
                          + "".join(" " + cards.chip(c, "card later") for c in later)
                          + f"{_back(hidden0.get(p, 0), bool(held or later))}</p>"
-                         + (f"<p class=\"tally\">{_tally(0, None)}</p>" if tally else "")
+                         + (f"<p class=\"tally\">{_tally(rows[0], i, sides)}</p>"
+                            if tally and rows else "")
                          + "</section>\n")
         parts.append("<div class=\"centre\"><p class=\"played\" aria-live=\"off\"></p>"
                      "<p class=\"caption\" aria-live=\"polite\">as dealt</p>"
@@ -1184,9 +1186,21 @@ _SPEEDS = ((2000, "slow"), (1000, "normal"), (400, "fast"))
 """Autoplay: milliseconds per step, and its name in the speed list."""
 
 
-def _tally(won: int, side: int | None) -> str:
-    """The tricks a seat has won, in words (``0 tricks``; the script says it at each step)."""
-    return f"{won} trick{'s' * (won != 1)}" + ("" if side is None else f", side {side}")
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _tally(row: dict[str, Any], i: int, teams: Sequence[Sequence[int]]) -> str:
+    """What seat ``i`` has won at the step ``row`` (:func:`_rows`), in the words the script
+    uses at each step: ``3 tricks, 24 card points; side 5 tricks, 40 card points``."""
+    n, q = row["n"], row.get("q")
+    words = _plural(n[i], "trick") + (f", {_plural(q[i], 'card point')}" if q else "")
+    team = next((t for t in teams if i in t), None)
+    if team is not None:
+        words += "; side " + _plural(sum(n[j] for j in team), "trick")
+        if q:
+            words += ", " + _plural(sum(q[j] for j in team), "card point")
+    return words
 
 
 _WON_CELL = ' class="won"'
