@@ -344,16 +344,18 @@ def test_the_index_lists_each_hand_and_each_finding():
     """examples/thirty-three/disputed.jsonl (referee score): hand 1 Cili deals, 20 hearts,
     scored, Anna +33; hand 2 Anna deals, 18 nines, penalty, Cili -26 (the revoke at line 58,
     the file's one finding); hand 3 Bela deals, 18 misère, scored, +3 +7 +17.  Running
-    totals: 33 0 0, then 33 0 -26, then 36 7 -9 (33+3, 0+7, -26+17)."""
+    totals, each with the hand's change: 33 0 0, then 33 0 -26, then 36 7 -9 (33+3, 0+7,
+    -26+17)."""
     _, html = page("examples/thirty-three/disputed.jsonl")
     doc = parse(html)
     nav = next(e for e in doc.iter("nav") if e.get("class") == "index")
     assert html.index("<nav class=\"index\"") < html.index("<section class=\"hand\"")
     table = next(t for t in nav.iter("table") if t.get("class") == "match-index")
     rows = [[text_of(c) for c in r] for r in table.find("tbody")]
-    assert rows == [["1", "Cili", "20 hearts", "scored", "", "33", "0", "0"],
-                    ["2", "Anna", "18 nines", "penalty", "1 (1 error)", "33", "0", "-26"],
-                    ["3", "Bela", "18 misere", "scored", "", "36", "7", "-9"]]
+    assert rows == [
+        ["1", "Cili", "20 hearts", "scored", "", "33 (+33)", "0 (0)", "0 (0)"],
+        ["2", "Anna", "18 nines", "penalty", "1 (1 error)", "33 (0)", "0 (0)", "-26 (-26)"],
+        ["3", "Bela", "18 misere", "scored", "", "36 (+3)", "7 (+7)", "-9 (+17)"]]
     assert [a.get("href") for a in table.iter("a")] == ["#f1-m1-h1", "#f1-m1-h2", "#f1-m1-h3"]
     assert [text_of(c) for c in table.find("tfoot").find("tr")][-3:] == ["36", "7", "-9"]
     summary = next(e for e in nav.iter("ul") if e.get("class") == "summary")

@@ -392,13 +392,17 @@ class HtmlPage:
             om.doc.close()
 
     def _index_row(self, m: Match, h: Hand, hid: str, more: int) -> str:
-        """The hand's row of its match's index (the link made relative by :class:`_Doc`)."""
+        """The hand's row of its match's index: its number (a link to it, made relative by
+        :class:`_Doc`), dealer, contract, result, findings, and each player's total after it
+        with the hand's change (``33 (+33)``)."""
         n = len(h.findings) + more
         errors = sum(1 for f in h.findings if f.is_error)
         found = (f"{n:,}" + (f" ({errors:,} error{'s' * (errors != 1)})" if errors else "")
                  if n else "")
-        totals = "".join(f"<td>{esc(number(h.totals[p])) if p in h.totals else ''}</td>"
-                         for p in m.players)
+        totals = "".join(
+            f"<td>{esc(number(h.totals[p]))} <span class=\"delta\">"
+            f"({esc(signed(h.deltas.get(p, 0)))})</span></td>" if p in h.totals else "<td></td>"
+            for p in m.players)
         status = esc(h.status or "")
         return (f"<tr><th scope=\"row\"><a href=\"@{hid}\">{h.number}</a></th>"
                 f"<td>{esc(h.dealer or '')}</td><td>{rich(h.contract or '')}</td>"
@@ -985,7 +989,7 @@ class _Doc:
         self.index.write(
             f"<div class=\"index-match\"><h3><a href=\"{to}{om.mid}\">{head}</a></h3>\n"
             f"<div class=\"wide\"><table class=\"match-index\"><caption>{esc(end)}; the "
-            "totals after each hand</caption><thead><tr><th scope=\"col\">hand</th>"
+            "totals after each hand (and its change)</caption><thead><tr><th scope=\"col\">hand</th>"
             "<th scope=\"col\">dealer</th><th scope=\"col\">contract</th>"
             f"<th scope=\"col\">result</th><th scope=\"col\">findings</th>{cols}</tr></thead>"
             "<tbody>\n")

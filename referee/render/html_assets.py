@@ -120,6 +120,7 @@ nav.index { background: var(--paper); border: 1px solid var(--line); border-radi
   padding: 0.25rem 1rem 0.6rem; margin: 1rem auto; max-width: 72rem; }
 .index-match h3 { font-size: 1rem; overflow-wrap: anywhere; }
 td.st-penalty, td.st-irregular, td.st-unscored { color: var(--error); font-weight: 700; }
+table.match-index .delta { color: var(--muted); font-size: 0.85em; }
 ul.summary { margin: 0.3rem 0; padding-left: 1.2rem; font-size: 0.92rem; }
 ul.summary li { margin: 0.15rem 0; overflow-wrap: anywhere; }
 .sev-error { color: var(--error); } .sev-warning { color: var(--warning); }
