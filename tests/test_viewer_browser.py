@@ -227,6 +227,15 @@ def fragment(driver) -> str:
     return driver.execute_script("return location.hash")
 
 
+FILE = "examples/thirty-three/disputed.jsonl"
+
+
+def until(driver, ok, seconds: float = 5) -> None:
+    """Wait until ``ok()`` holds (an event the browser delivers later, such as popstate)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, seconds).until(lambda _: ok())
+
+
 def test_a_moment_by_address_and_back(driver, pages):
     """Issue 28 item 3: ``#hand-2-line-58`` opens hand 2 of the disputed Thirty-Three log at
     Cili's 8♠ (A♥ led by Bela, the revoke shown); each step and each line link sets the
@@ -243,11 +252,15 @@ def test_a_moment_by_address_and_back(driver, pages):
     assert on_table(h) == [("Bela", "9♦", True), ("Cili", "7♣", False), ("Anna", "7♥", False)]
     press(h, Keys.ARROW_LEFT)  # Cili's 7♣ at 43
     assert fragment(driver) == "#hand-2-line-43"
+    # (the browser moves through its history, then tells the page: wait for the page)
     driver.back()
+    until(driver, lambda: caption(h).startswith(f"{FILE}:44: "))
     assert fragment(driver) == "#hand-2-line-44" and len(on_table(h)) == 3
     driver.back()
+    until(driver, lambda: caption(h).startswith(f"{FILE}:59: "))
     assert fragment(driver) == "#hand-2-line-59" and "not played" in caption(h)
     driver.forward()
+    until(driver, lambda: caption(h).startswith(f"{FILE}:44: "))
     assert fragment(driver) == "#hand-2-line-44" and "Bela wins trick 1" in caption(h)
     # a moment of another hand, and the form of the page's line anchors
     driver.get(url + "#f1-m1-h3-L62")
@@ -381,13 +394,14 @@ def test_split_pages_open_and_link(driver, tmp_path):
                    cwd=ROOT, check=False)
     open_page(driver, (out / "index.html").as_uri())
     driver.find_element(By.CSS_SELECTOR, 'a[href="f1-m1.html#f1-m1-h2-L58"]').click()
-    assert driver.current_url.endswith("/f1-m1.html#f1-m1-h2-L58")
+    until(driver, lambda: driver.current_url.endswith("/f1-m1.html#f1-m1-h2-L58")
+          and driver.find_elements(By.ID, "f1-m1-h2"))
     h = hand(driver, "f1-m1-h2")
-    assert [x[1] for x in on_table(h)] == ["A♥", "8♠"]
+    until(driver, lambda: [x[1] for x in on_table(h)] == ["A♥", "8♠"])
     click(h, "forward")
     assert fragment(driver) == "#hand-2-line-59"
     driver.find_element(By.CSS_SELECTOR, 'p.up a[href="index.html"]').click()
-    assert driver.current_url.endswith("/index.html")
+    until(driver, lambda: driver.current_url.endswith("/index.html"))
     assert errors(driver) == []
 
 
