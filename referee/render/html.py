@@ -324,16 +324,24 @@ class HtmlPage:
         doc.hands = True
         doc.body.write(self._hand(m, h, _Cards(m.game), hid, more_findings, more_steps))
         om.indexed(self._index_row(m, h, hid, more_findings))
-        for f in h.findings:
-            found = (f"<a class=\"ln\" href=\"#{hid}-L{f.line}\">{esc(f.file)}:{f.line}</a> "
-                     f"{_severity(f)} hand {h.number}: {rich(f.message)}")
+        self._summarise(om, doc, h.findings, hid, f"hand {h.number}", more_findings)
+
+    def _summarise(self, om: "_OpenMatch", doc: "_Doc", findings: Iterable[Finding],
+                   anchor: str, where: str, more: int) -> None:
+        """Add ``findings`` to the findings summary of the match's page (with ``--split``) and
+        of the index page, each linking to its moment (``#ANCHOR-LLINE``, from the index through
+        the match's page); ``where`` says whose they are (escaped HTML); ``more`` counts those
+        left out."""
+        for f in findings:
+            found = (f"<a class=\"ln\" href=\"#{anchor}-L{f.line}\">{esc(f.file)}:{f.line}</a> "
+                     f"{_severity(f)} {where}: {rich(f.message)}")
             if om.doc is not None:
                 om.doc.found(found, self.FINDINGS)
                 found = found.replace("href=\"#", f"href=\"{om.page}#", 1)
             self.top.found(found, self.FINDINGS)
-        if more_findings:
+        if more:
             for d in {id(x): x for x in (self.top, doc)}.values():
-                d.found_more += more_findings
+                d.found_more += more
 
     def end_match(self, m: Match, more: int = 0) -> None:
         """The match in play ends: ``m`` with its totals, finished, winners and the findings
@@ -353,16 +361,8 @@ class HtmlPage:
             out.write(_more_findings(more, "of the match outside its hands"))
         self._score_table(m, om, out)
         out.write("</section>\n")
-        for f in m.findings:
-            found = (f"<a class=\"ln\" href=\"#{om.mid}-L{f.line}\">{esc(f.file)}:{f.line}</a> "
-                     f"{_severity(f)} match {esc(m.key)}, outside its hands: {rich(f.message)}")
-            if om.doc is not None:
-                om.doc.found(found, self.FINDINGS)
-                found = found.replace("href=\"#", f"href=\"{om.page}#", 1)
-            self.top.found(found, self.FINDINGS)
-        if more:
-            for d in {id(x): x for x in (self.top, doc)}.values():
-                d.found_more += more
+        self._summarise(om, doc, m.findings, om.mid, f"match {esc(m.key)}, outside its hands",
+                        more)
         end = _match_end(m)
         head = (f"{esc(m.file)}: match {esc(m.key)}, {esc(_title(m.game))}: "
                 f"{esc(', '.join(m.players))}")
