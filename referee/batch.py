@@ -29,6 +29,7 @@ from .replay import FileStats, Listener, not_a_log_words, replay, unheld_words
 from .text import visible
 
 if TYPE_CHECKING:
+    from .duplicates import ProbeRecord
     from .games.base import HandResult, MatchEngine
 
 STDIN_NAME = "<stdin>"
@@ -124,17 +125,23 @@ class Job:
     """Whether a progress bar may be drawn on a terminal (never with ``check -q``)."""
     standings: bool = False  # score: keep the standings' tally (else nothing per player)
 
-    def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
+    def listener(self, out: IO[str], err: IO[str], judge: Any = None
+                 ) -> tuple[Listener, "ScoreCollector | None"]:
         """(the listener that prints this job's output of one run to ``out`` and ``err``, the
-        score collector among it for ``score``, else None)."""
+        score collector among it for ``score``, else None).  ``check`` also watches for
+        duplicates (:mod:`referee.duplicates`): ``judge`` decides them (a new
+        ``DuplicateJudge`` for the run by default; a worker's ``ProbeRecorder``)."""
         if self.command == "score":
             collector = ScoreCollector(out, self.fmt, standings=self.standings)
             # findings go to standard error in the format asked for (JSON Lines: the objects of
             # `check --format json`)
             return Tee(collector, FindingPrinter(err, self.fmt, self.style)), collector
+        from .duplicates import DuplicateJudge, DuplicateWatcher
+        if judge is None:
+            judge = DuplicateJudge()
         if self.counting:
-            return FindingCounter(), None
-        return FindingPrinter(out, self.fmt, self.style), None
+            return Tee(FindingCounter(judge, out), DuplicateWatcher()), None
+        return Tee(FindingPrinter(out, self.fmt, self.style, judge), DuplicateWatcher()), None
 
     def run_file(self, name: str, path: str | None = None) -> "FileResult":
         """This job on one file, as a worker runs it (:func:`one_file`)."""
@@ -142,23 +149,26 @@ class Job:
 
 
 FileResult = tuple[str, str, int, list[tuple[str, FileStats]],
-                   "tuple[Tally, int] | tuple[Tally, int, int]"]
+                   "tuple[Tally, int] | tuple[Tally, int, int]", "list[ProbeRecord]"]
 """One file's run in a worker (:func:`one_file`): stdout text, stderr text, exit status, the
-per-file stats, and the score collector's standings tally with its match count (and how many
-player results it left out, :attr:`ScoreCollector.left_out`)."""
+per-file stats, the score collector's standings tally with its match count (and how many
+player results it left out, :attr:`ScoreCollector.left_out`), and ``check``'s duplicate probes
+(:class:`~referee.duplicates.ProbeRecorder`; their marks are in the stdout text)."""
 
 
 def one_file(job: Job, name: str, path: str | None = None) -> FileResult:
     """Run ``job`` on one file in a worker: (stdout text, stderr text, status, stats, and the
     score collector's standings tally with its match count).  The file is opened at ``path``
     (by default ``name``) and named ``name``."""
+    from .duplicates import ProbeRecorder
     out, err = io.StringIO(), io.StringIO()
-    listener, collector = job.listener(out, err)
+    recorder = ProbeRecorder()
+    listener, collector = job.listener(out, err, recorder)
     status, done = run_files((name,), listener, job.strict, err, progress=False,
                              paths=None if path is None else (path,))
     tally: tuple[Tally, int] | tuple[Tally, int, int] = \
         (collector.tally, collector.match_count, collector.left_out) if collector else ({}, 0)
-    return out.getvalue(), err.getvalue(), status, done, tally
+    return out.getvalue(), err.getvalue(), status, done, tally, recorder.records
 
 
 def run_job(job: Job, files: tuple[str, ...], jobs: int, dask: str | None = None,
@@ -252,12 +262,18 @@ def _run_pool(job: Job, files: tuple[str, ...], workers: int
 def print_results(job: Job, files: tuple[str, ...], results: Iterator[FileResult]
                   ) -> tuple[int, list[tuple[str, FileStats]], "ScoreCollector | None"]:
     """Print each file's result from :func:`one_file` (taken in the order of ``files``) whole,
-    and sum up the exit status, the per-file stats and the standings."""
+    and sum up the exit status, the per-file stats and the standings.  ``check``'s duplicate
+    probes are judged here, in file order, each finding put in its mark's place
+    (:func:`referee.duplicates.splice`), so the output is the serial run's."""
+    from .duplicates import DuplicateJudge, rendered, splice
     status, done = 0, []
     collector = ScoreCollector(sys.stdout, job.fmt, standings=job.standings) \
         if job.command == "score" else None
+    judge = DuplicateJudge()
+    render = (lambda f: "") if job.counting else rendered(FindingPrinter, job.fmt, job.style)
     bar = Progress(files if job.progress else ())
-    for name, (out, err, st, dn, tally) in zip(files, results):
+    for name, (out, err, st, dn, tally, probes) in zip(files, results):
+        out = splice(judge, out, probes, render, dn[0][1] if dn else None)
         sys.stdout.write(out)
         sys.stdout.flush()
         if err:

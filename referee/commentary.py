@@ -359,6 +359,25 @@ def _score_mismatch(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     return f"recorded totals differ from the referee's{after}: {'; '.join(parts)}{because} ({rule})"
 
 
+def _where_first(e: Evidence) -> str:
+    first = e["first"]
+    return f"{first['file']}:{first['line']}"
+
+
+def _duplicate_match(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``duplicate-match``: ``first`` (file, line of its ``match`` event), ``same`` (``id``: the same id; ``play``: the same deals and play)."""
+    if e["same"] == "id":
+        return f"this match has the id of the match at {_where_first(e)}: read twice ({rule})"
+    return (f"this match has the same deals and play as the match at "
+            f"{_where_first(e)}: read twice ({rule})")
+
+
+def _duplicate_hand(rule: str | None, e: Evidence, deck: Deck | None) -> str:
+    """``duplicate-hand``: ``first`` (file, line of the first copy's ``deal``)."""
+    return (f"this hand has the same deal and play as the hand dealt at {_where_first(e)}: "
+            f"recorded twice ({rule})")
+
+
 def _misdeal(rule: str | None, e: Evidence, deck: Deck | None) -> str:
     """``misdeal``: hands missing, a hand or pile of the wrong size, cards dealt twice or not
     at all, Sixty-Six's missing trump card (``trump_card`` None)."""
@@ -392,6 +411,8 @@ MESSAGES: dict[FindingCode, Callable[[str | None, Evidence, Deck | None], str]] 
     "no-match": _no_match,
     "match-over": _match_over,
     "score-mismatch": _score_mismatch,
+    "duplicate-match": _duplicate_match,
+    "duplicate-hand": _duplicate_hand,
 }
 """Finding code → the function that words it.  Codes not here are still worded by their game
 (the message passed alongside complete evidence)."""

@@ -519,7 +519,7 @@ def job_results(job: "Job", files: tuple[str, ...], address: str, jobs: int,
 
 def _cli_result(job: "Job", name: str, out: Any) -> "FileResult":
     if isinstance(out, WorkerLost):
-        return "", f"referee: cannot read {name}: {out.strerror}\n", 2, [], ({}, 0)
+        return "", f"referee: cannot read {name}: {out.strerror}\n", 2, [], ({}, 0), []
     result: FileResult = out
     return result
 

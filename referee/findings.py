@@ -28,7 +28,8 @@ FindingCode = Literal[
     "illegal-draw", "illegal-discard", "illegal-give", "illegal-kontra", "illegal-trump",
     "card-not-held", "revoke", "illegal-lead", "illegal-marriage", "illegal-exchange",
     "illegal-close", "illegal-declaration", "illegal-claim", "illegal-retract",
-    "incomplete-hand", "match-over", "score-mismatch", "missing-reveal"]
+    "incomplete-hand", "match-over", "score-mismatch", "missing-reveal", "duplicate-match",
+    "duplicate-hand"]
 """The closed set of finding codes (referee-log(5)): a :data:`~typing.Literal` type, so that a code
 mistyped anywhere (a report, the severity table, the commentary's ``MESSAGES``) is a type
 error; at run time a code is its plain string, as the JSON output writes it."""
@@ -64,11 +65,14 @@ CODES: dict[FindingCode, str] = {
     "match-over": "a deal after the match has ended",
     "score-mismatch": "a recorded score that differs from the referee's totals",
     "missing-reveal": "an Ouvert declarer who did not show the hand before the first card",
+    "duplicate-match": "a match read twice: the same id, or the same deals and play (R31)",
+    "duplicate-hand": "a hand recorded twice: the same deal and play (R32)",
 }
 
 assert set(CODES) == set(get_args(FindingCode)), "CODES describes every code, once"
 
-WARNING_CODES: frozenset[FindingCode] = frozenset({"incomplete-hand", "missing-reveal"})
+WARNING_CODES: frozenset[FindingCode] = frozenset({"incomplete-hand", "missing-reveal",
+                                                   "duplicate-match", "duplicate-hand"})
 """Codes that are warnings by default (a repaired ``revoke`` is a warning too)."""
 
 
@@ -115,3 +119,21 @@ class Finding:
 def severity_of(code: FindingCode) -> Severity:
     """The default severity of a finding code (warnings: :data:`WARNING_CODES`)."""
     return WARNING if code in WARNING_CODES else ERROR
+
+
+@dataclass(slots=True)
+class Probe(Finding):
+    """Not a finding yet: the place where a ``duplicate-match`` or ``duplicate-hand`` would be
+    reported (R31, R32), with the fingerprint it is judged by (:mod:`referee.duplicates`).  The
+    replay hands it on in line order among the findings, uncounted; the printer of ``check``
+    asks its judge whether it is a duplicate.  ``kind``: ``"id"`` (a match's given id),
+    ``"match"`` or ``"hand"``; ``key``: the id, or a 16-byte digest; ``match_line``: the line of
+    the ``match`` event of the match it belongs to; ``start`` the line where the probed
+    copy starts (its ``deal`` or ``match`` event: what a later copy names); ``stats``: the file's
+    :class:`~referee.replay.FileStats` to count a duplicate in (serial runs)."""
+
+    kind: str = "hand"
+    key: str | bytes = b""
+    match_line: int = 0
+    start: int = 0
+    stats: Any = None

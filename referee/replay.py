@@ -26,7 +26,7 @@ import msgspec
 
 from . import events as ev
 from .facts import Dealt, Facts, FindingFact, HandResult, TrickState, Withdrawn, tidy
-from .findings import ERROR, WARNING, Finding, FindingCode, Severity
+from .findings import ERROR, WARNING, Finding, FindingCode, Probe, Severity
 from .games import ENGINES, load_problem
 from .games.base import MatchEngine, OPEN, RulesError, Stop, stop_at
 from .games.commentary import commentary_for, result_wording
@@ -52,6 +52,8 @@ class MatchInfo:
     line: int
     title: str = ""
     teams: tuple[tuple[str, ...], ...] = ()
+    given_id: bool = False
+    """Whether ``match`` is the ``id`` the log gives (else the match's number in the file)."""
 
 
 @dataclass(slots=True)
@@ -287,6 +289,11 @@ class FileReplay:
                 self.hand_error = (hand, line)
         self.deliver(floor)
 
+    def mark(self, probe: Probe) -> None:
+        """Hold ``probe`` among the findings: it is handed on with them, in line order, and
+        counted in none of the :class:`FileStats` counts (:mod:`referee.duplicates`)."""
+        self.pending.append(probe)
+
     def withdraw(self, hand: int, after: int) -> None:
         """Drop the findings held of ``hand`` (of the match in play) at lines after ``after``: a
         revoke proven there by a later card passes over what followed it (RULINGS G14, G4).
@@ -449,6 +456,9 @@ class FileReplay:
             if drop is not None and f.match == drop[0] and f.hand == drop[1] and \
                     f.line > drop[2]:
                 continue
+            if type(f) is Probe:
+                self.listener.finding(f)
+                continue
             if f.severity == ERROR:
                 self.stats.errors += 1
             else:
@@ -507,7 +517,7 @@ class FileReplay:
         self.match_count += 1
         self.stats.matches += 1
         self.info = MatchInfo(self.file, e.id if e.id is not None else self.match_count, e.game,
-                              list(e.players), line)
+                              list(e.players), line, given_id=e.id is not None)
         cls = ENGINES.get(e.game)
         problem: dict[str, Any] | None = None
         if cls is None:

@@ -164,6 +164,8 @@ _LOG = {"x-kind": "log"}
 """The log's own value, as it stands in the reported line (a field the referee could not read
 as anything else: an unknown name, a card text that is no card, an option's value)."""
 _LOG_TEXT = {"type": "string", "x-kind": "log"}
+_FILE_NAME = {"type": "string", "x-kind": "file"}
+"""A file as a finding's ``file`` names it (as given on the command line)."""
 _CARDS = {"type": "array", "items": CANONICAL_CARD}
 _FIELD = {"type": "string",
           "pattern": r"^[A-Za-z_][A-Za-z0-9_]*(?:\[(?:<key>|[0-9]+)\]|\.[A-Za-z_][A-Za-z0-9_]*)*$"}
@@ -220,6 +222,7 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
                      for p in _literal_values(m.Phase)})
     bid_word = _enum(*asszorti.BIDS)
     steps = _enum(*asszorti.STEPS)
+    first = _obj(("file", "line"), file=_FILE_NAME, line=_LINE)
     t33_contract = _obj(("game", "level"), game=_enum(*thirty_three.GAMES),
                         level=_enum(*thirty_three.LEVELS))
     t33_bid = _obj(("game", "level", "cv"), game=_enum(*thirty_three.GAMES),
@@ -404,6 +407,8 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
             was=_by_player(_obj(("difference", "line"), difference=_NUMBER, line=_LINE)),
             follows_line=_LINE),
         "missing-reveal": _obj(("player", "contract"), player=_PLAYER, contract=t33_contract),
+        "duplicate-match": _obj(("first", "same"), first=first, same=_enum("id", "play")),
+        "duplicate-hand": _obj(("first",), first=first),
     }
 
 

@@ -125,7 +125,8 @@ def _resolve(node: dict[str, Any]) -> dict[str, Any]:
 def _no_sentence(node: dict[str, Any], value: Any, line: _Line, at: int) -> list[str]:
     """Where ``value`` holds a string its schema ``node`` does not close: a string needs an
     ``enum``/``const``/``pattern``, or is a player of the match (``x-kind`` player), or is the
-    log's own value on the reported line (``x-kind`` log).  Derived from the schema: a key's
+    log's own value on the reported line (``x-kind`` log), or a file of the run (``x-kind``
+    file: the first copy a duplicate names).  Derived from the schema: a key's
     kind is what the table says it is."""
     node = _resolve(node)
     if "anyOf" in node:
@@ -153,6 +154,8 @@ def _no_sentence(node: dict[str, Any], value: Any, line: _Line, at: int) -> list
             return []
         if kind == "player":
             return [] if value in line.players else [f"{value!r} is no player"]
+        if kind == "file":  # a file the run read (duplicates, R31/R32): as a finding names it
+            return []
         return [f"{value!r} is free text"]
     return []
 
@@ -196,14 +199,14 @@ def test_every_finding_validates_and_no_evidence_value_is_a_sentence():
 
 def test_the_table_has_every_code_and_only_closed_strings():
     # one evidence schema per finding code; every string-valued leaf of the table is closed
-    # (an enum, a const, a pattern) or names its kind (a player, the log's own text)
+    # (an enum, a const, a pattern) or names its kind (a player, the log's own text, a file of the run)
     table = finding_evidence()
     assert set(table) == set(CODES)
 
     def leaves(node: Any, path: str) -> Iterator[str]:
         if isinstance(node, dict):
             if node.get("type") == "string" and not ({"enum", "const", "pattern"} & set(node)) \
-                    and node.get("x-kind") not in ("player", "log"):
+                    and node.get("x-kind") not in ("player", "log", "file"):
                 yield path
             for k, v in node.items():
                 yield from leaves(v, f"{path}.{k}")

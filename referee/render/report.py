@@ -6,7 +6,7 @@ from typing import IO, Any, Iterable
 import msgspec
 
 from ..games.commentary import commentary_for
-from ..findings import Finding
+from ..findings import Finding, Probe
 from ..games.base import HandResult, MatchEngine, Number, tidy
 from ..replay import Listener, MatchInfo, MatchSummary
 from ..text import visible
@@ -15,15 +15,31 @@ from . import (Style, finding_text, fit, json_writer, len_shown, number, signed,
 
 
 class FindingPrinter(Listener):
-    """Prints each finding: text (``FILE:LINE: error[code]: message``) or JSON Lines."""
+    """Prints each finding: text (``FILE:LINE: error[code]: message``) or JSON Lines.
 
-    def __init__(self, out: IO[str], fmt: str = "text", style: Style | None = None) -> None:
+    ``judge``: what a :class:`~referee.findings.Probe` (a place where a duplicate may be
+    reported, :mod:`referee.duplicates`) is given to: a ``DuplicateJudge`` (the finding it
+    returns, if any, is printed there) or a ``ProbeRecorder`` (a worker's: a mark is written
+    there, for the parent to put the finding in); None: probes are passed over."""
+
+    def __init__(self, out: IO[str], fmt: str = "text", style: Style | None = None,
+                 judge: Any = None) -> None:
         self.out = out
         self.fmt = fmt
         self.style = style
         self.writer = json_writer(out) if fmt == "json" else None
+        self.judge = judge
 
     def finding(self, f: Finding) -> None:
+        if type(f) is Probe:
+            if self.judge is None:
+                return
+            found = self.judge.probe(f)
+            if found is None:
+                if self.judge.mark:
+                    self.out.write(self.judge.mark)
+                return
+            f = found
         if self.writer is not None:
             obj = f.to_json()
             if self.style is not None and not self.style.symbols:
@@ -34,13 +50,25 @@ class FindingPrinter(Listener):
 
 
 class FindingCounter(Listener):
-    """Counts findings and prints nothing (``check --quiet`` / ``--summary``)."""
+    """Counts findings and prints nothing (``check --quiet`` / ``--summary``); ``judge`` as
+    :class:`FindingPrinter`'s (a worker's marks are written to ``out``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, judge: Any = None, out: IO[str] | None = None) -> None:
         self.errors = 0
         self.warnings = 0
+        self.judge = judge
+        self.out = out
 
     def finding(self, f: Finding) -> None:
+        if type(f) is Probe:
+            if self.judge is None:
+                return
+            found = self.judge.probe(f)
+            if found is None:
+                if self.judge.mark and self.out is not None:
+                    self.out.write(self.judge.mark)
+                return
+            f = found
         if f.is_error:
             self.errors += 1
         else:
