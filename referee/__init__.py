@@ -9,7 +9,8 @@ Sixty-Six, Eighty-Three).  See README.md and ``man referee``; the Python API is 
 - :class:`Table`: one table stepped event by event (findings, who is to act, legal actions,
   :meth:`~Table.is_legal`, :meth:`~Table.copy`), with the holdings (:class:`Holding`), the
   contract (:class:`Contract`) and the auction (:class:`Call`) as data;
-- :func:`diff_logs`: where two records of the same matches part (:mod:`referee.diff`).
+- :func:`diff_logs`: where two records of the same matches part (:mod:`referee.diff`);
+- :func:`standings`: an archive's standings, statistics and crosstable (:mod:`referee.archive`).
 
 The names are loaded on first use, so the command-line tool does not pay for them.
 """
@@ -22,12 +23,13 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:
     from .api import (Call, Contract, Hand, Holding, HandStatus, Log, LogReader, Match, Play,
                       Step, Table, Trick, read_file, read_log, replay_files)
+    from .archive import Standings, standings
     from .diff import diff_logs
     from .findings import Finding, Severity
 
 __all__ = ["Call", "Contract", "Finding", "Hand", "HandStatus", "Holding", "Log", "LogReader",
-           "Match", "Play", "Severity", "Step", "Table", "Trick", "__version__", "diff_logs",
-           "read_file", "read_log", "replay_files"]
+           "Match", "Play", "Severity", "Standings", "Step", "Table", "Trick", "__version__",
+           "diff_logs", "read_file", "read_log", "replay_files", "standings"]
 
 _FROM_FINDINGS = frozenset({"Finding", "Severity"})
 
@@ -37,6 +39,9 @@ def __getattr__(name: str) -> Any:
     if name in _FROM_FINDINGS:
         from . import findings
         return getattr(findings, name)
+    if name in ("standings", "Standings"):
+        from . import archive
+        return getattr(archive, name)
     if name == "diff_logs":
         from .diff import diff_logs
         return diff_logs

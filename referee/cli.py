@@ -286,6 +286,51 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
     return out
 
 
+def _log_files(files: tuple[str, ...]) -> list[str]:
+    """The named files, a directory standing for the ``*.jsonl`` files under it (sorted)."""
+    out: list[str] = []
+    for name in files:
+        if os.path.isdir(name):
+            out.extend(sorted(str(p) for p in Path(name).rglob("*.jsonl") if p.is_file()))
+        else:
+            out.append(name)
+    return out
+
+
+@main.command(short_help="Standings, statistics and crosstable of an archive.")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(dir_okay=True, allow_dash=False, readable=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]),
+              default="text", show_default=True,
+              help="Text tables, JSON Lines, CSV (one row per player and game) or one HTML page.")
+@JOBS
+def standings(files: tuple[str, ...], fmt: str, jobs: int) -> None:
+    """Sum up every match of the logs (a directory: the *.jsonl files under it): per game and
+    player the matches played and won (ties share), hands and points; per game its contracts
+    declared and made by kind, revokes, kontras called and won (Sixty-Six: game points,
+    closings, marriages; Eighty-Three: bids by partnership); a crosstable of every two players
+    who met.  Exit 0, or 2 when a file could not be read (the others are still counted).
+    """
+    from .archive import standings as archive_standings
+    from .render.standings import write_csv, write_html, write_text
+    errors: list[tuple[str, OSError]] = []
+    result = archive_standings(_log_files(files), jobs=jobs, errors=errors)
+    for name, exc in errors:
+        click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+    records = list(result.records())
+    if fmt == "json":
+        writer = json_writer(sys.stdout)
+        for r in records:
+            writer.write(r)
+    elif fmt == "csv":
+        write_csv(sys.stdout, records)
+    elif fmt == "html":
+        write_html(sys.stdout, records)
+    else:
+        write_text(sys.stdout, records)
+    sys.exit(2 if errors else 0)
+
+
 @main.command(short_help="Print each hand readably, findings in place.")
 @FILES
 @click.option("--format", "fmt", type=click.Choice(["text", "html"]), default="text",

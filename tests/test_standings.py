@@ -1,0 +1,129 @@
+"""``referee standings`` and :func:`referee.standings` (issue 27 item 1, RULINGS R33): per game
+and player matches, wins (ties share), hands, points; the game's statistics; the crosstable.
+
+The archive is written here: three one-hand Sixty-Six matches played to 2 game points
+(``rules: {"target": 2}``), each worked by hand (Sixty-Six rules; the API page's hand):
+
+- ``a.jsonl``, m1, Max and Moritz, Max deals.  Moritz (on lead) shows the hearts marriage (20)
+  and leads K♥, Max 9♥: Moritz takes the trick (K 4 + 9 0 = 4 card points, + 20 = 24) and
+  declares out with 24 < 66: a false declaration, Max scores 2.  Max reaches the target 2:
+  the match is finished, Max wins.
+- ``b.jsonl``, m2, the same two: Moritz leads A♥, Max 9♥ (11 + 0 = 11), declares out: Max +2,
+  Max wins.
+- ``c.jsonl``, m3, Max and Anna (Anna in Moritz's seat, the same cards): Max +2, Max wins.
+
+So: Max 3 matches, 3 won, 3 hands, 2 + 2 + 2 = 6 points; Moritz 2, 0, 2, 0; Anna 1, 0, 1, 0;
+marriages: Moritz 1; closings none; crosstable Max–Moritz 2 matches 2–0, Anna–Max 1 match 0–1.
+"""
+from __future__ import annotations
+
+from . import under_test  # noqa: F401
+
+import csv
+import dataclasses
+import io
+import json
+from fractions import Fraction
+
+from click.testing import CliRunner
+
+import referee
+from referee.cli import main
+
+PLAIN = ({"Max": ["9H", "9C", "9D", "JC", "JD", "QC"],
+          "Moritz": ["AH", "AC", "AD", "10H", "10C", "10D"]},
+         ["AS", "10S", "KS", "QS", "JS", "KH", "QH", "JH", "KC", "KD", "QD"])
+MARRIAGE = ({"Max": ["9H", "9C", "9D", "JC", "JD", "QC"],
+             "Moritz": ["KH", "QH", "AC", "AD", "10C", "10D"]},
+            ["AS", "10S", "KS", "QS", "JS", "AH", "10H", "JH", "KC", "KD", "QD"])
+
+
+def _match(mid: str, other: str = "Moritz", marriage: bool = False) -> str:
+    hands, stock = MARRIAGE if marriage else PLAIN
+    hands = {("Max" if p == "Max" else other): cs for p, cs in hands.items()}
+    events = [{"event": "match", "game": "sixty-six", "id": mid, "players": ["Max", other],
+               "rules": {"target": 2}},
+              {"event": "deal", "dealer": "Max", "hands": hands, "stock": stock,
+               "trump_card": "9S"}]
+    if marriage:
+        events.append({"event": "marriage", "player": other, "suit": "hearts"})
+    events += [{"event": "play", "player": other, "card": "KH" if marriage else "AH"},
+               {"event": "play", "player": "Max", "card": "9H"},
+               {"event": "declare_out", "player": other}]
+    return "".join(json.dumps(e) + "\n" for e in events)
+
+
+def _archive(tmp_path):
+    d = tmp_path / "night"
+    d.mkdir()
+    (d / "a.jsonl").write_text(_match("m1", marriage=True))
+    (d / "b.jsonl").write_text(_match("m2"))
+    (d / "c.jsonl").write_text(_match("m3", other="Anna"))
+    return d
+
+
+def test_the_api_counts_the_archive(tmp_path):
+    d = _archive(tmp_path)
+    s = referee.standings(sorted(d.glob("*.jsonl")))
+    recs = list(s.records())
+    players = [(r["player"], r["matches"], r["won"], r["hands"], r["points"])
+               for r in recs if r["kind"] == "player" and r["game"] == "sixty-six"]
+    assert players == [("Max", 3, 3, 3, 6), ("Anna", 1, 0, 1, 0), ("Moritz", 2, 0, 2, 0)]
+    [game] = [r for r in recs if r["kind"] == "game"]
+    assert game["matches"] == 3 and game["hands"] == 3
+    st = game["statistics"]
+    assert st["marriages"] == {"Moritz": 1} and st["closings"] == {}
+    assert st["game_points"] == {"Anna": 0, "Max": 6, "Moritz": 0}
+    assert st["revokes"] == {} and st["kontras"] == {"called": 0, "won": 0}
+    pairs = [(r["players"], r["matches"], r["won"]) for r in recs if r["kind"] == "pair"]
+    assert pairs == [(["Anna", "Max"], 1, [0, 1]), (["Max", "Moritz"], 2, [2, 0])]
+    overall = [(r["player"], r["matches"], r["won"], r["hands"], r["points"])
+               for r in recs if r["kind"] == "player" and r["game"] is None]
+    assert overall == [("Anna", 1, 0, 1, None), ("Max", 3, 3, 3, None),
+                       ("Moritz", 2, 0, 2, None)]
+
+
+def test_a_tie_shares_the_win(tmp_path):
+    """R33: a finished match won by two sides gives each 1/2; partners of one side (here: a
+    side of one each) get their side's share."""
+    [m] = referee.read_log(_match("m1").encode())
+    tie = dataclasses.replace(m, winners=("Max", "Moritz"))
+    s = referee.Standings()
+    s.add(tie)
+    s.add(m)  # Max alone: 1
+    line = s.players["sixty-six"]
+    assert line["Max"].won == Fraction(1, 2) + 1 and line["Moritz"].won == Fraction(1, 2)
+    recs = {r["player"]: r["won"] for r in s.records()
+            if r["kind"] == "player" and r["game"]}
+    assert recs == {"Max": 1.5, "Moritz": 0.5}
+
+
+def test_the_command_text_json_csv_html_and_jobs(tmp_path):
+    d = _archive(tmp_path)
+    run = CliRunner().invoke
+    text = run(main, ["standings", str(d)])
+    assert text.exit_code == 0
+    assert "sixty-six: 3 matches, 3 hands" in text.output
+    assert ["Max", "3", "3", "3", "6"] in [x.split() for x in text.output.splitlines()]
+    assert "marriages: Moritz 1" in text.output and "Max - Moritz: 2: 2-0" in text.output
+    js = run(main, ["standings", "--format", "json", str(d)])
+    assert js.output.count("\n") == 3 + 1 + 2 + 3  # 3 players, the game, 2 pairs, 3 overall
+    assert js.output.startswith('{"kind":"player","game":"sixty-six","player":"Max"')
+    rows = list(csv.reader(io.StringIO(run(main, ["standings", "--format", "csv",
+                                                  str(d)]).output)))
+    assert rows[0] == ["game", "player", "matches", "won", "hands", "points"]
+    assert rows[1] == ["sixty-six", "Max", "3", "3", "3", "6"]
+    page = run(main, ["standings", "--format", "html", str(d)]).output
+    assert page.startswith("<!DOCTYPE html>") and "<td>Moritz</td>" in page
+    for fmt in ("text", "json", "csv"):
+        serial = run(main, ["standings", "--format", fmt, str(d)]).output
+        jobs = run(main, ["standings", "--format", fmt, "--jobs", "2", str(d)]).output
+        assert jobs == serial
+
+
+def test_a_file_that_cannot_be_read_is_said_and_the_rest_counted(tmp_path):
+    d = _archive(tmp_path)
+    r = CliRunner().invoke(main, ["standings", str(d / "a.jsonl"), str(d / "missing.jsonl")])
+    assert r.exit_code == 2
+    assert "cannot read" in r.output and "missing.jsonl" in r.output
+    assert "sixty-six: 1 match, 1 hand" in r.output
