@@ -464,7 +464,7 @@ def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
               type=click.Choice([*OUTPUT_RECORDS, "all"]),
               help="Instead of a log line: the output records, format 1.2 (findings: a line of "
                    "check --format json, its evidence by code; score: a record of score "
-                   "--format json; all: either).")
+                   "--format json; standings: a record of standings --format json; all: any).")
 def schema(records: str | None) -> None:
     """Print the JSON Schema of one log line, format 1.1 (version 1 with the 1.1 additions:
     deals that leave out hands), generated from the event types, with card strings, suits and

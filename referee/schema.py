@@ -474,18 +474,50 @@ def score_schema() -> dict[str, Any]:
                won=_COUNT, points=_NUMBER)
     standings = _obj(("kind", "standings", "matches"), kind={"const": "standings"},
                      standings=_list(row), matches=_COUNT, left_out=_COUNT)
-    return {"oneOf": [{"$ref": "#/$defs/match"}, {"$ref": "#/$defs/standings"}],
-            "$defs": {"match": match, "standings": standings}}
+    return {"oneOf": [{"$ref": "#/$defs/match"}, {"$ref": "#/$defs/score-standings"}],
+            "$defs": {"match": match, "score-standings": standings}}
+
+
+def standings_schema() -> dict[str, Any]:
+    """The JSON Schema of one record of ``referee standings --format json``
+    (:meth:`referee.archive.Standings.records`): a player's line in a game (or, ``game`` null,
+    across games, ``points`` null), a game's statistics, a pair of the crosstable, or the count
+    of players left out."""
+    declared = _obj(("declared", "made"), declared=_COUNT, made=_COUNT)
+    by_kind = {"type": "object", "additionalProperties": declared}
+    counts = _by_player(_COUNT)
+    player = _obj(("kind", "game", "player", "matches", "won", "hands", "points"),
+                  kind={"const": "player"}, game={"type": ["string", "null"]},
+                  player=_PLAYER, matches=_COUNT, won={"type": "number", "minimum": 0},
+                  hands=_COUNT, points={"type": ["number", "null"]})
+    stats = _obj(("contracts", "revokes", "kontras"), contracts=by_kind, revokes=counts,
+                 kontras=_obj(("called", "won"), called=_COUNT, won=_COUNT),
+                 game_points=_by_player(_NUMBER), closings=counts, marriages=counts,
+                 bids=by_kind)
+    game = _obj(("kind", "game", "matches", "hands", "statistics"), kind={"const": "game"},
+                game={"type": "string"}, matches=_COUNT, hands=_COUNT, statistics=stats)
+    share = {"type": "number", "minimum": 0}
+    pair = _obj(("kind", "game", "players", "matches", "won"), kind={"const": "pair"},
+                game={"type": "string"},
+                players={"type": "array", "items": _PLAYER, "minItems": 2, "maxItems": 2},
+                matches=_COUNT,
+                won={"type": "array", "items": share, "minItems": 2, "maxItems": 2})
+    left_out = _obj(("kind", "players"), kind={"const": "left_out"}, players=_COUNT)
+    return {"oneOf": [{"$ref": f"#/$defs/standings-{k}"} for k in
+                      ("player", "game", "pair", "left_out")],
+            "$defs": {"standings-player": player, "standings-game": game,
+                      "standings-pair": pair, "standings-left_out": left_out}}
 
 
 OUTPUT_RECORDS: dict[str, Callable[[], dict[str, Any]]] = {
     "findings": findings_schema,
     "score": score_schema,
+    "standings": standings_schema,
 }
 """The records the referee prints, by name (``referee schema --output NAME``), each with the
-function that gives its schema.  The extension point of the output schema: the standings of
-``referee standings`` (issue 26) and the records of ``referee analyse``/``solve`` (issue 27)
-add their entry here when those commands exist; ``all`` is every entry."""
+function that gives its schema.  The extension point of the output schema: the records of
+``referee analyse``/``solve`` add their entry here when those commands exist; ``all`` is every
+entry."""
 
 
 def output_schema(which: str = "all") -> dict[str, Any]:

@@ -264,8 +264,19 @@ def test_schema_output_option_prints_each_schema():
         assert body["title"].startswith("referee output record, format 1.2")
     assert json.loads(CliRunner().invoke(main, ["schema"]).output)["title"].startswith(
         "referee log event")  # without --output: the log line, as before
-    r = CliRunner().invoke(main, ["schema", "--output", "standings"])
-    assert r.exit_code == 2 and "standings" in r.output
+    r = CliRunner().invoke(main, ["schema", "--output", "solve"])
+    assert r.exit_code == 2 and "solve" in r.output
+
+
+def test_standings_records_validate_against_their_schema():
+    """Every record of ``referee standings --format json`` over the examples validates."""
+    body = json.loads(CliRunner().invoke(main, ["schema", "--output", "standings"]).output)
+    v = jsonschema.Draft202012Validator(body)
+    out = CliRunner().invoke(main, ["standings", "--format", "json", str(ROOT / "examples")])
+    records = [json.loads(x) for x in out.output.splitlines()]
+    assert {r["kind"] for r in records} == {"player", "game", "pair"}
+    for r in records:
+        v.validate(r)
 
 
 # --- a revoke's consequence, by hand from each game's rules ----------------------------------
