@@ -146,3 +146,15 @@ def test_jobs_prints_what_the_serial_run_prints(tmp_path):
     # f3: m1 again (2); no id, AH (3 % 3 == 0): f0's m0 again (2) → 4
     for name, n in (("f0", 2), ("f1", 2), ("f2", 4), ("f3", 4)):
         assert f"{name}.jsonl: clean: 0 errors, {n} warnings" in summary.output
+
+
+def test_the_judge_remembers_at_most_cap_hands(tmp_path, monkeypatch):
+    """Past CAP fingerprints of a kind, new ones are compared, not remembered: with CAP 1, the
+    first hand (lead A♥) is remembered and its copy reported; the second distinct hand (lead
+    A♣) is not remembered, so its copy is not reported."""
+    import referee.duplicates as dup
+    monkeypatch.setattr(dup, "CAP", 1)
+    a = tmp_path / "a.jsonl"
+    a.write_text(_log(None) + _log(None, lead="AC") + _log(None) + _log(None, lead="AC"))
+    hands = [d for d in _dups(_check(a).output) if d[2] == "duplicate-hand"]
+    assert [(d[1], d[4]["first"]["line"]) for d in hands] == [(15, 2)]  # match 3, line 11-15

@@ -127,3 +127,15 @@ def test_a_file_that_cannot_be_read_is_said_and_the_rest_counted(tmp_path):
     assert r.exit_code == 2
     assert "cannot read" in r.output and "missing.jsonl" in r.output
     assert "sixty-six: 1 match, 1 hand" in r.output
+
+
+def test_the_standings_keep_at_most_max_players(tmp_path, monkeypatch):
+    """Memory grows with the players, up to MAX_PLAYERS (game, player) pairs: with 2, Anna
+    (met third, in c.jsonl) is left out and said so."""
+    import referee.archive as archive
+    monkeypatch.setattr(archive, "MAX_PLAYERS", 2)
+    d = _archive(tmp_path)
+    recs = list(referee.standings(sorted(d.glob("*.jsonl"))).records())
+    assert [r["player"] for r in recs if r["kind"] == "player" and r["game"]] == \
+        ["Max", "Moritz"]
+    assert recs[-1] == {"kind": "left_out", "players": 1}
