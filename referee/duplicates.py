@@ -50,7 +50,9 @@ class DuplicateWatcher(Listener):
     shows no card at all (nothing dealt, nothing played) has none and is never a duplicate.
     The probe is at the hand's last line, where the copy is complete.
 
-    R31: a match given an ``id`` is probed at its ``match`` line with that id; a match whose
+    R31: a match given an ``id`` is probed at its ``match`` line with that id, its game and
+    its seats (an id used again for another game or other players names another match); a
+    match whose
     hands have fingerprints is probed at the last line of its last hand (or of a later
     finding of the match) with the digest of the game, the seats and its hands' digests in
     order."""
@@ -84,8 +86,9 @@ class DuplicateWatcher(Listener):
         self.last = info.line
         self.match_hash = blake2b(digest_size=16)
         self.match_hash.update(_seats(info).encode())
-        if info.given_id:
-            self._mark("id", f"{type(info.match).__name__}:{info.match}", info.line, None, info.line)
+        if info.given_id:  # R31: the id of a match of the same game and seats
+            self._mark("id", f"{_seats(info)}\x1e{type(info.match).__name__}:{info.match}",
+                       info.line, None, info.line)
 
     def hand(self, engine: Any, result: Any) -> None:
         h = engine.hand

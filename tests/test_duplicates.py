@@ -158,3 +158,13 @@ def test_the_judge_remembers_at_most_cap_hands(tmp_path, monkeypatch):
     a.write_text(_log(None) + _log(None, lead="AC") + _log(None) + _log(None, lead="AC"))
     hands = [d for d in _dups(_check(a).output) if d[2] == "duplicate-hand"]
     assert [(d[1], d[4]["first"]["line"]) for d in hands] == [(15, 2)]  # match 3, line 11-15
+
+
+def test_an_id_used_again_for_other_players_is_another_match(tmp_path):
+    """R31: the id names a match of one game and seating; "m1" for Max and Anna is not the "m1"
+    of Max and Moritz (and the hands differ in a player, so no hand is a copy either)."""
+    a = tmp_path / "a.jsonl"
+    a.write_text(_log("m1"))
+    b = tmp_path / "b.jsonl"
+    b.write_text(_log("m1").replace("Moritz", "Anna"))
+    assert _dups(_check(a, b).output) == []
