@@ -25,6 +25,7 @@ from __future__ import annotations
 from hashlib import blake2b
 from typing import IO, Any
 
+from .cards import ALL_CARDS, JOKER
 from .commentary import say
 from .findings import WARNING, Finding, FindingCode, Probe
 from .replay import FileReplay, Listener, MatchInfo, MatchSummary
@@ -63,6 +64,9 @@ class DuplicateWatcher(Listener):
         self.match_hash: Any = None
         self.hands = 0
         self.last = 0
+        self.seats = ""
+        self.seat: dict[str, int] = {}
+        self.base: Any = None
 
     def start(self, replay: FileReplay) -> None:
         self.run = replay
@@ -84,25 +88,35 @@ class DuplicateWatcher(Listener):
         self.info = info
         self.hands = 0
         self.last = info.line
-        self.match_hash = blake2b(digest_size=16)
-        self.match_hash.update(_seats(info).encode())
+        self.seats = _seats(info)
+        seats = self.seats.encode("utf-8", "surrogatepass")
+        self.seat = _Seats({p: i % 255 for i, p in enumerate(info.players)})
+        self.base = blake2b(seats, digest_size=16)
+        self.match_hash = self.base.copy()
         if info.given_id:  # R31: the id of a match of the same game and seats
-            self._mark("id", f"{_seats(info)}\x1e{type(info.match).__name__}:{info.match}",
+            self._mark("id", f"{self.seats}\x1e{type(info.match).__name__}:{info.match}",
                        info.line, None, info.line)
 
     def hand(self, engine: Any, result: Any) -> None:
         h = engine.hand
         if h is None or self.info is None:
             return
-        parts = [_seats(self.info), str(h.dealer)]
+        code, seat = _CODE.__getitem__, self.seat.__getitem__
+        parts = [str(h.dealer).encode("utf-8", "surrogatepass")]
+        dealt = h.dealt
         cards = 0
         for p in self.info.players:
-            dealt = sorted(map(str, h.dealt.get(p, ())))
-            cards += len(dealt)
-            parts.append(" ".join(dealt))
-        pile = list(map(str, h.pile)) if h.pile_known else []
-        cards += len(pile)
-        parts.append(" ".join(pile))
+            held = dealt.get(p)
+            if held:
+                cards += len(held)
+                parts.append(bytes(sorted(map(code, held))))
+            else:
+                parts.append(b"")
+        if h.pile_known and h.pile:
+            cards += len(h.pile)
+            parts.append(bytes(map(code, h.pile)))
+        else:
+            parts.append(b"")
         tp = h.play
         if tp is not None:
             tricks = list(tp.tricks)
@@ -110,21 +124,44 @@ class DuplicateWatcher(Listener):
                 tricks.append(tp.current)
             for t in tricks:
                 cards += len(t.cards)
-                parts.append(" ".join(f"{p}={c}" for p, c in zip(t.who, map(str, t.cards))))
+                parts.append(bytes(map(seat, t.who)))
+                parts.append(bytes(map(code, t.cards)))
         if not cards:
             return
-        digest = blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"),
-                         digest_size=16).digest()
+        d = self.base.copy()
+        for part in parts:
+            d.update(len(part).to_bytes(4, "big"))
+            d.update(part)
+        digest = d.digest()
         self.match_hash.update(digest)
         self.hands += 1
         line = h.ended_line or h.last_line
-        self.last = max(self.last, line)
+        if line > self.last:
+            self.last = line
         self._mark("hand", digest, line, h.number, h.line)
 
     def end_match(self, summary: MatchSummary) -> None:
         if self.info is not None and self.hands:
             self._mark("match", self.match_hash.digest(), self.last, None, self.info.line)
         self.info = None
+
+
+class _Codes(dict[Any, int]):
+    """Card → a byte: the cards of every deck here by a number, anything else 255."""
+
+    def __missing__(self, key: Any) -> int:
+        return 255
+
+
+class _Seats(dict[str, int]):
+    """Player → seat number; a name not in the match (a play the referee refused) 255."""
+
+    def __missing__(self, key: str) -> int:
+        return 255
+
+
+_CODE = _Codes({c: i for i, c in enumerate([*ALL_CARDS.values(), JOKER])})
+"""What a hand's fingerprint writes for each card (R32): its number among all cards."""
 
 
 def _seats(info: MatchInfo) -> str:
