@@ -43,7 +43,7 @@ def action_lines(acts: list[Any], engine: MatchEngine[Any], style: Style) -> lis
     ``Ann plays 10♠, K♠ or A♥``."""
     groups: dict[tuple[str, bool], list[str]] = {}
     for a in acts:
-        ph = phrase(a, engine, style)
+        ph = phrase(a, engine.DECK, style)
         if ph is None:
             continue
         head, choice = ph
@@ -102,13 +102,13 @@ def legal_text(name: str, line: int, engine: MatchEngine[Any] | None, acts: list
         if isinstance(at, ev.ReadError):
             out.append(f"line {line}: unreadable ({at.code}: {visible(at.message)})\n")
         elif verdict is None:
-            said = visible(describe(at, engine, style) or "an event")
+            said = visible(describe(at, engine.DECK, style) or "an event")
             out.append(f"line {line}: {said} (not a move within a hand)\n")
         elif verdict.unjudged is not None:
-            said = visible(describe(at, engine, style) or "an event")
+            said = visible(describe(at, engine.DECK, style) or "an event")
             out.append(_wrap(f"line {line}: {said}: not judged: {verdict.unjudged}").lstrip())
         else:
-            said = visible(describe(at, engine, style) or "an event")
+            said = visible(describe(at, engine.DECK, style) or "an event")
             judged = 'legal' if verdict.legal else 'NOT legal'
             if dealt is not None and verdict.legal:
                 judged = _first_to_act(dealt, style)
@@ -136,7 +136,7 @@ def _first_to_act(dealt: MatchEngine[Any], style: Style) -> str:
     for p in who:
         verbs: list[str] = []
         for a in acts:
-            ph = phrase(a, dealt, style) if getattr(a, "player", None) == p else None
+            ph = phrase(a, dealt.DECK, style) if getattr(a, "player", None) == p else None
             if ph is None:
                 continue
             verb = ph[0].removeprefix(f"{p} ").removesuffix(":").removesuffix(" in")
