@@ -654,24 +654,23 @@ def simulate(game: str, seed: int, hands: int, players: str | None, hide: str | 
     """Write a log of random legal play of GAME (JSON Lines on standard output); the same seed
     gives the same log.  With --hide-hands the deals leave out what was dealt (ruling G14 in
     referee-rules(7))."""
-    from .games import ENGINES
+    from .games import SPECS
     from .render import json_writer
-    from .simulate import default_players, play_alone
+    from .simulate import default_players, play_alone, unplayable
     from .simulate import simulate as sim
-    from .games import load_problem
-    if ENGINES.get(game) is None:
-        raise click.UsageError(visible(f"the game {game!r} cannot be played: "
-                                       f"{load_problem(game)}"))
+    problem = unplayable(game)
+    if problem is not None:
+        raise click.UsageError(visible(f"the game {game!r} cannot be played: {problem}"))
     names = [p.strip() for p in players.split(",")] if players else None
     hidden: list[str] | None = None
     if hide:
         hidden = [p.strip() for p in hide.split(",")]
-        known = set(names or default_players(game)) | {ENGINES[game].PILE or ""}
+        known = set(names or default_players(game)) | {SPECS[game].pile or ""}
         unknown = [p for p in hidden if p not in known]
         if unknown:
             raise click.UsageError(visible(
                 f"--hide-hands: {unknown[0]!r} is neither a player nor the "
-                f"{ENGINES[game].PILE} (write --hide-hands=NAMES, with the =)"))
+                f"{SPECS[game].pile} (write --hide-hands=NAMES, with the =)"))
     try:
         events = sim(game, seed, hands, names)
         if hide is not None:
