@@ -5,8 +5,9 @@ sequence of :class:`Play`), its findings (:class:`referee.findings.Finding`), it
 (:class:`Call`), contract (:class:`Contract`) and, read with steps, its :class:`Step` objects;
 :class:`HandStatus` is how a hand was settled.  The public API (:mod:`referee.api`, ``import
 referee``) gives them, and the renderers, ``diff``, ``--follow``, Dask and the command line
-read them; the engines make them (:class:`HandStatus` is the engine's own) and keep their
-mutable state to themselves.  This module imports nothing of the engine, the driver, the
+read them, never an engine: :mod:`referee.values` makes them from an engine's state (for the
+replay driver, whose listeners get them, and for the API), and the engines keep their mutable
+state to themselves (:class:`HandStatus` is the engine's own too).  This module imports nothing of the engine, the driver, the
 log reader or a renderer (only :mod:`referee.findings`), so everything can import it.
 
 Conventions: cards are their canonical text (``"10H"``, ``"QS"``, ``"JK"`` for the joker).

@@ -1,5 +1,7 @@
 """The replay driver: reads one log, runs each match through its game engine, and tells a
-:class:`Listener` what it finds (in the manner of python-chess's PGN visitors).
+:class:`Listener` what it finds (in the manner of python-chess's PGN visitors), as the model's
+values (:mod:`referee.model`, made by :mod:`referee.values`): a listener never sees an engine,
+and the driver makes only the values the listener reads (:class:`Reads`).
 
 It owns what is the same in every game: matches and files (referee-log(5)), lines that cannot be read
 (G7), events before the first match, events after the end of a match (G9), ``score`` events
