@@ -136,7 +136,8 @@ class MatchBuilder(Listener):
 
     def __init__(self, steps: bool = False) -> None:
         self.steps = steps  # record each hand's events as Steps (slower: every event is seen)
-        self.reads = Reads.HANDS | Reads.SUMMARIES | (Reads.STEPS if steps else Reads.NONE)
+        self.reads = Reads.HANDS | Reads.SUMMARIES | (Reads.STEPS | Reads.HOLDINGS if steps
+                                                      else Reads.NONE)
         self.run: FileReplay | None = None
         self.match_id: str | int | None = None  # the id of the last `match` event fed
         self.current: MatchRecord | None = None

@@ -337,7 +337,7 @@ class Progress:
         bar, start = self.bar, self.seen
 
         class _Tick(Listener):
-            reads = Reads.HANDS
+            reads = Reads.RESULTS
 
             def hand(self, hand: Hand) -> None:
                 try:

@@ -73,7 +73,8 @@ class MatchSummary:
     """A match at its end (or where the log stops): totals, finished, winners (G9);
     ``extra`` the game's own keys of ``score --format json`` (Asszorti's ``net`` and
     ``debt``); ``notes`` the lines ``score`` prints under the match's table (Eighty-Three's
-    team totals; made only for a listener that reads :attr:`Reads.HANDS`)."""
+    team totals; made only for a listener that reads :attr:`Reads.HANDS` or
+    :attr:`Reads.RESULTS`)."""
 
     info: MatchInfo
     totals: dict[str, Any]
@@ -97,16 +98,25 @@ class Reads(Flag):
     TRICKS = auto()
     """:meth:`Listener.trick` is called for each trick completed."""
     HANDS = auto()
-    """:meth:`Listener.hand` is called for each hand settled."""
+    """:meth:`Listener.hand` is called for each hand settled, with the whole
+    :class:`~referee.model.Hand` (its tricks, cards dealt, contract, what was seen)."""
+    RESULTS = auto()
+    """:meth:`Listener.hand` is called for each hand settled, with its result only (number,
+    line, dealer, declarer, contract, status, deltas, totals, extra, ended; ``tricks``,
+    ``dealt``, ``pile`` empty, ``terms`` None): what ``score`` reads, much cheaper."""
     SUMMARIES = auto()
     """The :class:`~referee.model.Hand` of :meth:`Listener.hand` has its ``summary`` (a scored
     hand's sentence; without it ``summary`` is empty and never worded)."""
     STEPS = auto()
     """:meth:`Listener.event` is called after every event, with its
     :class:`~referee.model.Step` (the slowest: the state is read after each event)."""
+    HOLDINGS = auto()
+    """The steps (of :meth:`Listener.event` and :meth:`Listener.deal`) carry each player's
+    cards (``held``, ``hidden``; without it ``held`` is empty and ``hidden`` None): what a
+    viewer of the table reads, not ``history``."""
 
 
-_CALLS = {"deal": Reads.DEALS, "trick": Reads.TRICKS, "hand": Reads.HANDS,
+_CALLS = {"deal": Reads.DEALS, "trick": Reads.TRICKS, "hand": Reads.HANDS | Reads.RESULTS,
           "event": Reads.STEPS}
 """The listener methods called only for what the listener reads."""
 
@@ -172,9 +182,10 @@ class Listener:
         """A trick is complete (:attr:`Reads.TRICKS`): ``trick`` (its ``winner`` set)."""
 
     def hand(self, hand: Hand) -> None:
-        """A hand's result is settled (:attr:`Reads.HANDS`): scored, passed out, drawn,
-        penalty or unscored; ``hand.summary`` is worded only with :attr:`Reads.SUMMARIES`, and
-        ``hand.findings`` is empty (findings come by :meth:`finding`)."""
+        """A hand's result is settled (:attr:`Reads.HANDS`, or :attr:`Reads.RESULTS` for the
+        result alone): scored, passed out, drawn, penalty or unscored; ``hand.summary`` is
+        worded only with :attr:`Reads.SUMMARIES`, and ``hand.findings`` is empty (findings come
+        by :meth:`finding`)."""
 
     def end_match(self, summary: MatchSummary) -> None:
         """The match is over or the log stops: its totals, finished flag and winners."""
@@ -190,8 +201,9 @@ def _check_reads(listener: Listener) -> None:
     for method, flag in _CALLS.items():
         if getattr(cls, method) is not getattr(Listener, method) and \
                 not listener.reads & flag:
+            names = " or ".join(f"Reads.{f.name}" for f in Reads if f and f in flag)
             raise TypeError(f"{cls.__name__} overrides {method}() but its reads do not name "
-                            f"Reads.{flag.name}")
+                            f"{names}")
 
 
 @dataclass(slots=True)
@@ -313,8 +325,10 @@ class FileReplay:
         for name in ("deal", "trick"):  # calls the listener ignores are dropped here
             if not listener_wants(listener, name):
                 setattr(self, f"on_{name}", _ignore)
-        self.tells_hands = bool(reads & Reads.HANDS)
+        self.tells_hands = bool(reads & (Reads.HANDS | Reads.RESULTS))
+        self.whole_hands = bool(reads & Reads.HANDS)
         self.summaries = bool(reads & Reads.SUMMARIES)
+        self.holdings = bool(reads & Reads.HOLDINGS)
         self.closed_finished = False  # whether the last match closed had ended
         self.dealing: tuple[int, Any] | None = None  # the deal event being applied
         self.deal_step: tuple[Any, Step] | None = None  # (its event, its step), made once
@@ -551,7 +565,7 @@ class FileReplay:
         made = self.deal_step
         if made is not None and made[0] is e:
             return made[1]
-        step = step_of(line, e, engine)
+        step = step_of(line, e, engine, self.holdings)
         if type(e) is ev.Deal:
             self.deal_step = (e, step)
         return step
@@ -600,7 +614,8 @@ class FileReplay:
                 and first[0] == result.hand:
             self.violation = first[1]
         if self.tells_hands:
-            self.listener.hand(hand_value(engine, result, summary=self.summaries))
+            self.listener.hand(hand_value(engine, result, summary=self.summaries,
+                                          whole=self.whole_hands))
 
     # the replay
     def close_match(self, cause: Stop = "end-of-file") -> None:
@@ -734,7 +749,7 @@ class FileReplay:
             if facts:
                 self.take(eng, facts)
             if self.wants_events:
-                self.listener.event(step_of(line, e, eng))
+                self.listener.event(step_of(line, e, eng, self.holdings))
             return
         if t is ev.ReadWarning:
             self.report(e.code, line, e.message, severity=WARNING, rule="G7",

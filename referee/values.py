@@ -70,6 +70,10 @@ def terms_of(engine: MatchEngine[Any], declarer: str | None,
                     bool(facts.get("doubled")), bool(facts.get("arrivazs")), facts.get("value"))
 
 
+_POSITIONS: dict[type, dict[Any, int]] = {}
+"""A game class → each card's place in its display order (what ``sort_for_display`` sorts by)."""
+
+
 def held_of(engine: MatchEngine[Any]) -> tuple[dict[str, tuple[str, ...]], dict[str, int] | None]:
     """(each player's known cards now, in the game's display order; in a record of the play
     alone, RULINGS G14, how many cards not seen yet each player whose hand is not recorded
@@ -77,9 +81,20 @@ def held_of(engine: MatchEngine[Any]) -> tuple[dict[str, tuple[str, ...]], dict[
     h = engine.hand
     if h is None:
         return {}, None
-    sort = engine.sort_for_display
-    held = {p: tuple(str(c) for c in sort(h.hands[p]) if not is_blank(c))
-            for p in engine.players if p in h.hands}
+    cls = type(engine)
+    if cls.sort_for_display is MatchEngine.sort_for_display:  # the usual: one map per game
+        pos = _POSITIONS.get(cls)
+        if pos is None:
+            pos = _POSITIONS[cls] = {c: i for i, c in enumerate(cls.DISPLAY_ORDER
+                                                                or cls.DECK.cards)}
+        where = pos.get
+        held = {p: tuple(str(c) for c in sorted(h.hands[p], key=lambda c: where(c, 999))
+                         if not is_blank(c))
+                for p in engine.players if p in h.hands}
+    else:  # a game's own display order
+        sort = engine.sort_for_display
+        held = {p: tuple(str(c) for c in sort(h.hands[p]) if not is_blank(c))
+                for p in engine.players if p in h.hands}
     hidden = {p: sum(map(is_blank, h.hands.get(p, ()))) for p in engine.players
               if p in h.unknown} if h.unknown else None
     return held, hidden
@@ -98,13 +113,16 @@ def _seen(engine: MatchEngine[Any]) -> dict[str, Any]:
 
 
 def hand_value(engine: MatchEngine[Any], result: HandResult | None,
-               findings: Iterable[Finding] = (), summary: bool = True) -> Hand:
+               findings: Iterable[Finding] = (), summary: bool = True,
+               whole: bool = True) -> Hand:
     """The :class:`~referee.model.Hand` of the engine's current hand: ``result`` None while it
     is still being played (no status, deltas or totals; dealer, declarer and contract as they
     stand), else settled by ``result``; ``findings`` its findings (sorted here); ``summary``
     False leaves :attr:`~referee.model.Hand.summary` empty (a scored hand's words are then
-    never made: ``check`` and ``score`` do not read them).  ``ended``: the line the hand ended
-    at, or its last event's while it is open."""
+    never made: ``check`` and ``score`` do not read them); ``whole`` False makes the result
+    alone (no tricks, cards dealt, pile, contract terms nor sightings: what ``score`` reads,
+    without the cost of the rest).  ``ended``: the line the hand ended at, or its last event's
+    while it is open."""
     h = engine.hand
     assert h is not None  # (called inside a hand)
     if result is None:
@@ -115,14 +133,18 @@ def hand_value(engine: MatchEngine[Any], result: HandResult | None,
         status, deltas, totals = HandStatus(result.status), result.deltas, result.totals
         words, extra = (result.summary if summary else ""), (result.extra or None)
         dealer, declarer, contract = result.dealer, result.declarer, result.contract
+    ended = h.ended_line if h.ended_line is not None else h.last_line
+    if not whole:
+        return Hand(h.number, h.line, dealer, declarer, contract, status, dict(deltas),
+                    dict(totals), (), tuple(sorted(findings, key=lambda f: f.line)), {}, (),
+                    words, extra, ended=ended)
     return Hand(h.number, h.line, dealer, declarer, contract, status, dict(deltas), dict(totals),
                 tricks_of(engine), tuple(sorted(findings, key=lambda f: f.line)),
                 {p: tuple(map(str, cs)) for p, cs in h.dealt.items()},
                 tuple(map(str, h.pile)) if h.pile_known else (), words, extra,
                 unknown=tuple(p for p in engine.players if p in h.unknown),
                 inferred=h.inferred, terms=terms_of(engine, declarer, contract),
-                ended=h.ended_line if h.ended_line is not None else h.last_line,
-                **_seen(engine))
+                ended=ended, **_seen(engine))
 
 
 CALLS: dict[type, str] = {t: str(t.__struct_config__.tag) for t in (
@@ -155,12 +177,14 @@ def _canonical(deck: Any, text: Any) -> str:
         return str(text)
 
 
-def step_of(line: int, e: Any, engine: MatchEngine[Any] | None) -> Step:
+def step_of(line: int, e: Any, engine: MatchEngine[Any] | None, holdings: bool = True) -> Step:
     """The :class:`~referee.model.Step` for event ``e`` of ``line``, just applied (or skipped)
     by ``engine``, the engine of the match in play (None: none): its words as ``history`` gives
     them, and the state it left.  The notes around a take are the commentary's (taken once:
     the engine forgets them then, so one step is made per event).  An event outside every
-    hand (no match, no deal yet) has no hand (``hand`` None), holdings nor table."""
+    hand (no match, no deal yet) has no hand (``hand`` None), holdings nor table.
+    ``holdings`` False leaves out each player's cards (``held`` empty, ``hidden`` None), the
+    dearest part, for a listener that does not read them (``history``)."""
     name = ev.name_of(e)
     player = getattr(e, "player", None)
     note = getattr(e, "note", None) or None
@@ -193,7 +217,7 @@ def step_of(line: int, e: Any, engine: MatchEngine[Any] | None) -> Step:
     if h is None:
         return Step(line, name, player, cards, text, tuple(before) + tuple(after), note, False,
                     {}, (), None, None, None, None, None, before=len(before))
-    held, hidden = held_of(engine)
+    held, hidden = held_of(engine) if holdings else ({}, None)
     table: tuple[Play, ...] = ()
     number = winner = None
     tp = h.play

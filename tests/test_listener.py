@@ -209,3 +209,38 @@ def test_the_replay_says_when_the_match_is_over() -> None:
     replay(io.BytesIO("".join(json.dumps(e) + "\n" for e in log).encode()), "t", over)
     assert over.said == [False, True]
     assert over.replay.match_finished  # the match closed at the end of the file had ended
+
+
+def test_results_alone_and_holdings_on_request(made: dict[str, int]) -> None:
+    """``Reads.RESULTS`` gives each hand's result without its tricks (``score``: no trick value
+    is made); the steps carry the cards held only with ``Reads.HOLDINGS``."""
+    class Results(Listener):
+        reads = Reads.RESULTS
+
+        def __init__(self) -> None:
+            self.hands: list[Hand] = []
+
+        def hand(self, hand: Hand) -> None:
+            self.hands.append(hand)
+
+    results = Results()
+    _replay(results)
+    # hand 2: Cili's established revoke costs her the contract value of Nines 18, 26 (§13)
+    assert [(h.number, h.status) for h in results.hands] == [(1, "scored"), (2, "penalty"),
+                                                             (3, "scored")]
+    assert results.hands[1].deltas == {"Anna": 0, "Bela": 0, "Cili": -26}
+    assert all(h.tricks == () and h.dealt == {} and h.terms is None for h in results.hands)
+    assert made["trick_value"] == 0
+
+    class Held(_Everything):
+        reads = _Everything.reads | Reads.HOLDINGS
+
+    plain, held = _Everything(), Held()
+    _replay(plain)
+    _replay(held)
+    assert plain.steps[37].held == {} and plain.steps[37].hidden is None
+    # after the deal of hand 2, Bela holds what was dealt to him, by suit (diamonds, spades,
+    # hearts, clubs), ace and ten first, the Bug last
+    assert held.steps[37].held["Bela"] == ("AD", "10D", "9D", "9S", "AH", "QH", "9H", "10C",
+                                           "9C", "JK")
+    assert held.steps[37].hidden is None  # every hand is recorded

@@ -132,7 +132,7 @@ class ScoreCollector(Listener):
         self.left_out = 0
         """Players not tallied because the tally already held :attr:`MAX_PLAYERS`."""
 
-    reads = Reads.HANDS
+    reads = Reads.RESULTS
 
     def begin_match(self, info: MatchInfo) -> None:
         self.hands = []
