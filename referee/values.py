@@ -33,8 +33,17 @@ __all__ = ["CALLS", "call_of", "display_order", "hand_value", "held_of", "step_o
 def display_order(engine: MatchEngine[Any] | type[MatchEngine[Any]]) -> tuple[str, ...]:
     """Every card of the game's deck in the order ``history`` sorts a hand in (the game's
     ``DISPLAY_ORDER``, else deck order), as canonical text: sorting cards by their place in it
-    is :meth:`~referee.games.base.MatchEngine.sort_for_display` (a card not in it goes last)."""
-    return tuple(str(c) for c in (engine.DISPLAY_ORDER or engine.DECK.cards))
+    is :meth:`~referee.games.base.MatchEngine.sort_for_display` (a card not in it goes last).
+    Made once per game class."""
+    cls = engine if isinstance(engine, type) else type(engine)
+    order = _ORDERS.get(cls)
+    if order is None:
+        order = _ORDERS[cls] = tuple(str(c) for c in (cls.DISPLAY_ORDER or cls.DECK.cards))
+    return order
+
+
+_ORDERS: dict[type, tuple[str, ...]] = {}
+"""A game class → its :func:`display_order`."""
 
 
 def trick_value(engine: MatchEngine[Any], t: TrickState) -> Trick:
