@@ -28,7 +28,7 @@ from typing import IO, Any
 from .cards import ALL_CARDS, JOKER
 from .commentary import say
 from .findings import WARNING, Finding, FindingCode, Probe
-from .replay import FileReplay, Listener, MatchInfo, MatchSummary
+from .replay import FileReplay, Listener, MatchInfo, MatchSummary, Reads
 
 CAP = 1_000_000
 """The most hands (and, apart, matches and ids) a run remembers to compare later ones with."""
@@ -58,6 +58,8 @@ class DuplicateWatcher(Listener):
     finding of the match) with the digest of the game, the seats and its hands' digests in
     order."""
 
+    reads = Reads.RESULTS
+
     def __init__(self) -> None:
         self.run: FileReplay | None = None
         self.info: MatchInfo | None = None
@@ -84,7 +86,7 @@ class DuplicateWatcher(Listener):
                        kind=kind, key=key, match_line=info.line, start=start,
                        stats=run.stats))
 
-    def begin_match(self, info: MatchInfo, engine: Any) -> None:
+    def begin_match(self, info: MatchInfo) -> None:
         self.info = info
         self.hands = 0
         self.last = info.line
@@ -97,8 +99,12 @@ class DuplicateWatcher(Listener):
             self._mark("id", f"{self.seats}\x1e{type(info.match).__name__}:{info.match}",
                        info.line, None, info.line)
 
-    def hand(self, engine: Any, result: Any) -> None:
-        h = engine.hand
+    def hand(self, hand: Any) -> None:
+        # the result alone is asked for (the cheapest value); the cards are read from the hand
+        # in play of the replay (FileReplay.engine), as numbers, not made into text
+        run = self.run
+        engine = run.engine if run is not None else None
+        h = engine.hand if engine is not None else None
         if h is None or self.info is None:
             return
         code, seat = _CODE.__getitem__, self.seat.__getitem__
