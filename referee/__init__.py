@@ -21,13 +21,14 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .api import (Call, Contract, Hand, Holding, HandStatus, Log, LogReader, Match, Play,
-                      Step, Table, Trick, read_file, read_log, replay_files)
+                      Solved, Step, Table, Trick, read_file, read_log, replay_files,
+                      solve)
     from .diff import diff_logs
     from .findings import Finding, Severity
 
 __all__ = ["Call", "Contract", "Finding", "Hand", "HandStatus", "Holding", "Log", "LogReader",
-           "Match", "Play", "Severity", "Step", "Table", "Trick", "__version__", "diff_logs",
-           "read_file", "read_log", "replay_files"]
+           "Match", "Play", "Severity", "Solved", "Step", "Table", "Trick", "__version__",
+           "diff_logs", "read_file", "read_log", "replay_files", "solve"]
 
 _FROM_FINDINGS = frozenset({"Finding", "Severity"})
 

@@ -95,7 +95,8 @@ def hand_value(engine: MatchEngine[Any], player: str) -> Number | None:
     if isinstance(net, dict):
         v: Number = net[player]
         return v
-    return h.result.deltas[player]
+    d: Number = h.result.deltas[player]
+    return d
 
 
 def moves(engine: MatchEngine[Any]) -> list[tuple[ev.HandEvent, MatchEngine[Any]]]:
