@@ -280,7 +280,7 @@ class Search:
         while self.leaf(engine) is None:
             for e, twin in self.options(engine):
                 if self.value(twin, target) == target:
-                    if isinstance(e, ev._Base):
+                    if not isinstance(e, str):
                         out.append(e)
                     engine = twin
                     break
