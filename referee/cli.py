@@ -655,6 +655,78 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     sys.exit(1 if verdict is not None and not verdict.legal else 0)
 
 
+@main.command(short_help="Value a moment of the play under perfect play by everyone.")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, readable=False))
+@click.option("--line", "line_no", type=click.IntRange(min=1), required=True,
+              help="The physical line whose moment (before it) to solve.")
+@FORMAT
+@ASCII
+def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
+    """Replay FILE up to LINE and solve the position there: who is to act, its value under
+    perfect play by everyone, each legal move with its value, and a best line to the end of
+    the hand (RULINGS R29)."""
+    from .render.solve import solve_json, solve_text
+    from .replay import replay_at
+    from .search import NotSolvable, solve as solve_position
+    for name, stream, error in inputs((file,)):
+        if stream is None:
+            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
+            sys.exit(2)
+        try:
+            seen = replay_at(stream, name, line_no)
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
+        if not seen.reached:
+            click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
+                       "before)", err=True)
+            sys.exit(2)
+        try:
+            if seen.engine is None:
+                raise NotSolvable("no match is in play at that moment")
+            s = solve_position(seen.engine)
+        except NotSolvable as exc:
+            click.echo(visible(f"referee: {name}:{line_no}: cannot solve: {exc}"), err=True)
+            sys.exit(2)
+        if fmt == "json":
+            json_writer(sys.stdout).write(solve_json(name, line_no, seen.match, seen.engine, s))
+        else:
+            style = _style(ascii_)
+            text = solve_text(name, line_no, seen.engine, s, style)
+            click.echo(text if style.symbols else to_ascii(text), nl=False)
+
+
+@main.command(short_help="Value every card of the play and check claims.")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, readable=False))
+@click.option("--hand", "hands", multiple=True, callback=_hand_numbers, metavar="N|N-M",
+              help="Only hand N of each match (or hands N to M); may be given more than once.")
+@click.option("--depth", type=click.IntRange(min=1, max=10), default=4, show_default=True,
+              help="Value the moves once this many tricks or fewer are left in the hand.")
+@FORMAT
+@ASCII
+def analyse(file: str, hands: set[int] | None, depth: int, fmt: str, ascii_: bool) -> None:
+    """Value each move of the play of FILE's hands under perfect play (the value before and
+    after it, what it cost the side that made it) and check each Asszorti claim (A10)."""
+    from .analysis import analyse as analyse_log
+    from .render.solve import analysis_json, analysis_text
+    style = _style(ascii_)
+    for name, stream, error in inputs((file,)):
+        if stream is None:
+            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
+            sys.exit(2)
+        out = json_writer(sys.stdout) if fmt == "json" else None
+        try:
+            for r in analyse_log(stream, name, hands, depth):
+                if out is not None:
+                    out.write(analysis_json(name, r))
+                else:
+                    text = analysis_text(name, r, style)
+                    click.echo(text if style.symbols else to_ascii(text), nl=False)
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
+
+
 @main.command(short_help="Write a log of random legal play.")
 @click.argument("game", type=_GameChoice(), metavar="GAME")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")

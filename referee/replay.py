@@ -796,6 +796,8 @@ class AtLine:
     at: Any
     reached: bool
     later: list[Finding] | None = None
+    match: str | int | None = None
+    """The id of the match in play before the line (its number in the file without one)."""
 
 
 def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
@@ -817,10 +819,11 @@ def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
     events = ev.read_events(stream)
     at, seen = _read_to(run, events, stop)
     engine = run.engine
+    key = run.info.match if run.info is not None and engine is not None else None
     h = engine.hand if engine is not None else None
     if engine is None or at is None or h is None or h.mode != OPEN or not h.partial or \
             type(at) not in _HAND_EVENTS:
-        return AtLine(engine, at, seen >= stop)
+        return AtLine(engine, at, seen >= stop, match=key)
     from .legal import clone  # not at import: check never needs it
     before = clone(engine)
     run.item(stop, at)
@@ -832,4 +835,4 @@ def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
     else:
         run.close_match()
     run.flush()
-    return AtLine(before, at, True, keep.found)
+    return AtLine(before, at, True, keep.found, key)

@@ -138,8 +138,13 @@ def _cards_left(engine: MatchEngine[Any]) -> int:
 
 def state_key(engine: MatchEngine[Any]) -> tuple[Any, ...]:
     """The transposition table's key of a position: the cards each player holds, the trick on
-    the table, and the score state that still matters (the completed tricks' winners and cards,
-    in order, and the game's own hand state). Two positions with one key have one value."""
+    the table and its leader, and the score state that still matters: each player's tricks and
+    card points taken, who won the first trick (Asszorti's A7 credits it), and the game's own
+    hand state (contract, doublings, Sixty-Six's closing, marriages and stock …, every
+    attribute of the hand but the deal and the record of lines).  How the tricks taken were
+    played does not matter to any game's scoring once their count and card points are known
+    (the last trick's bonus is scored with the last trick).  Two positions with one key have
+    one value (the tests compare against an exhaustive search)."""
     h = engine.hand
     assert h is not None and h.play is not None or h is not None
     hands = tuple(frozenset(h.hands.get(p, ())) for p in engine.players)
@@ -147,9 +152,13 @@ def state_key(engine: MatchEngine[Any]) -> tuple[Any, ...]:
     if tp is None:
         return (hands, None)
     cur = (tuple(tp.current.who), tuple(tp.current.cards))
-    done = tuple((t.winner, tuple(t.cards)) for t in tp.tricks)
+    taken = []
+    for p in engine.players:
+        won = tp.won.get(p, ())
+        taken.append((len(won), engine.card_points_of(c for t in won for c in t.cards)))
+    first = tp.tricks[0].winner if tp.tricks else None
     extra = tuple(_game_state(h))
-    return (hands, cur, done, extra)
+    return (hands, cur, tp.leader, tuple(taken), first, extra)
 
 
 _SKIP = frozenset({"number", "line", "last_line", "dealer", "hands", "dealt", "play", "result",
