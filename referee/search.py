@@ -139,7 +139,8 @@ def _cards_left(engine: MatchEngine[Any]) -> int:
 def state_key(engine: MatchEngine[Any]) -> tuple[Any, ...]:
     """The transposition table's key of a position: the cards each player holds, the trick on
     the table and its leader, and the score state that still matters: each player's tricks and
-    card points taken, who won the first trick (Asszorti's A7 credits it), and the game's own
+    card points taken, who won the first trick (Asszorti's A7 credits it), the last
+    :data:`LATE` tricks whole, and the game's own
     hand state (contract, doublings, Sixty-Six's closing, marriages and stock …, every
     attribute of the hand but the deal and the record of lines).  How the tricks taken were
     played does not matter to any game's scoring once their count and card points are known
@@ -157,8 +158,15 @@ def state_key(engine: MatchEngine[Any]) -> tuple[Any, ...]:
         won = tp.won.get(p, ())
         taken.append((len(won), engine.card_points_of(c for t in won for c in t.cards)))
     first = tp.tricks[0].winner if tp.tricks else None
+    n = getattr(engine, "TRICKS", 0)
+    late = tuple((t.winner, tuple(t.cards)) for t in tp.tricks if n and t.number > n - LATE)
     extra = tuple(_game_state(h))
-    return (hands, cur, tp.leader, tuple(taken), first, extra)
+    return (hands, cur, tp.leader, tuple(taken), first, late, extra)
+
+
+LATE = 3
+"""The last tricks a key keeps whole (who won them with which cards): Asszorti's arrivázs is
+the last three tricks (A6); a last-trick bonus is the last one."""
 
 
 _SKIP = frozenset({"number", "line", "last_line", "dealer", "hands", "dealt", "play", "result",
@@ -190,6 +198,28 @@ class Search:
     side: tuple[str, ...]
     table: dict[tuple[Any, ...], tuple[float, float, int]] = field(default_factory=dict)
     nodes: int = 0
+    fast: tuple[dict[Any, Any], dict[Any, Any]] = field(default_factory=lambda: ({}, {}))
+    """The trick-only layer's table and leaf values, shared by its searches."""
+    engine_only: bool = False
+    """Never use the trick-only layer (the tests compare the two)."""
+
+    def tricks(self, engine: MatchEngine[Any]) -> "Tricks | None":
+        """The trick-only layer at ``engine`` when it may search there (:func:`fast_ready`)."""
+        if self.engine_only or not fast_ready(engine):
+            return None
+        return Tricks(engine, self.side, self.fast)
+
+    def fast_value(self, engine: MatchEngine[Any], guess: float) -> float | None:
+        t = self.tricks(engine)
+        if t is None:
+            return None
+        try:
+            v = t.value(guess)
+        except Unsafe:
+            self.engine_only = True
+            return None
+        self.nodes += t.nodes
+        return v
 
     def options(self, engine: MatchEngine[Any]) -> list[tuple[ev.HandEvent | str,
                                                              MatchEngine[Any]]]:
@@ -220,6 +250,9 @@ class Search:
         v = self.leaf(engine)
         if v is not None:
             return float(v)
+        fv = self.fast_value(engine, (alpha + beta) / 2 if alpha > -1e9 and beta < 1e9 else 0.0)
+        if fv is not None:
+            return fv
         key = state_key(engine)
         hit = self.table.get(key)
         first = -1
@@ -273,6 +306,9 @@ class Search:
         v = self.leaf(engine)
         if v is not None:
             return float(v)
+        fv = self.fast_value(engine, guess)
+        if fv is not None:
+            return fv
         lo, hi, g = -float("inf"), float("inf"), guess
         while lo < hi:
             beta = g + 0.25 if g == lo else g  # values are multiples of 0.5
@@ -287,6 +323,12 @@ class Search:
         """A line of events from ``engine`` to the hand's end reaching ``target``."""
         out: list[ev.HandEvent] = []
         while self.leaf(engine) is None:
+            t = self.tricks(engine)
+            if t is not None:
+                try:
+                    return out + t.line(target)
+                except Unsafe:
+                    self.engine_only = True
             for e, twin in self.options(engine):
                 if self.value(twin, target) == target:
                     if not isinstance(e, str):
@@ -354,9 +396,14 @@ def _equivalent(engine: MatchEngine[Any], order: Any, a: Any, b: Any) -> bool:
 def solve(engine: MatchEngine[Any]) -> Solution:
     """Solve the position ``engine`` stands at (not changed): see :class:`Solution`.  Raises
     :class:`NotSolvable` for a position outside the play of a hand with every holding known."""
+    return solve_with(engine, Search(side_of(engine) if engine.hand is not None else ()))
+
+
+def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
+    """:func:`solve` with the search ``s`` (its side, its tables; ``engine_only`` to search
+    through the engine alone)."""
     check_position(engine)
-    side = side_of(engine)
-    s = Search(side)
+    side = s.side
     ms = moves(engine)
     may_stop, stopped = trial_stop(engine)
     vals: list[tuple[ev.HandEvent, Number]] = []
@@ -377,3 +424,221 @@ def solve(engine: MatchEngine[Any]) -> Solution:
 
 def _num(x: float) -> Number:
     return int(x) if x == int(x) else x
+
+
+# --- the trick-only layer -------------------------------------------------------------------
+
+FAST_GAMES = frozenset({"thirty-three", "asszorti", "eighty-three"})
+"""Games whose play, once started, is tricks alone (no decision but the card): the layer below
+searches them over the rules core's trick machine (duty to follow, winner) and asks the engine
+only for the score at the end."""
+
+
+class Unsafe(Exception):
+    """The trick-only layer met what it does not model (the engine ended the hand early, or
+    found something): the search falls back on the engine layer."""
+
+
+def fast_ready(engine: MatchEngine[Any]) -> bool:
+    """Whether the trick-only layer may search from ``engine``: a game of :data:`FAST_GAMES`
+    in its play (the first card played), no revoke open, no claim made, every player holding
+    as many cards as the tricks still to come ask."""
+    h = engine.hand
+    if engine.GAME not in FAST_GAMES or h is None or h.mode != OPEN or h.partial:
+        return False
+    tp = h.play
+    if tp is None or h.revoke is not None or getattr(h, "claim", None) is not None:
+        return False
+    n = engine.TRICKS - len(tp.tricks)
+    return all(len(tp.hands[p]) == n - (p in tp.current.who) for p in engine.players)
+
+
+class Tricks:
+    """A trick-only search from a root engine (:func:`fast_ready`): the state is the cards
+    left per player, the trick on the table, the leader and each player's (tricks, card
+    points) taken; the legal cards are the duty in force (``engine.duty_in_force()``, the rules
+    core's) and the winner the contract's :class:`~referee.games.tricks.TrickOrder`'s.  A
+    finished hand's value is the engine's: the cards of the path are played on a copy of the
+    root engine and the hand's result read (cached on the score state, which decides it)."""
+
+    def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
+                 shared: tuple[dict[Any, Any], dict[Any, Any]] | None = None) -> None:
+        from .legal import clone
+        self.root = engine
+        self.clone = clone
+        self.side = side
+        h = engine.hand
+        assert h is not None and h.play is not None
+        tp = h.play
+        self.players = tuple(engine.players)
+        self.after = dict(tp.after)
+        self.order = tp.order
+        self.duty = engine.duty_in_force()
+        self.points = {c: engine.card_points_of([c]) or 0 for c in self.order.suit_of}
+        self.n = engine.TRICKS
+        self.table: dict[Any, tuple[float, float, int]]
+        self.leaves: dict[Any, float]
+        self.table, self.leaves = shared if shared is not None else ({}, {})
+        self.state = tuple(_game_state(h))
+        self.nodes = 0
+        self.path: list[tuple[str, Any]] = []
+        hands = {p: frozenset(tp.hands[p]) for p in self.players}
+        taken = tuple((len(tp.won[p]), sum(self.points[c] for t in tp.won[p] for c in t.cards))
+                      for p in self.players)
+        first = tp.tricks[0].winner if tp.tricks else None
+        late = tuple((t.winner, tuple(t.cards)) for t in tp.tricks if t.number > self.n - LATE)
+        self.start = (hands, tuple(zip(tp.current.who, tp.current.cards)), tp.leader, taken,
+                      first, late, len(tp.tricks))
+
+    def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
+              leader: str) -> tuple[str, list[Any]]:
+        p = leader if not trick else self.after[trick[-1][0]]
+        held = hands[p]
+        allowed = None if self.duty is None else self.duty(held, [c for _, c in trick],
+                                                            self.order)
+        cards = list(held if allowed is None else allowed)
+        # equivalent cards: adjacent in the rank order among the cards still out, same points
+        out: list[Any] = []
+        suit_of, power, pts = self.order.suit_of, self.order.power, self.points
+        cards.sort(key=lambda c: (suit_of[c], -power[c]))
+        live = set().union(*hands.values())
+        for c in cards:
+            if out:
+                b = out[-1]
+                if suit_of[b] == suit_of[c] and pts[b] == pts[c]:
+                    suit = self.order.suits[suit_of[c]]
+                    i, j = suit.index(b), suit.index(c)
+                    if not any(x in live and x not in held for x in suit[i + 1:j]):
+                        continue
+            out.append(c)
+        return p, out
+
+    def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
+        self.nodes += 1
+        hands, trick, leader, taken, first, late, done = st
+        if done == self.n:
+            return self.leaf(st)
+        key = (tuple(hands[p] for p in self.players), trick, leader, taken, first, late,
+               self.state)
+        hit = self.table.get(key)
+        first_i = -1
+        if hit is not None:
+            lo, hi, first_i = hit
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        p, cards = self.legal(hands, trick, leader)
+        order = list(range(len(cards)))
+        if 0 <= first_i < len(cards):
+            order.remove(first_i)
+            order.insert(0, first_i)
+        up = p in self.side
+        a0, b0 = alpha, beta
+        best = -float("inf") if up else float("inf")
+        best_i = order[0]
+        for i in order:
+            c = cards[i]
+            self.path.append((p, c))
+            v = self.ab(self.child(st, p, c), alpha, beta)
+            self.path.pop()
+            if up:
+                if v > best:
+                    best, best_i = v, i
+                alpha = max(alpha, v)
+            elif v < best:
+                best, best_i = v, i
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        lo, hi = (hit[0], hit[1]) if hit is not None else (-float("inf"), float("inf"))
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        if len(self.table) >= TABLE_CAP:
+            self.table.clear()
+        self.table[key] = (lo, hi, best_i)
+        return best
+
+    def child(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[Any, ...]:
+        hands, trick, leader, taken, first, late, done = st
+        hands = dict(hands)
+        hands[p] = hands[p] - {c}
+        trick = trick + ((p, c),)
+        if len(trick) < len(self.players):
+            return (hands, trick, leader, taken, first, late, done)
+        cards = [x for _, x in trick]
+        w = trick[self.order.winner(cards)][0]
+        i = self.players.index(w)
+        t = list(taken)
+        t[i] = (t[i][0] + 1, t[i][1] + sum(self.points[x] for x in cards))
+        done += 1
+        if first is None:
+            first = w
+        if done > self.n - LATE:
+            late = late + ((w, tuple(cards)),)
+        return (hands, (), w, tuple(t), first, late, done)
+
+    def leaf(self, st: tuple[Any, ...]) -> float:
+        key = (st[3:6], self.state)
+        v = self.leaves.get(key)
+        if v is None:
+            v = self.replay(self.path)
+            self.leaves[key] = v
+        return v
+
+    def replay(self, path: Sequence[tuple[str, Any]]) -> float:
+        """The value of the hand after the cards of ``path`` from the root, as the engine
+        scores it (raises :class:`Unsafe` if the engine does not end the hand exactly there
+        without a finding)."""
+        from .facts import FindingFact
+        eng = self.clone(self.root)
+        for k, (p, c) in enumerate(path):
+            h = eng.hand
+            if h is None or h.mode != OPEN:
+                raise Unsafe("the hand ended before its last trick")
+            facts = eng.apply(ev.Play(player=p, card=str(c)), 0)
+            if any(type(f) is FindingFact for f in facts):
+                raise Unsafe("a finding in the trick-only layer")
+        v = hand_value(eng, self.side[0])
+        if v is None:
+            raise Unsafe("the hand did not end with its last trick")
+        return float(v)
+
+    def value(self, guess: float = 0.0) -> float:
+        """The root's exact value (MTD(f))."""
+        lo, hi, g = -float("inf"), float("inf"), guess
+        while lo < hi:
+            beta = g + 0.25 if g == lo else g
+            g = self.ab(self.start, beta - 0.25, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def line(self, target: float) -> list[ev.HandEvent]:
+        """A line of cards from the root reaching ``target``."""
+        out: list[ev.HandEvent] = []
+        st = self.start
+        while st[6] < self.n:
+            p, cards = self.legal(st[0], st[1], st[2])
+            for c in cards:
+                sub = Tricks.__new__(Tricks)
+                sub.__dict__.update(self.__dict__)
+                sub.path = list(self.path) + [(p, c)]
+                sub.start = self.child(st, p, c)
+                if sub.value(target) == target:
+                    self.path.append((p, c))
+                    out.append(ev.Play(player=p, card=str(c)))
+                    st = sub.start
+                    break
+            else:  # pragma: no cover
+                raise RuntimeError("no card reaches the position's value")
+        return out
