@@ -140,7 +140,7 @@ def state_key(engine: MatchEngine[Any]) -> tuple[Any, ...]:
     """The transposition table's key of a position: the cards each player holds, the trick on
     the table and its leader, and the score state that still matters: each player's tricks and
     card points taken, who won the first trick (Asszorti's A7 credits it), the last
-    :data:`LATE` tricks whole, and the game's own
+    :data:`LATE` tricks' winners (and whether a trump fell to each), and the game's own
     hand state (contract, doublings, Sixty-Six's closing, marriages and stock …, every
     attribute of the hand but the deal and the record of lines).  How the tricks taken were
     played does not matter to any game's scoring once their count and card points are known
@@ -159,14 +159,16 @@ def state_key(engine: MatchEngine[Any]) -> tuple[Any, ...]:
         taken.append((len(won), engine.card_points_of(c for t in won for c in t.cards)))
     first = tp.tricks[0].winner if tp.tricks else None
     n = getattr(engine, "TRICKS", 0)
-    late = tuple((t.winner, tuple(t.cards)) for t in tp.tricks if n and t.number > n - LATE)
+    late = tuple((t.winner, any(map(tp.order.is_trump, t.cards))) for t in tp.tricks
+                 if n and t.number > n - LATE)
     extra = tuple(_game_state(h))
     return (hands, cur, tp.leader, tuple(taken), first, late, extra)
 
 
 LATE = 3
-"""The last tricks a key keeps whole (who won them with which cards): Asszorti's arrivázs is
-the last three tricks (A6); a last-trick bonus is the last one."""
+"""The last tricks a key keeps apart (who won each, and whether a trump was played to it):
+Asszorti's arrivázs is the last three tricks, the idegen arrivázs won with no trump played
+(A6); a last-trick bonus is the last one's."""
 
 
 _SKIP = frozenset({"number", "line", "last_line", "dealer", "hands", "dealt", "play", "result",
@@ -486,7 +488,8 @@ class Tricks:
         taken = tuple((len(tp.won[p]), sum(self.points[c] for t in tp.won[p] for c in t.cards))
                       for p in self.players)
         first = tp.tricks[0].winner if tp.tricks else None
-        late = tuple((t.winner, tuple(t.cards)) for t in tp.tricks if t.number > self.n - LATE)
+        late = tuple((t.winner, any(map(tp.order.is_trump, t.cards))) for t in tp.tricks
+                     if t.number > self.n - LATE)
         self.start = (hands, tuple(zip(tp.current.who, tp.current.cards)), tp.leader, taken,
                       first, late, len(tp.tricks))
 
@@ -501,7 +504,7 @@ class Tricks:
         out: list[Any] = []
         suit_of, power, pts = self.order.suit_of, self.order.power, self.points
         cards.sort(key=lambda c: (suit_of[c], -power[c]))
-        live = set().union(*hands.values())
+        live = set().union(*hands.values(), (c for _, c in trick))  # the table's cards too
         for c in cards:
             if out:
                 b = out[-1]
@@ -582,7 +585,7 @@ class Tricks:
         if first is None:
             first = w
         if done > self.n - LATE:
-            late = late + ((w, tuple(cards)),)
+            late = late + ((w, any(map(self.order.is_trump, cards))),)
         return (hands, (), w, tuple(t), first, late, done)
 
     def leaf(self, st: tuple[Any, ...]) -> float:

@@ -131,3 +131,23 @@ def test_solver_agrees_with_exhaustive_minimax(game: str) -> None:
         check_solution(table)
         n += 1
     assert n >= 50, n
+
+
+@pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
+def test_trick_layer_agrees_with_the_engine_layer(game: str) -> None:
+    """Longer endings (up to 3 tricks of 3 players, 2 of 4): the trick-only layer (the trick
+    machine, the engine scoring the end) and the search through the engine alone agree on the
+    value and on every action's value."""
+    from referee.legal import clone
+    from referee.search import Search, fast_ready, side_of, solve_with
+    n = 0
+    most = 8 if game == "eighty-three" else 9
+    for table in endings(game, range(10, 12), most):
+        eng = table._engine
+        assert eng is not None
+        side = side_of(eng)
+        a = solve_with(clone(eng), Search(side))
+        b = solve_with(clone(eng), Search(side, engine_only=True))
+        assert (a.value, a.actions) == (b.value, b.actions)
+        n += fast_ready(eng)
+    assert n >= 10, n
