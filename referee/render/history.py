@@ -307,6 +307,11 @@ class HistoryPrinter(Listener):
             text = f"(ignored, the hand was over) {text}"
         if text:
             self._add(line, "   " + text)
+        if type(e) is ev.Claim and engine is not None and engine.GAME == "asszorti":
+            from .solve import claim_check_words  # not at import: only a claim needs it
+            checked = claim_check_words(engine, e, self.style)
+            if checked:
+                self._add(line, "   " + checked)
         for note in after:
             self._add(line, "   " + note)
         h = engine.hand if engine is not None else None

@@ -6,7 +6,8 @@ from typing import Any, Iterable
 
 import msgspec
 
-from ..games.base import MatchEngine
+from .. import events as ev
+from ..games.base import OPEN, MatchEngine
 from ..legal import trial
 from ..search import Solution
 from ..text import visible
@@ -108,3 +109,27 @@ def analysis_text(name: str, r: Any, style: Style) -> str:
         if r.best is not None:
             text += f" (best: {said(r.best, r.engine, style)})"
     return text + "\n"
+
+
+def claim_check_words(engine: MatchEngine[Any], e: Any, style: Style) -> str | None:
+    """The claim check ``history`` prints under an Asszorti claim (A10): ``engine`` is the engine
+    just after the claim ``e``.  The claim is played out on a copy, as a dispute would have it
+    (A10: the play goes on), and searched: sound, or the play that beats it.  None for a claim
+    the engine did not take (an opponent's, one before trumps are named: ``illegal-claim``)
+    or in a hand whose holdings are not all known."""
+    from ..analysis import ClaimCheck, check_claim
+    from ..legal import clone
+    h = engine.hand
+    decl = engine.declarer_name()
+    if h is None or h.mode != OPEN or h.partial or decl is None or h.play is None or \
+            getattr(h, "claim", None) is None or getattr(e, "player", None) != decl:
+        return None
+    twin = clone(engine)
+    defender = next(p for p in engine.players if p != decl)
+    twin.apply(ev.Dispute(player=defender), h.last_line)
+    if twin.hand is None or twin.hand.mode != OPEN:
+        return None
+    sound, defence, trick = check_claim(twin, decl)
+    before = clone(engine)
+    r = ClaimCheck(h.last_line, h.number, decl, sound, tuple(defence), trick, before)
+    return "claim check: " + claim_words(r, style)
