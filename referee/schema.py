@@ -473,9 +473,40 @@ def score_schema() -> dict[str, Any]:
             "$defs": {"match": match, "standings": standings}}
 
 
+def solve_schema() -> dict[str, Any]:
+    """The JSON Schema of the object of ``solve --format json`` (issue 26): the position's
+    value for the declaring side, each legal move's value, a best line (events as log objects)."""
+    event = {"type": "object", "required": ["event"], "properties": {"event": {"type": "string"}}}
+    action = _obj(("event", "value"), event=event, value=_NUMBER)
+    return _obj(("file", "line", "game", "match", "hand", "to_act", "side", "value", "actions",
+                 "best"),
+                file={"type": "string"}, line=_LINE, game={"type": "string"},
+                match={"type": ["string", "integer", "null"]}, hand=_NTH,
+                to_act=_list(_PLAYER), side=_list(_PLAYER), value=_NUMBER,
+                actions=_list(action), best=_list(event))
+
+
+def analysis_schema() -> dict[str, Any]:
+    """The JSON Schema of one record of ``analyse --format json`` (issue 26): a move valued
+    before and after, with its cost and a best move; or an Asszorti claim checked (A10)."""
+    event = {"type": "object", "required": ["event"], "properties": {"event": {"type": "string"}}}
+    move = _obj(("file", "line", "hand", "trick", "player", "event", "before", "after", "cost",
+                 "best"),
+                file={"type": "string"}, line=_LINE, hand=_NTH, trick=_nullable(_NTH),
+                player=_PLAYER, event=event, before=_NUMBER, after=_NUMBER,
+                cost={"type": "number", "minimum": 0}, best=_nullable(event))
+    claim = _obj(("file", "line", "hand", "player", "event", "sound", "defence", "trick"),
+                 file={"type": "string"}, line=_LINE, hand=_NTH, player=_PLAYER, event=event,
+                 sound=_BOOL, defence=_list(event), trick=_nullable(_NTH))
+    return {"oneOf": [{"$ref": "#/$defs/move"}, {"$ref": "#/$defs/claim_check"}],
+            "$defs": {"move": move, "claim_check": claim}}
+
+
 OUTPUT_RECORDS: dict[str, Callable[[], dict[str, Any]]] = {
     "findings": findings_schema,
     "score": score_schema,
+    "solve": solve_schema,
+    "analysis": analysis_schema,
 }
 """The records the referee prints, by name (``referee schema --output NAME``), each with the
 function that gives its schema.  The extension point of the output schema: the standings of

@@ -12,6 +12,13 @@ from referee.analysis import check_claim
 from tests.test_solve import MOVES, endings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def valid(name: str, record: Any) -> None:
+    """``record`` validates against ``referee schema --output NAME``."""
+    import jsonschema
+    from referee.schema import output_schema
+    jsonschema.Draft202012Validator(output_schema(name)).validate(record)
 DISPUTED = "examples/asszorti/disputed.jsonl"
 
 
@@ -28,6 +35,8 @@ def test_the_disputed_claim_is_not_sound() -> None:
     p = run("analyse", DISPUTED, "--hand", "1", "--format", "json")
     assert p.returncode == 0, p.stderr
     recs = [json.loads(x) for x in p.stdout.splitlines()]
+    for r in recs:
+        valid("analysis", r)
     claims = [r for r in recs if r["event"]["event"] == "claim"]
     assert [(r["line"], r["player"], r["sound"], r["trick"]) for r in claims] == \
         [(30, "Berta", False, 10)]
@@ -85,6 +94,7 @@ def test_analyse_values_are_consistent() -> None:
         assert set(r) == {"file", "line", "hand", "trick", "player", "event", "before",
                           "after", "cost", "best"}
         assert r["cost"] >= 0
+        valid("analysis", r)
         s = referee.solve("examples/thirty-three/disputed.jsonl", r["line"])
         assert s.value == r["before"]
         values = {json.dumps(a, sort_keys=True): v for a, v in s.actions}
@@ -99,6 +109,7 @@ def test_solve_command() -> None:
     p = run("solve", "examples/thirty-three/disputed.jsonl", "--line", "34", "--format", "json")
     assert p.returncode == 0, p.stderr
     r = json.loads(p.stdout)
+    valid("solve", r)
     assert (r["game"], r["match"], r["hand"], r["side"], r["value"]) == \
         ("thirty-three", "club-night-2026-11-21", 1, ["Anna"], 33)
     assert set(r) == {"file", "line", "game", "match", "hand", "to_act", "side", "value",
