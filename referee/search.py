@@ -514,6 +514,13 @@ class Tricks:
                     if not any(x in live and x not in held for x in suit[i + 1:j]):
                         continue
             out.append(c)
+        if trick and len(out) > 1:  # move ordering: a card that heads the trick first (the
+            # highest), then the others lowest first
+            cards_on = [x for _, x in trick]
+            heads = [c for c in out if self.order.winner(cards_on + [c]) == len(cards_on)]
+            rest = [c for c in out if c not in heads]
+            rest.reverse()
+            out = heads + rest
         return p, out
 
     def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
