@@ -42,16 +42,14 @@ from .games.commentary import commentary_for
 from . import events as ev
 from .events import GameName
 from .findings import Finding
-from .games.base import HandResult, MatchEngine, OPEN
-from .games.tricks import TrickState
+from .games.base import MatchEngine, OPEN
 from .legal import judge, trial_deal
 from .legal import legal_actions as _legal_actions
 from .legal import to_act as _players_to_act
-from .render import Style
-from .render.words import describe as _describe
 from .model import (Call, Contract, Hand, HandStatus, Holding, Log, Match, Number, Play, Seen,
                     Step, Trick)
-from .replay import FileReplay, FileStats, Listener, MatchInfo, MatchSummary, trick_value
+from .replay import FileReplay, FileStats, Listener, MatchInfo, MatchSummary, Reads
+from .values import CALLS, call_of, hand_value, held_of, step_of
 
 __all__ = ["AnyEvent", "Call", "Contract", "FileReplay", "Hand", "HandStatus", "Holding",
            "JOBS_PER_CPU", "Log", "LogReader", "Match", "MatchBuilder", "MatchRecord", "Play",
@@ -61,93 +59,24 @@ __all__ = ["AnyEvent", "Call", "Contract", "FileReplay", "Hand", "HandStatus", "
 
 
 # --- building the objects from a replay ---------------------------------------------------------
+# (the values themselves are made by referee.values, the one place that reads an engine's state)
 
-def _tricks(engine: MatchEngine[Any]) -> tuple[Trick, ...]:
-    """The current hand's tricks as they stand: the completed ones and, last, the one on the
-    table if a card has been played to it."""
-    h = engine.hand
-    tp = h.play if h is not None else None
-    if tp is None:
-        return ()
-    done: list[TrickState] = list(tp.tricks)
-    if tp.current.who:
-        done.append(tp.current)
-    return tuple(trick_value(engine, t) for t in done)
-
-
-def _hand(engine: MatchEngine[Any], result: HandResult | None,
-          findings: Iterable[Finding]) -> Hand:
-    """A :class:`Hand` for the engine's current hand; ``result`` None: still being played."""
-    h = engine.hand
-    assert h is not None
-    if result is None:
-        status, deltas, totals, summary, extra = None, {}, {}, "", None
-        dealer = h.dealer if h.dealer in engine.seat else None
-        declarer, contract = engine.declarer_name(), engine.contract_name()
-    else:
-        status, deltas, totals = HandStatus(result.status), result.deltas, result.totals
-        summary, extra = result.summary, (result.extra or None)
-        dealer, declarer, contract = result.dealer, result.declarer, result.contract
-    return Hand(h.number, h.line, dealer, declarer, contract, status, dict(deltas), dict(totals),
-                _tricks(engine), tuple(sorted(findings, key=lambda f: f.line)),
-                {p: tuple(map(str, cs)) for p, cs in h.dealt.items()},
-                tuple(map(str, h.pile)) if h.pile_known else (), summary, extra,
-                unknown=tuple(p for p in engine.players if p in h.unknown),
-                inferred=h.inferred, terms=_terms(engine, declarer, contract), **_seen(engine))
-
-
-def _terms(engine: MatchEngine[Any], declarer: str | None,
-           text: str | None) -> Contract | None:
-    """The :class:`Contract` of the engine's current hand (None where ``score`` names none)."""
-    facts = engine.contract_facts()
-    if facts is None or text is None:
-        return None
-    return Contract(declarer, facts["bid"], text, facts.get("game"), facts.get("trump"),
-                    bool(facts.get("doubled")), bool(facts.get("arrivazs")), facts.get("value"))
-
-
-_CALLS: dict[type, str] = {t: str(t.__struct_config__.tag) for t in (
-    ev.Bid, ev.Pass, ev.Hold, ev.Contract, ev.Kontra, ev.Rekontra, ev.Szubkontra, ev.Hirskontra,
-    ev.Mordkontra)}
-"""The events of an auction (:class:`Call`), by type."""
-
-
-def _call(line: int, e: Any) -> Call:
-    """The :class:`Call` of auction event ``e`` of ``line``."""
-    t = type(e)
-    bid = e.level if t is ev.Bid and e.game is not None else \
-        e.points if t is ev.Bid and e.points is not None else getattr(e, "bid", None)
-    return Call(line, e.player, _CALLS[t], bid, getattr(e, "game", None),
-                bool(getattr(e, "doubled", False)), getattr(e, "target", None),
-                getattr(e, "against", None))
-
-
-def _seen(engine: MatchEngine[Any]) -> dict[str, Any]:
-    """``seen`` and ``unseen`` of a :class:`Hand` (G14): empty when every hand is recorded."""
-    h = engine.hand
-    assert h is not None
-    if not h.unknown:
-        return {}
-    return {"seen": {p: tuple(Seen(str(s.card), s.line, s.how) for s in h.seen.get(p, ()))
-                     for p in engine.players if p in h.unknown},
-            "unseen": _held(engine)[1]}
+_CALLS = CALLS
 
 
 class MatchRecord:
     """What :class:`MatchBuilder` keeps of the match in play (a building block of the
     consumers built on this module: ``diff``, the HTML viewer): ``info``, the match as the log
-    started it; ``number`` and ``id``; ``engine``; ``hands``, the :class:`Hand` objects settled
+    started it; ``number`` and ``id``; ``hands``, the :class:`Hand` objects settled
     so far by number (their findings, steps and calls not yet attached: :meth:`complete`);
     ``findings``, those that came in per hand number (None: in no hand); ``steps`` and
     ``calls``, each hand's :class:`Step` and :class:`Call` objects by hand number.
     :meth:`match` makes the :class:`Match` as it stands."""
 
-    def __init__(self, info: MatchInfo, number: int, id: str | int | None,
-                 engine: MatchEngine[Any]) -> None:
+    def __init__(self, info: MatchInfo, number: int, id: str | int | None) -> None:
         self.info = info
         self.number = number
         self.id = id
-        self.engine = engine
         self.hands: dict[int, Hand] = {}
         self.findings: dict[int | None, list[Finding]] = {}
         self.steps: dict[int, list[Step]] = {}
@@ -162,7 +91,7 @@ class MatchRecord:
                  for f in fs]
         info = self.info
         return Match(info.file, self.number, self.id, info.game,
-                     tuple(info.players), dict(self.engine.rules), info.line, hands, dict(totals),
+                     tuple(info.players), dict(info.rules), info.line, hands, dict(totals),
                      finished, tuple(winners), tuple(sorted(loose, key=lambda f: f.line)),
                      dict(extra) if extra else None, info.teams)
 
@@ -180,69 +109,6 @@ def with_findings(h: Hand, findings: Iterable[Finding],
     return dataclasses.replace(h, findings=tuple(sorted(findings, key=lambda f: f.line)),
                                steps=tuple(steps) if steps is not None else h.steps,
                                auction=tuple(calls))
-
-
-_WORDS = Style()
-"""``history``'s words for a step: suit symbols, no colour."""
-
-
-def _canonical(deck: Any, text: Any) -> str:
-    """A card named in a log as canonical text (``"10h"`` → ``"10H"``), else the text itself."""
-    try:
-        return str(deck.parse(text))
-    except ValueError:
-        return str(text)
-
-
-def step_of(line: int, e: Any, engine: MatchEngine[Any]) -> Step:
-    """The :class:`Step` for event ``e`` of ``line``, just applied by ``engine`` (whose current
-    hand it belongs to): its words as ``history`` gives them, and the state it left."""
-    h = engine.hand
-    assert h is not None
-    t = type(e)
-    deck = engine.DECK
-    words = commentary_for(engine)
-    before, after = words.take_notes(engine, lambda c: deck.name(c, True))
-    if t is ev.Deal:  # what history shows under the hands (the trump card, the teams)
-        text = ""
-        after = after + [f"{label}: {value}" for label, value in words.deal_notes(engine)]
-    elif t is ev.Play:
-        text = ""
-    else:
-        text = words.describe_event(engine, line, e, True) or _describe(e, engine, _WORDS) or ""
-    held, hidden = _held(engine)
-    table: tuple[Play, ...] = ()
-    number = winner = None
-    tp = h.play
-    if tp is not None:
-        shown = tp.current if tp.current.who else \
-            tp.tricks[-1] if tp.tricks and tp.tricks[-1].lines[-1] == line else None
-        if shown is not None:
-            table = tuple(Play(p, str(c), ln) for p, c, ln in shown.plays)
-            number, winner = shown.number, shown.winner
-    ignored = h.ended_line is not None and line > h.ended_line and t not in (ev.Score, ev.End)
-    named = getattr(e, "cards", None) if t is not ev.Deal else None
-    one = getattr(e, "card", None)
-    named = [one] if isinstance(one, str) else named if isinstance(named, list) else []
-    return Step(line, ev.name_of(e), getattr(e, "player", None),
-                tuple(_canonical(deck, x) for x in named), text,
-                tuple(before) + tuple(after), getattr(e, "note", None) or None, ignored, held,
-                table, number, winner, words.contract_title(engine), engine.declarer_name(),
-                hidden)
-
-
-def _held(engine: MatchEngine[Any]) -> tuple[dict[str, tuple[str, ...]], dict[str, int] | None]:
-    """(each player's known cards now, in the game's display order; in a record of the play
-    alone, G14, how many cards not seen yet each player whose hand is not recorded holds,
-    else None), for the engine's current hand."""
-    h = engine.hand
-    assert h is not None
-    sort = engine.sort_for_display
-    held = {p: tuple(str(c) for c in sort(h.hands[p]) if not is_blank(c))
-            for p in engine.players if p in h.hands}
-    hidden = {p: sum(map(is_blank, h.hands.get(p, ()))) for p in engine.players
-              if p in h.unknown} if h.unknown else None
-    return held, hidden
 
 
 def feed(run: FileReplay, builder: "MatchBuilder", line: int, e: Any) -> None:
@@ -270,6 +136,8 @@ class MatchBuilder(Listener):
 
     def __init__(self, steps: bool = False) -> None:
         self.steps = steps  # record each hand's events as Steps (slower: every event is seen)
+        self.reads = Reads.HANDS | Reads.SUMMARIES | (Reads.STEPS | Reads.HOLDINGS if steps
+                                                      else Reads.NONE)
         self.run: FileReplay | None = None
         self.match_id: str | int | None = None  # the id of the last `match` event fed
         self.current: MatchRecord | None = None
@@ -291,37 +159,29 @@ class MatchBuilder(Listener):
         else:
             cur.findings.setdefault(f.hand, []).append(f)
 
-    def wants(self, method: str) -> bool:
-        """Which listener calls the driver makes (``event`` only when recording steps)."""
-        if method == "event":
-            return self.steps
-        return getattr(type(self), method) is not getattr(Listener, method)
-
     def call(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
         """A call of an auction (:class:`Call`), kept for its hand: not one before the first
         deal or after its hand was over."""
         cur = self.current
         h = engine.hand if engine is not None else None
-        if cur is None or engine is not cur.engine or h is None \
-                or (h.ended_line is not None and line > h.ended_line):
+        if cur is None or h is None or (h.ended_line is not None and line > h.ended_line):
             return
-        cur.calls.setdefault(h.number, []).append(_call(line, e))
+        cur.calls.setdefault(h.number, []).append(call_of(line, e))
 
-    def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
+    def event(self, step: Step) -> None:
         cur = self.current
-        if cur is None or engine is None or engine is not cur.engine or engine.hand is None \
-                or type(e) is ev.Match:
+        if cur is None or step.hand is None or step.event == "match":
             return
-        cur.steps.setdefault(engine.hand.number, []).append(step_of(line, e, engine))
+        cur.steps.setdefault(step.hand, []).append(step)
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
+    def begin_match(self, info: MatchInfo) -> None:
         assert self.run is not None
-        self.current = MatchRecord(info, self.run.match_count, self.match_id, engine)
+        self.current = MatchRecord(info, self.run.match_count, self.match_id)
 
-    def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
+    def hand(self, hand: Hand) -> None:
         cur = self.current
         if cur is not None:
-            cur.hands[result.hand] = _hand(engine, result, ())
+            cur.hands[hand.number] = hand
 
     def end_match(self, summary: MatchSummary) -> None:
         cur = self.current
@@ -744,7 +604,8 @@ class Table:
         cur = self._builder.current
         if cur is None:
             return self._builder.last
-        eng = cur.engine
+        eng = self._engine
+        assert eng is not None  # (a match is in play)
         return cur.match({p: v for p, v in eng.standings().items()}, eng.finished,
                          eng.winners if eng.finished else (), eng.summary_extra())
 
@@ -758,7 +619,7 @@ class Table:
             return None
         h = eng.hand
         settled = cur.hands.get(h.number)
-        return cur.complete(settled if settled is not None else _hand(eng, None, ()))
+        return cur.complete(settled if settled is not None else hand_value(eng, None))
 
     @property
     def holdings(self) -> dict[str, Holding]:
@@ -769,7 +630,7 @@ class Table:
         eng = self._engine
         if eng is None or eng.hand is None or self._builder.current is None:
             return {}
-        held, hidden = _held(eng)
+        held, hidden = held_of(eng)
         return {p: Holding(held.get(p, ()), (hidden or {}).get(p, 0)) for p in eng.players}
 
     @property

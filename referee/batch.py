@@ -25,11 +25,11 @@ import click
 from .dask import TIMEOUT, is_url, open_url
 from .render import Style
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
-from .replay import FileStats, Listener, not_a_log_words, replay, unheld_words
+from .replay import FileStats, Listener, Reads, not_a_log_words, replay, unheld_words
 from .text import visible
 
 if TYPE_CHECKING:
-    from .games.base import HandResult, MatchEngine
+    from .model import Hand
 
 STDIN_NAME = "<stdin>"
 
@@ -337,7 +337,9 @@ class Progress:
         bar, start = self.bar, self.seen
 
         class _Tick(Listener):
-            def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
+            reads = Reads.RESULTS
+
+            def hand(self, hand: Hand) -> None:
                 try:
                     bar.update(start + stream.tell() - bar.pos)
                 except (OSError, ValueError):

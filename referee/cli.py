@@ -612,47 +612,31 @@ def _quiet_stdout() -> None:
 def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     """Replay FILE up to LINE and list who is to act and every legal action there; the event
     actually at LINE is judged legal or not, and why."""
-    from .legal import in_hindsight, judge, legal_actions, trial_deal
+    from .position import examine
     from .render.legal import legal_json, legal_text
-    from .replay import replay_at
     for name, stream, error in inputs((file,)):
         if stream is None:
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             sys.exit(2)
         try:
-            seen = replay_at(stream, name, line_no)
+            seen = examine(stream, name, line_no)
         except OSError as exc:
             click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
             sys.exit(2)
-        engine, at, reached = seen.engine, seen.at, seen.reached
-        if not reached:
+        if not seen.reached:
             click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
                        "before)", err=True)
             sys.exit(2)
-    acts = legal_actions(engine) if engine is not None else []
-    verdict = dealt = None
-    proven = False
-    if at is not None and engine is not None and not isinstance(at, ev.ReadError) \
-            and type(at) in ev.HAND_EVENT_TYPES:
-        verdict = judge(engine, at, line_no)
-        if seen.later is not None:  # a record of the play alone: what the record later proves
-            known, verdict = verdict, in_hindsight(verdict, seen.later)
-            proven = verdict is not known
-            if proven:  # the list never holds what this report proves NOT legal
-                from .diff import normalise  # the same event as the game reads it (R23)
-                shown = normalise(at, engine.GAME)
-                acts = [a for a in acts if normalise(a, engine.GAME) != shown]
-    elif type(at) is ev.Deal and engine is not None:  # read as a replay reads it
-        verdict, dealt = trial_deal(engine, at, line_no)
     if fmt == "json":
         from .render import json_writer
-        json_writer(sys.stdout).write(legal_json(name, line_no, engine, acts, at, verdict,
-                                                 dealt))
+        json_writer(sys.stdout).write(legal_json(name, line_no, seen.position, seen.at,
+                                                 seen.verdict, seen.dealt))
     else:
         style = _style(ascii_)
-        text = legal_text(name, line_no, engine, acts, at, verdict, style, dealt, proven)
+        text = legal_text(name, line_no, seen.position, seen.at, seen.verdict, style,
+                          seen.dealt, seen.proven)
         click.echo(text if style.symbols else to_ascii(text), nl=False)
-    sys.exit(1 if verdict is not None and not verdict.legal else 0)
+    sys.exit(0 if seen.legal else 1)
 
 
 @main.command(short_help="Value a moment of the play under perfect play by everyone.")
@@ -742,24 +726,23 @@ def simulate(game: str, seed: int, hands: int, players: str | None, hide: str | 
     """Write a log of random legal play of GAME (JSON Lines on standard output); the same seed
     gives the same log.  With --hide-hands the deals leave out what was dealt (ruling G14 in
     referee-rules(7))."""
-    from .games import ENGINES
+    from .games import SPECS
     from .render import json_writer
-    from .simulate import default_players, play_alone
+    from .simulate import default_players, play_alone, unplayable
     from .simulate import simulate as sim
-    from .games import load_problem
-    if ENGINES.get(game) is None:
-        raise click.UsageError(visible(f"the game {game!r} cannot be played: "
-                                       f"{load_problem(game)}"))
+    problem = unplayable(game)
+    if problem is not None:
+        raise click.UsageError(visible(f"the game {game!r} cannot be played: {problem}"))
     names = [p.strip() for p in players.split(",")] if players else None
     hidden: list[str] | None = None
     if hide:
         hidden = [p.strip() for p in hide.split(",")]
-        known = set(names or default_players(game)) | {ENGINES[game].PILE or ""}
+        known = set(names or default_players(game)) | {SPECS[game].pile or ""}
         unknown = [p for p in hidden if p not in known]
         if unknown:
             raise click.UsageError(visible(
                 f"--hide-hands: {unknown[0]!r} is neither a player nor the "
-                f"{ENGINES[game].PILE} (write --hide-hands=NAMES, with the =)"))
+                f"{SPECS[game].pile} (write --hide-hands=NAMES, with the =)"))
     try:
         events = sim(game, seed, hands, names)
         if hide is not None:

@@ -55,7 +55,7 @@ from difflib import SequenceMatcher
 from .api import Hand, Match, Source, MatchBuilder, feed, open_source
 from .cards import CardError, Deck, parse_suit
 from .findings import Finding
-from .games import ENGINES
+from .games import SPECS
 from .replay import FileReplay
 
 WINDOW = 16
@@ -535,7 +535,7 @@ def normalise(e: Any, game: str | None, rules: dict[str, Any] | None = None) -> 
     d = msgspec.to_builtins(e)
     d.pop("ts", None)
     d.pop("note", None)
-    deck = ENGINES[game].DECK if game is not None and game in ENGINES else None
+    deck = SPECS[game].deck if game is not None and game in SPECS else None
     kind = type(e)
     if kind is ev.Match:
         d["rules"] = rules if rules is not None else (d.get("rules") or {})
@@ -1071,7 +1071,7 @@ def _deal(label: str | int | None, n: int, ea: list[tuple[int, Any, str | None]]
     wa, wb = _holders(da, ga.game), _holders(db, gb.game)
     if wa == wb and da.dealer == db.dealer:
         return
-    deck = ENGINES[ga.game].DECK if ga.game is not None and ga.game in ENGINES else None
+    deck = SPECS[ga.game].deck if ga.game is not None and ga.game in SPECS else None
     order = {c: i for i, c in enumerate(map(str, deck.cards))} if deck else {}
     moves = tuple(Move(c, wa.get(c), wb.get(c))
                   for c in sorted(set(wa) | set(wb), key=lambda c: (order.get(c, 99), c))
@@ -1082,7 +1082,7 @@ def _deal(label: str | int | None, n: int, ea: list[tuple[int, Any, str | None]]
 def _holders(d: ev.Deal, game: str | None) -> dict[str, str]:
     """Card (canonical text, or as written when it is no card of the deck) → who or which pile
     was dealt it."""
-    deck = ENGINES[game].DECK if game is not None and game in ENGINES else None
+    deck = SPECS[game].deck if game is not None and game in SPECS else None
     out: dict[str, str] = {}
 
 

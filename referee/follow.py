@@ -27,8 +27,7 @@ from dataclasses import replace
 from typing import IO, Any, Callable, cast
 
 from .findings import Finding
-from .games.base import MatchEngine
-from .replay import (FileStats, Listener, MatchInfo, MatchSummary, listener_wants,
+from .replay import (FileReplay, FileStats, Listener, MatchInfo, MatchSummary, listener_wants,
                      not_a_log_words, replay, unheld_words)
 
 POLL = 0.1
@@ -143,18 +142,18 @@ class _Watch(Listener):
     status when the follow is stopped before the replay could return its FileStats)."""
 
     def __init__(self) -> None:
-        self.engine: MatchEngine[Any] | None = None
+        self.replay: FileReplay | None = None
         self.errors = 0
 
     def finding(self, f: Finding) -> None:
         if f.is_error:
             self.errors += 1
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
-        self.engine = engine
+    def start(self, replay: FileReplay) -> None:
+        self.replay = replay
 
     def over(self) -> bool:
-        return self.engine is not None and self.engine.finished
+        return self.replay is not None and self.replay.match_finished
 
 
 class LineFlush(io.TextIOBase):
@@ -210,6 +209,7 @@ class _Renamed(Listener):
 
     def __init__(self, inner: Listener) -> None:
         self.inner = inner
+        self.reads = inner.reads
         self.name: str | None = None
         for method in ("start", "event", "deal", "trick", "hand", "begin_match"):
             setattr(self, method, getattr(inner, method))

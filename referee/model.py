@@ -5,8 +5,9 @@ sequence of :class:`Play`), its findings (:class:`referee.findings.Finding`), it
 (:class:`Call`), contract (:class:`Contract`) and, read with steps, its :class:`Step` objects;
 :class:`HandStatus` is how a hand was settled.  The public API (:mod:`referee.api`, ``import
 referee``) gives them, and the renderers, ``diff``, ``--follow``, Dask and the command line
-read them; the engines make them (:class:`HandStatus` is the engine's own) and keep their
-mutable state to themselves.  This module imports nothing of the engine, the driver, the
+read them, never an engine: :mod:`referee.values` makes them from an engine's state (for the
+replay driver, whose listeners get them, and for the API), and the engines keep their mutable
+state to themselves (:class:`HandStatus` is the engine's own too).  This module imports nothing of the engine, the driver, the
 log reader or a renderer (only :mod:`referee.findings`), so everything can import it.
 
 Conventions: cards are their canonical text (``"10H"``, ``"QS"``, ``"JK"`` for the joker).
@@ -115,7 +116,13 @@ class Step:
     ``declarer``: as they stand after the event (``history``'s words for the contract);
     ``hidden``: in a record of the play alone (format 1.1, RULINGS G14), how many cards not
     seen yet each player whose hand is not recorded holds (``held`` has only the cards seen),
-    else None.  Cards are canonical text.
+    else None.  ``hand``: the number of the hand the event belongs to (None before the first
+    deal of a match, or outside a match); ``before``: how many of ``notes`` come before the
+    event's own line in ``history`` (Sixty-Six's draw after a trick, which has no log line of
+    its own), the rest after it; ``deal_notes``: under a deal, the lines ``history`` shows
+    below the hands as (label, text) pairs (also at the end of ``notes`` as ``label: text``);
+    ``establishes_revoke``: True for a card that established an open revoke (RULINGS G4): the
+    hand ended at it, and it is in no trick.  Cards are canonical text.
     """
 
     line: int
@@ -133,6 +140,10 @@ class Step:
     contract: str | None
     declarer: str | None
     hidden: dict[str, int] | None = None
+    hand: int | None = None
+    before: int = 0
+    deal_notes: tuple[tuple[str, str], ...] = ()
+    establishes_revoke: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +249,9 @@ class Hand:
     recorded; ``inferred`` names a player whose hand the record leaves out but who holds the
     only holding left, the rest of the deck (RULINGS G14b): that hand is in ``dealt`` and the
     player not in ``unknown``.  ``terms``: the contract as data (:class:`Contract`; ``contract`` is its text, as
-    ``score`` prints it); ``auction``: the hand's calls in line order (:class:`Call`).
+    ``score`` prints it); ``auction``: the hand's calls in line order (:class:`Call`);
+    ``ended``: the line the hand ended at (a card after an undisputed claim may be read in the
+    same event), or while it is open the line of its last event.
     """
 
     number: int
@@ -262,6 +275,7 @@ class Hand:
     unseen: dict[str, int] | None = None
     terms: Contract | None = None
     auction: tuple[Call, ...] = ()
+    ended: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

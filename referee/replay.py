@@ -1,5 +1,7 @@
 """The replay driver: reads one log, runs each match through its game engine, and tells a
-:class:`Listener` what it finds (in the manner of python-chess's PGN visitors).
+:class:`Listener` what it finds (in the manner of python-chess's PGN visitors), as the model's
+values (:mod:`referee.model`, made by :mod:`referee.values`): a listener never sees an engine,
+and the driver makes only the values the listener reads (:class:`Reads`).
 
 It owns what is the same in every game: matches and files (referee-log(5)), lines that cannot be read
 (G7), events before the first match, events after the end of a match (G9), ``score`` events
@@ -18,6 +20,7 @@ counted, not held: :attr:`FileStats.unheld` (the command says so, and exits 2).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Flag, auto
 from itertools import islice
 from types import EllipsisType
 from typing import IO, Any, Iterable, Iterator
@@ -29,8 +32,10 @@ from .facts import Dealt, Facts, FindingFact, HandResult, TrickState, Withdrawn,
 from .findings import ERROR, WARNING, Finding, FindingCode, Severity
 from .games import ENGINES, load_problem
 from .games.base import MatchEngine, OPEN, RulesError, Stop, stop_at
+from .cards import Deck
 from .games.commentary import commentary_for, result_wording
-from .model import Play, Trick
+from .model import Hand, Play, Step, Trick
+from .values import hand_value, step_of, trick_value, display_order
 from .commentary import match_problem_words, say
 from .games.base import event_name as ev_name
 from .text import difference, look_alikes
@@ -43,7 +48,12 @@ class MatchInfo:
     event; once the match can be refereed (at ``begin_match``), ``title`` is the game's name
     as output writes it (``Thirty-Three``) and ``teams`` the sides in seating order of their
     first member (Eighty-Three: two pairs, partners sitting opposite; elsewhere one player
-    per side), as :attr:`referee.model.Match.teams`."""
+    per side), as :attr:`referee.model.Match.teams`; ``deck`` the game's
+    :class:`~referee.cards.Deck` (to name a card: ``deck.name(deck.parse("10H"))`` is ``10♥``);
+    ``order`` every card of the deck, canonical text, in the order ``history`` sorts a hand
+    in; ``pile`` the name of the game's extra pile as a deal event spells it (``talon``,
+    ``stock``, ``kitty``, ``boat``; None: none); ``rules`` the variant options, defaults
+    filled in."""
 
     file: str
     match: str | int
@@ -52,25 +62,72 @@ class MatchInfo:
     line: int
     title: str = ""
     teams: tuple[tuple[str, ...], ...] = ()
+    deck: Deck | None = None
+    order: tuple[str, ...] = ()
+    pile: str | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
 class MatchSummary:
-    """A match at its end (or where the log stops): totals, finished, winners (G9)."""
+    """A match at its end (or where the log stops): totals, finished, winners (G9);
+    ``extra`` the game's own keys of ``score --format json`` (Asszorti's ``net`` and
+    ``debt``); ``notes`` the lines ``score`` prints under the match's table (Eighty-Three's
+    team totals; made only for a listener that reads :attr:`Reads.HANDS` or
+    :attr:`Reads.RESULTS`)."""
 
     info: MatchInfo
     totals: dict[str, Any]
     finished: bool
     winners: list[str]
     extra: dict[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
 
 _HAND_EVENTS = frozenset(ev.HAND_EVENT_TYPES)
 
 
+class Reads(Flag):
+    """What a :class:`Listener` reads, beyond its findings and the start and end of each
+    match (:attr:`Listener.reads`): the driver builds only the values asked for, so a listener
+    that reads no step (``check``) never pays for one."""
+
+    NONE = 0
+    DEALS = auto()
+    """:meth:`Listener.deal` is called for each deal accepted."""
+    TRICKS = auto()
+    """:meth:`Listener.trick` is called for each trick completed."""
+    HANDS = auto()
+    """:meth:`Listener.hand` is called for each hand settled, with the whole
+    :class:`~referee.model.Hand` (its tricks, cards dealt, contract, what was seen)."""
+    RESULTS = auto()
+    """:meth:`Listener.hand` is called for each hand settled, with its result only (number,
+    line, dealer, declarer, contract, status, deltas, totals, extra, ended; ``tricks``,
+    ``dealt``, ``pile`` empty, ``terms`` None): what ``score`` reads, much cheaper."""
+    SUMMARIES = auto()
+    """The :class:`~referee.model.Hand` of :meth:`Listener.hand` has its ``summary`` (a scored
+    hand's sentence; without it ``summary`` is empty and never worded)."""
+    STEPS = auto()
+    """:meth:`Listener.event` is called after every event, with its
+    :class:`~referee.model.Step` (the slowest: the state is read after each event)."""
+    HOLDINGS = auto()
+    """The steps (of :meth:`Listener.event` and :meth:`Listener.deal`) carry each player's
+    cards (``held``, ``hidden``; without it ``held`` is empty and ``hidden`` None): what a
+    viewer of the table reads, not ``history``."""
+
+
+_CALLS = {"deal": Reads.DEALS, "trick": Reads.TRICKS, "hand": Reads.HANDS | Reads.RESULTS,
+          "event": Reads.STEPS}
+"""The listener methods called only for what the listener reads."""
+
+
 def listener_wants(listener: "Listener", method: str) -> bool:
-    """False when ``listener`` keeps the do-nothing default of ``method`` (so it need not be
-    called on the hot path)."""
+    """Whether the driver calls ``method`` of ``listener``: a method of :data:`_CALLS` when
+    :attr:`Listener.reads` has its flag; another when ``listener`` overrides the do-nothing
+    default (or, for a listener that passes calls on, says it ``wants`` it)."""
+    flag = _CALLS.get(method)
+    if flag is not None:
+        return bool(listener.reads & flag)
     wants = getattr(listener, "wants", None)
     if wants is not None:
         return bool(wants(method))
@@ -78,8 +135,12 @@ def listener_wants(listener: "Listener", method: str) -> bool:
 
 
 class Listener:
-    """Receives what the replay finds.  Every method does nothing by default; renderers override
-    the ones they need (the replay skips calling ``event`` when it is not overridden).
+    """Receives what the replay finds, as the model's values (:mod:`referee.model`): never the
+    engine.  Every method does nothing by default; a listener overrides the ones it needs and
+    declares, in :attr:`reads`, which of :meth:`deal`, :meth:`trick`, :meth:`hand` and
+    :meth:`event` it reads (the driver calls those only then, and builds only the values
+    asked for; a listener that overrides one without reading it is refused, ``TypeError``,
+    when its replay starts).
 
     Order within a file: ``begin_match``; for each hand ``deal`` (after the deal is checked),
     then ``trick`` as each trick completes and ``hand`` when its result is settled, ``event``
@@ -92,31 +153,57 @@ class Listener:
     ``incomplete-hand`` would come at that last line).  A listener that places findings among
     other output (``history``) sorts them in by line."""
 
+    reads: Reads = Reads.NONE
+    """What this listener reads (:class:`Reads`); a class attribute, or set per instance."""
+
     def start(self, replay: "FileReplay") -> None:
         """A replay of one file starts with this listener (before anything else is called):
         ``replay`` may be asked, at any later call, what the driver holds back
-        (:attr:`FileReplay.held_from`, :attr:`FileReplay.open_revoke`)."""
+        (:attr:`FileReplay.held_from`, :attr:`FileReplay.open_revoke`) and which hand is in
+        play (:attr:`FileReplay.hand_in_play`)."""
 
     def finding(self, f: Finding) -> None:
         """One finding (see :class:`referee.findings.Finding`)."""
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
-        """A match starts (its ``match`` event was valid)."""
+    def begin_match(self, info: MatchInfo) -> None:
+        """A match starts (its ``match`` event was valid): ``info`` (with its game's title,
+        deck, display order, pile and rules)."""
 
-    def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
-        """Event ``e`` of ``line`` has been applied (or skipped) by ``engine``."""
+    def event(self, step: Step) -> None:
+        """An event has been applied (or skipped) (:attr:`Reads.STEPS`): ``step``, what it was
+        and the state it left (``step.hand`` None outside every hand)."""
 
-    def deal(self, engine: MatchEngine[Any]) -> None:
-        """A deal was accepted; ``engine.hand`` holds it."""
+    def deal(self, hand: Hand, step: Step) -> None:
+        """A deal was accepted (:attr:`Reads.DEALS`): ``hand`` as it stands at the deal (its
+        cards as dealt, its pile; no status), ``step`` the deal's step (its notes under the
+        deal, the holdings)."""
 
-    def trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
-        """A trick is complete: ``trick`` (a :class:`referee.model.Trick`, ``winner`` set)."""
+    def trick(self, trick: Trick) -> None:
+        """A trick is complete (:attr:`Reads.TRICKS`): ``trick`` (its ``winner`` set)."""
 
-    def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
-        """A hand's result is settled (scored, passed out, drawn, penalty or unscored)."""
+    def hand(self, hand: Hand) -> None:
+        """A hand's result is settled (:attr:`Reads.HANDS`, or :attr:`Reads.RESULTS` for the
+        result alone): scored, passed out, drawn, penalty or unscored; ``hand.summary`` is
+        worded only with :attr:`Reads.SUMMARIES`, and ``hand.findings`` is empty (findings come
+        by :meth:`finding`)."""
 
     def end_match(self, summary: MatchSummary) -> None:
         """The match is over or the log stops: its totals, finished flag and winners."""
+
+
+def _check_reads(listener: Listener) -> None:
+    """``TypeError`` when ``listener``'s class overrides a method of :data:`_CALLS` that its
+    :attr:`~Listener.reads` does not name (it would never be called); a listener that sets
+    ``reads`` itself, per instance, is taken at its word."""
+    if "reads" in getattr(listener, "__dict__", ()):
+        return
+    cls = type(listener)
+    for method, flag in _CALLS.items():
+        if getattr(cls, method) is not getattr(Listener, method) and \
+                not listener.reads & flag:
+            names = " or ".join(f"Reads.{f.name}" for f in Reads if f and f in flag)
+            raise TypeError(f"{cls.__name__} overrides {method}() but its reads do not name "
+                            f"{names}")
 
 
 @dataclass(slots=True)
@@ -232,11 +319,19 @@ class FileReplay:
         (:meth:`withdraw`), for those that had gone to the temporary file."""
         self.orphan_reported = False
         self.bad_match = False
-        self.wants_events = listener_wants(listener, "event")
+        _check_reads(listener)
+        reads = listener.reads
+        self.wants_events = bool(reads & Reads.STEPS)
         for name in ("deal", "trick"):  # calls the listener ignores are dropped here
             if not listener_wants(listener, name):
                 setattr(self, f"on_{name}", _ignore)
-        self.tell_hand = listener.hand if listener_wants(listener, "hand") else _ignore
+        self.tells_hands = bool(reads & (Reads.HANDS | Reads.RESULTS))
+        self.whole_hands = bool(reads & Reads.HANDS)
+        self.summaries = bool(reads & Reads.SUMMARIES)
+        self.holdings = bool(reads & Reads.HOLDINGS)
+        self.closed_finished = False  # whether the last match closed had ended
+        self.dealing: tuple[int, Any] | None = None  # the deal event being applied
+        self.deal_step: tuple[Any, Step] | None = None  # (its event, its step), made once
         # G13: per player of the match in play, the difference last reported by a
         # score-mismatch and its line; the first error of the hand in play; the first error of
         # a hand that ended irregular, penalty or unscored since the last `score`
@@ -265,7 +360,7 @@ class FileReplay:
                 f.wording = result_wording(engine, f)
                 self.on_hand(engine, f)
             elif isinstance(f, Dealt):
-                self.on_deal(engine)
+                self.on_deal(engine, f)
             else:
                 assert isinstance(f, Withdrawn)
                 self.withdraw(f.hand, f.after)
@@ -457,11 +552,26 @@ class FileReplay:
                 self.stats.problems += 1
             self.listener.finding(f)
 
-    def on_deal(self, engine: MatchEngine[Any]) -> None:
-        self.listener.deal(engine)
+    def on_deal(self, engine: MatchEngine[Any], dealt: Dealt) -> None:
+        at = self.dealing
+        assert at is not None  # a deal is accepted only while its event is applied
+        step = self.step(at[0], at[1], engine)
+        self.listener.deal(hand_value(engine, None), step)
+
+    def step(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> Step:
+        """The :class:`~referee.model.Step` of event ``e`` of ``line`` just applied by
+        ``engine``: made once per event (a deal's, made for :meth:`Listener.deal`, is kept for
+        :meth:`Listener.event`)."""
+        made = self.deal_step
+        if made is not None and made[0] is e:
+            return made[1]
+        step = step_of(line, e, engine, self.holdings)
+        if type(e) is ev.Deal:
+            self.deal_step = (e, step)
+        return step
 
     def on_trick(self, engine: MatchEngine[Any], trick: TrickState) -> None:
-        self.listener.trick(engine, trick_value(engine, trick))
+        self.listener.trick(trick_value(engine, trick))
 
     @property
     def held_from(self) -> int | None:
@@ -482,12 +592,30 @@ class FileReplay:
         r = eng.hand.revoke if eng is not None and eng.hand is not None else None
         return Play(r.player, str(r.card), r.line) if r is not None else None
 
+    @property
+    def match_finished(self) -> bool:
+        """True once the match in play has ended (by its rules or an ``end``, G9); outside a
+        match, whether the last one closed had (False before any)."""
+        eng = self.engine
+        return eng.finished if eng is not None else self.closed_finished
+
+    @property
+    def hand_in_play(self) -> int | None:
+        """The number of the match in play's current hand (the last dealt, accepted or not;
+        it stays current once it is over, until the next deal), or None before the first deal
+        of the match or outside a match."""
+        eng = self.engine
+        h = eng.hand if eng is not None else None
+        return h.number if h is not None else None
+
     def on_hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
         first = self.hand_error
         if result.status in _VIOLATED and self.violation is None and first is not None \
                 and first[0] == result.hand:
             self.violation = first[1]
-        self.tell_hand(engine, result)
+        if self.tells_hands:
+            self.listener.hand(hand_value(engine, result, summary=self.summaries,
+                                          whole=self.whole_hands))
 
     # the replay
     def close_match(self, cause: Stop = "end-of-file") -> None:
@@ -499,8 +627,11 @@ class FileReplay:
         assert self.info is not None  # set with the engine
         self.listener.end_match(MatchSummary(
             self.info, {p: tidy(v) for p, v in eng.standings().items()}, eng.finished,
-            list(eng.winners) if eng.finished else [], eng.summary_extra()))
+            list(eng.winners) if eng.finished else [], eng.summary_extra(),
+            tuple(commentary_for(eng).score_notes(eng)) if self.tells_hands else ()))
         self.engine = None
+        self.deal_step = None
+        self.closed_finished = eng.finished
 
     def start_match(self, e: ev.Match, line: int) -> None:
         self.close_match(stop_at("match", line))
@@ -533,6 +664,10 @@ class FileReplay:
         self.engine = engine
         self.info.title = engine.TITLE
         self.info.teams = tuple(engine.teams())
+        self.info.deck = engine.DECK
+        self.info.order = display_order(engine)
+        self.info.pile = engine.PILE or None
+        self.info.rules = dict(engine.rules)
         for a, b in look_alikes(self.info.players):
             x, y = difference(a, b)
             self.report("bad-event", line, f'the players "{a}" and "{b}" look alike: where the '
@@ -542,7 +677,7 @@ class FileReplay:
         self.carried.clear()
         self.violation = self.hand_error = None
         self.ended_at = self.first_over = None
-        self.listener.begin_match(self.info, engine)
+        self.listener.begin_match(self.info)
 
     def score(self, e: ev.Score, line: int) -> None:
         """Compare a recorded ``score`` with the referee's totals, player by player (G13).
@@ -614,7 +749,7 @@ class FileReplay:
             if facts:
                 self.take(eng, facts)
             if self.wants_events:
-                self.listener.event(line, e, eng)
+                self.listener.event(step_of(line, e, eng, self.holdings))
             return
         if t is ev.ReadWarning:
             self.report(e.code, line, e.message, severity=WARNING, rule="G7",
@@ -659,7 +794,9 @@ class FileReplay:
             if eng.finished:
                 self.match_over(line)
             else:
+                self.dealing = (line, e)
                 self.take(eng, eng.deal(e, line))
+                self.dealing = None
         elif t is ev.End:
             if e.player is not None and e.player not in eng.seat:
                 self.report("unknown-player", line, say("unknown-player", "G3", ev_ := {
@@ -672,18 +809,9 @@ class FileReplay:
         else:
             self.take(eng, eng.apply(e, line))
         if self.wants_events:
-            self.listener.event(line, e, self.engine)
+            self.listener.event(self.step(line, e, self.engine))
 
 
-
-
-def trick_value(engine: MatchEngine[Any], t: TrickState) -> Trick:
-    """The :class:`referee.model.Trick` of ``engine``'s trick ``t`` as it stands: its number,
-    its plays (cards as canonical text) in playing order, its winner (None while it is not
-    complete) and its card points as the hand's contract counts them (None where the contract
-    counts tricks)."""
-    return Trick(t.number, tuple(Play(p, str(c), ln) for p, c, ln in t.plays), t.winner,
-                 engine.card_points_of(t.cards))
 
 
 def replay(stream: IO[bytes], filename: str, listener: Listener,

@@ -31,6 +31,15 @@ from .games.policy import Kind, Policy, policy_for
 from .legal import legal_actions, trial, trial_stop
 
 
+def unplayable(game: str) -> str | None:
+    """Why the registered ``game`` cannot be simulated (its rules core cannot be loaded:
+    :func:`referee.games.load_problem`'s words), or None when it can."""
+    if ENGINES.get(game) is not None:
+        return None
+    from .games import load_problem
+    return load_problem(game) or "it is not registered"
+
+
 def default_players(game: str) -> list[str]:
     """The player names a simulated match of ``game`` has unless told (its declaration's,
     :attr:`referee.games.GameSpec.players`).  KeyError for an unknown game."""

@@ -24,29 +24,32 @@ PLUGIN_DIR = plugin.install()
 five registered games, the plugin among them, as a user who installed it would (tests/plugin.py)."""
 
 from referee.findings import Finding
-from referee.games.base import HandResult
-from referee.replay import Listener, MatchSummary, replay
+from referee.model import Hand
+from referee.replay import Listener, MatchSummary, Reads, replay
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
 class Recorder(Listener):
-    """Collects findings, hand results and match summaries of a replay."""
+    """Collects findings, settled hands (:class:`referee.model.Hand`, with their summaries)
+    and match summaries of a replay."""
+
+    reads = Reads.HANDS | Reads.SUMMARIES
 
     def __init__(self) -> None:
         self.findings: list[Finding] = []
-        self.hands: list[HandResult] = []
+        self.hands: list[Hand] = []
         self.matches: list[MatchSummary] = []
-        self.per_match: list[list[HandResult]] = []
+        self.per_match: list[list[Hand]] = []
 
-    def begin_match(self, info, engine):
+    def begin_match(self, info):
         self.per_match.append([])
 
     def finding(self, f):
         self.findings.append(f)
 
-    def hand(self, engine, result):
+    def hand(self, result):
         self.hands.append(result)
         if self.per_match:
             self.per_match[-1].append(result)

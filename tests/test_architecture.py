@@ -225,3 +225,94 @@ def test_consumers_do_not_read_what_the_driver_holds_back_off_the_engine():
             if isinstance(node, ast.Attribute) and node.attr in ENGINE_INTERNALS:
                 reads.append(f"{mod}:{node.lineno}: {ast.unparse(node)}")
     assert reads == []
+
+
+CONSUMERS = ("referee.render", "referee.follow", "referee.batch", "referee.dask",
+             "referee.diff", "referee.cli")
+"""The consumers of a replay (issue 25 item 5): they see the model's values only."""
+
+
+def _is_consumer(mod: str) -> bool:
+    return any(mod == c or mod.startswith(c + ".") for c in CONSUMERS)
+
+
+def _engine_uses(mod: str, path: Path) -> list[str]:
+    """What in module ``mod`` (file ``path``) reaches an engine: an import of a module under
+    ``referee.games`` (the rules, the commentary that reads an engine, the engine base; the
+    registry ``referee.games`` itself names the games and is allowed) or of
+    :mod:`referee.values` (which reads an engine's state), under ``TYPE_CHECKING`` too; the
+    name ``MatchEngine`` or ``ENGINES`` (the engine classes), also in a string annotation; or
+    an attribute ``engine`` read off anything (``replay.engine``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        sources: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            mods = _modules()
+            sources = [source] + [f"{source}.{a.name}" for a in node.names
+                                  if f"{source}.{a.name}" in mods]
+            out.extend(f"{mod}:{node.lineno}: imports {a.name}" for a in node.names
+                       if a.name in ("MatchEngine", "ENGINES"))
+        elif isinstance(node, ast.Import):
+            sources = [a.name for a in node.names]
+        for s in sources:
+            if s.startswith("referee.games.") or s == "referee.values":
+                out.append(f"{mod}:{node.lineno}: imports {s}")
+        if isinstance(node, ast.Name) and node.id in ("MatchEngine", "ENGINES"):
+            out.append(f"{mod}:{node.lineno}: names {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr in ("engine", "MatchEngine",
+                                                               "ENGINES"):
+            out.append(f"{mod}:{node.lineno}: reads {ast.unparse(node)}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                ("MatchEngine[" in node.value or node.value == "MatchEngine"):
+            out.append(f"{mod}:{node.lineno}: names MatchEngine in {node.value!r}")
+    return sorted(set(out))
+
+
+def test_the_check_for_engines_sees_each_way_in(tmp_path):
+    """The analysis itself, on made-up modules: an import of the engine base (also under
+    TYPE_CHECKING, also inside a function), of values, the names MatchEngine and ENGINES, a
+    string annotation and an ``.engine`` read are each seen; the registry and the model are
+    not engines."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("from typing import TYPE_CHECKING\n"
+                   "from ..games import SPECS\n"
+                   "from ..model import Hand\n"
+                   "if TYPE_CHECKING:\n    from ..games.base import MatchEngine\n"
+                   "def f(run, e: 'MatchEngine[Any]'):\n"
+                   "    from .. import values\n"
+                   "    from ..games import ENGINES\n"
+                   "    return run.engine\n")
+    found = _engine_uses("referee.render.bad", bad)
+    assert found == sorted([
+        "referee.render.bad:5: imports referee.games.base",
+        "referee.render.bad:5: imports MatchEngine",
+        "referee.render.bad:6: names MatchEngine in 'MatchEngine[Any]'",
+        "referee.render.bad:7: imports referee.values",
+        "referee.render.bad:8: imports ENGINES",
+        "referee.render.bad:9: reads run.engine"])
+    good = tmp_path / "good.py"
+    good.write_text("from ..games import SPECS\nfrom ..model import Hand, Step\n"
+                    "def f(step: Step) -> str:\n    return SPECS['x'].title + step.text\n")
+    assert _engine_uses("referee.render.good", good) == []
+
+
+def test_no_consumer_reads_an_engine():
+    """No renderer, nor ``--follow``, the batch runner, Dask, ``diff`` or the command line
+    imports or reads a :class:`~referee.games.base.MatchEngine` (issue 25 item 5): what they
+    see is the model's values (:mod:`referee.model`, the driver's ``MatchInfo`` and
+    ``MatchSummary``, ``referee legal``'s :class:`~referee.position.Position`), made by
+    :mod:`referee.values` and :mod:`referee.position` from the engine."""
+    mods = _modules()
+    consumers = [m for m in mods if _is_consumer(m)]
+    assert {"referee.render.history", "referee.render.html", "referee.cli",
+            "referee.diff"} <= set(consumers)
+    found = [x for m in consumers for x in _engine_uses(m, mods[m])]
+    assert found == []

@@ -4,6 +4,8 @@ imports the commentary, a renderer, the driver or the policy, not even late in a
 from __future__ import annotations
 
 import ast
+import io
+import json
 import inspect
 from pathlib import Path
 
@@ -11,6 +13,7 @@ from referee import events as ev
 from referee.facts import NO_FACTS, Dealt, FindingFact, HandResult, TrickState, Unscored
 from referee.games.base import MatchEngine
 from referee.games.sixty_six.rules import DealEnd, SixtySix
+from referee.replay import Listener, Reads, replay
 from tests.conftest import ROOT, run_log
 
 CORE = sorted([ROOT / "referee/facts.py", ROOT / "referee/games/hooks.py",
@@ -97,9 +100,23 @@ def test_a_scored_result_carries_its_facts_and_the_driver_words_them():
            {"event": "play", "player": "Ann", "card": "AS"},
            {"event": "play", "player": "Bob", "card": "9S"},
            {"event": "declare_out", "player": "Ann"}]
-    rec = run_log(log)
-    (r,) = rec.hands
+    results: list[HandResult] = []
+
+    class Results(Listener):  # the engine's own result, as the driver takes it
+        reads = Reads.HANDS
+
+        def start(self, replay):
+            self.replay = replay
+
+        def hand(self, hand):
+            results.append(self.replay.engine.hand.result)
+
+    replay(io.BytesIO("".join(json.dumps(x) + "\n" for x in log).encode()), "t", Results())
+    (r,) = results
     assert isinstance(r.facts, DealEnd) and r.facts.how == "false" and r.facts.player == "Ann"
     assert r.deltas == {"Ann": 0, "Bob": 2}
-    assert not isinstance(r.wording, str)  # worded only when asked for
+    assert not isinstance(r.wording, str)  # worded only when asked for (not read: not asked)
     assert "Ann" in r.summary and isinstance(r.wording, str)
+    # a listener that reads the summaries gets the hand worded: the same words
+    (h,) = run_log(log).hands
+    assert h.summary == r.summary

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from referee.cli import main
 from referee.render.history import HistoryPrinter
 from referee.render.report import FindingPrinter, ScoreCollector, Tee
-from referee.replay import Listener, replay
+from referee.replay import Listener, Reads, replay
 
 from .conftest import ROOT
 from .test_hostile_text import raw_characters
@@ -158,7 +158,9 @@ class _Blocks(Listener):
         if self.seen % 1000 == 0:
             self.most = max(self.most, sys.getallocatedblocks() - self.start)
 
-    def event(self, line, e, engine) -> None:
+    reads = Reads.STEPS
+
+    def event(self, step) -> None:
         self.finding(None)
 
 

@@ -1,5 +1,6 @@
-"""A hand's result is worded only when asked for (issue 14, item 8): `check` words none, and a
-result holds the hand's facts alone, so it keeps no engine alive."""
+"""A hand's result is worded only when asked for (issue 14, item 8): `check` and `score` word
+none (their listeners do not read the summaries, issue 25 item 5), and a result holds the hand's
+facts alone, so it keeps no engine alive."""
 from __future__ import annotations
 
 import gc
@@ -15,7 +16,7 @@ from referee.games.asszorti.commentary import AsszortiCommentary
 from referee.games.eighty_three.commentary import EightyThreeCommentary
 from referee.games.sixty_six.commentary import SixtySixCommentary
 from referee.games.thirty_three.commentary import ThirtyThreeCommentary
-from referee.replay import Listener, replay
+from referee.replay import Listener, Reads, replay
 from tests.conftest import Recorder
 
 # the commentary method that words each game's scored hands
@@ -34,6 +35,17 @@ class Asked(Exception):
     pass
 
 
+class _Hands(Listener):
+    """Keeps the settled hands, reading their summaries or not (``reads``)."""
+
+    def __init__(self, reads: Reads) -> None:
+        self.reads = reads
+        self.hands: list[Any] = []
+
+    def hand(self, hand: Any) -> None:
+        self.hands.append(hand)
+
+
 @pytest.mark.parametrize("game", sorted(WORDING))
 def test_check_words_no_result_and_the_words_come_when_asked(game, monkeypatch):
     cls, name = WORDING[game]
@@ -45,20 +57,25 @@ def test_check_words_no_result_and_the_words_come_when_asked(game, monkeypatch):
         raise Asked
 
     monkeypatch.setattr(cls, name, refuse)
-    rec = Recorder()
-    replay(io.BytesIO(simulated(game)), "sim", rec)  # as `check` replays: no summary asked
+    # as `score` replays: the hands are read, their summaries are not, so none is worded
+    plain = _Hands(Reads.HANDS)
+    replay(io.BytesIO(simulated(game)), "sim", plain)
     assert calls == []
-    scored = [r for r in rec.hands if r.status == "scored"]
+    scored = [h for h in plain.hands if h.status == "scored"]
     assert scored, "the simulated hands include scored ones"
+    assert all(h.summary == "" for h in scored)
+    # a listener that reads the summaries has them worded, with the game's commentary
     with pytest.raises(Asked):
-        scored[0].summary  # asking words it, with the game's commentary
+        replay(io.BytesIO(simulated(game)), "sim", _Hands(Reads.HANDS | Reads.SUMMARIES))
     assert len(calls) == 1
-    # with the commentary back, the same result is worded from the facts it was given, once
+    # with the commentary back, each scored hand is worded from the facts it was given
     monkeypatch.setattr(cls, name, real)
     words = real(cls(), *calls[0])
     assert isinstance(words, str) and words
-    assert scored[0].summary == words
-    assert scored[0].wording == words  # kept: asking again words nothing
+    worded = _Hands(Reads.HANDS | Reads.SUMMARIES)
+    replay(io.BytesIO(simulated(game)), "sim", worded)
+    first = [h for h in worded.hands if h.status == "scored"][0]
+    assert first.summary == words
 
 
 @pytest.mark.parametrize("game", sorted(WORDING))
@@ -69,11 +86,16 @@ def test_a_hand_result_keeps_no_engine_alive(game):
     results: list[Any] = []
 
     class Keep(Listener):
-        def begin_match(self, info: Any, engine: Any) -> None:
-            engines.append(weakref.ref(engine))
+        reads = Reads.HANDS | Reads.SUMMARIES
 
-        def hand(self, engine: Any, result: Any) -> None:
-            results.append(result)
+        def start(self, replay: Any) -> None:
+            self.replay = replay  # (asked for each match's engine: the test's subject)
+
+        def begin_match(self, info: Any) -> None:
+            engines.append(weakref.ref(self.replay.engine))
+
+        def hand(self, hand: Any) -> None:
+            results.append(hand)
 
     gc.disable()
     try:

@@ -16,7 +16,7 @@ import referee
 from referee import api, model
 from referee.games import base
 from referee.model import HandStatus, Play, Trick
-from referee.replay import FileReplay, Listener, MatchInfo, MatchSummary, replay
+from referee.replay import FileReplay, Listener, MatchInfo, MatchSummary, Reads, replay
 
 from .conftest import ROOT
 
@@ -43,8 +43,10 @@ def test_the_engine_settles_hands_with_the_model_status():
         def __init__(self) -> None:
             self.statuses: list[Any] = []
 
-        def hand(self, engine: Any, result: Any) -> None:
-            self.statuses.append(result.status)
+        reads = Reads.HANDS
+
+        def hand(self, hand: Any) -> None:
+            self.statuses.append(hand.status)
 
     got = Results()
     with open(LOG, "rb") as f:
@@ -67,15 +69,18 @@ class _Seen(Listener):
     def start(self, replay: FileReplay) -> None:
         self.replay = replay
 
-    def trick(self, engine: Any, trick: Trick) -> None:
+    reads = Reads.TRICKS | Reads.STEPS
+
+    def trick(self, trick: Trick) -> None:
         self.tricks.append(trick)
 
-    def event(self, line: int, e: Any, engine: Any) -> None:
+    def event(self, step: Any) -> None:
         assert self.replay is not None
+        line = step.line
         if 55 <= line <= 59:
             self.held[line] = (self.replay.held_from, self.replay.open_revoke)
 
-    def begin_match(self, info: MatchInfo, engine: Any) -> None:
+    def begin_match(self, info: MatchInfo) -> None:
         self.info = info
 
     def end_match(self, summary: MatchSummary) -> None:

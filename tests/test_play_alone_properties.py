@@ -42,7 +42,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games import ENGINES
-from referee.replay import Listener, replay
+from referee.replay import Listener, Reads, replay
 from referee.simulate import play_alone, simulate
 
 from .conftest import Recorder
@@ -60,9 +60,16 @@ class _Holdings(Recorder):
         self.gains: list[int] = []
         self._now: dict[str, frozenset[str]] = {}
 
-    def event(self, line: int, e: Any, engine: Any) -> None:
-        if type(e).__name__ == "Play":
-            self.before[line] = self._now.get(e.player, frozenset())
+    reads = Recorder.reads | Reads.STEPS | Reads.DEALS
+
+    def start(self, replay: Any) -> None:
+        self.replay = replay  # (the engine's own holdings are what this test checks)
+
+    def event(self, step: Any) -> None:
+        line = step.line
+        if step.event == "play":
+            self.before[line] = self._now.get(step.player, frozenset())
+        engine = self.replay.engine
         h = engine.hand if engine is not None else None
         if h is None:
             self._now = {}
@@ -73,8 +80,8 @@ class _Holdings(Recorder):
             self.gains.append(line)
         self._now = now
 
-    def deal(self, engine: Any) -> None:
-        h = engine.hand
+    def deal(self, hand: Any, step: Any) -> None:
+        h = self.replay.engine.hand
         self._now = {p: frozenset(str(c) for c in cs) for p, cs in h.hands.items()}
 
 

@@ -45,7 +45,7 @@ def codes(rec) -> list[tuple[int, str, str]]:
 
 
 def results(rec) -> list[tuple]:
-    return [(r.status, r.declarer, r.contract, r.deltas, r.extra.get("net")) for r in rec.hands]
+    return [(r.status, r.declarer, r.contract, r.deltas, (r.extra or {}).get("net")) for r in rec.hands]
 
 
 def put_in_revoke(log: list[dict], line: int, card: str) -> list[dict]:

@@ -536,7 +536,8 @@ def test_resign_with_revoke_open_establishes_it():
 
 def test_score_json_declarer_and_contract():
     rec = run_log([match()] + _false_out_deal("Bob"))
-    j = rec.hands[0].to_json()
+    from referee.render.report import hand_json
+    j = hand_json(rec.hands[0])  # as score --format json writes the hand
     assert j["declarer"] == "Ann" and j["contract"] is None and j["deltas"] == {"Ann": 0,
                                                                                 "Bob": 2}
 

@@ -67,9 +67,12 @@ def test_ss_r6_retract_before_the_draw_reopens_the_trick():
 
 
 class _Stock(Recorder):
-    def hand(self, engine, result):
-        super().hand(engine, result)
-        self.stock_left = len(engine.hand.stock)
+    def start(self, replay):
+        self.replay = replay  # (the engine's stock is what this test examines)
+
+    def hand(self, result):
+        super().hand(result)
+        self.stock_left = len(self.replay.engine.hand.stock)
 
 
 def test_ss_r7_declaration_ends_the_deal_before_the_due_draw():

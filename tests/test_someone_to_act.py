@@ -17,7 +17,7 @@ from referee.games import ENGINES
 from referee.games.base import OPEN
 from referee.games.policy import policy_for
 from referee.legal import judge
-from referee.replay import Listener, replay
+from referee.replay import Listener, Reads, replay
 from referee.simulate import simulate
 
 GAMES = sorted(ENGINES)
@@ -28,10 +28,17 @@ SCALE = int(os.environ.get("REFEREE_PROPERTY_SCALE", "1"))
 class _Watch(Listener):
     """After every event: if the hand is open, some candidate must be legal."""
 
+    reads = Reads.STEPS
+
     def __init__(self) -> None:
         self.stuck: list[int] = []
 
-    def event(self, line, e, engine):
+    def start(self, replay):
+        self.replay = replay  # (the engine itself is what this test examines)
+
+    def event(self, step):
+        line = step.line
+        engine = self.replay.engine
         if engine is None or engine.finished:
             return
         h = engine.hand

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from referee.cards import SUIT_NAMES  # noqa: E402
 from referee.games.asszorti.rules import BIDS, DECK, ORDERS, RANKS, TALON_CARDS  # noqa: E402
 from referee.games.tricks import TrickPlay, follow_else_trump  # noqa: E402
-from referee.replay import Listener, replay  # noqa: E402
+from referee.replay import Listener, Reads, replay  # noqa: E402
 
 PLAYERS = ["Anna", "Berta", "Csaba"]
 
@@ -42,7 +42,9 @@ class _Rec(Listener):
     def finding(self, f):
         self.findings.append(f)
 
-    def hand(self, engine, r):
+    reads = Reads.HANDS | Reads.SUMMARIES
+
+    def hand(self, r):
         self.hands.append(r)
 
     def end_match(self, s):

@@ -7,13 +7,13 @@ from typing import IO, TYPE_CHECKING, Any, Sequence
 import jsonlines
 import msgspec
 
-from ..cards import Card, is_blank
+from ..facts import Number, tidy
 from ..findings import Finding
-from ..games.base import Number, tidy
 from ..text import json_safe, visible
 
 if TYPE_CHECKING:
-    from ..games.base import MatchEngine
+    from ..cards import Deck
+    from ..model import Hand
 
 _ENCODER = msgspec.json.Encoder()
 
@@ -52,28 +52,28 @@ def fit(text: str, width: int, align: str = "<") -> str:
     return text + pad if align == "<" else pad + text
 
 
-def seen_holdings(engine: Any) -> list[tuple[str, dict[str, list[Card]], int]]:
+def seen_holdings(hand: "Hand", order: Sequence[str]) -> list[tuple[str, dict[str, list[str]], int]]:
     """What a record of the play alone showed of each hand it leaves out (format 1.1, RULINGS
-    G14), as facts for ``history`` and the API: for each such player of the current hand, in
-    seating order, (player, how the cards were seen → the cards, how in the order first met and
-    cards in the game's display order, the number of the player's cards never seen).  A card
-    seen twice from the player (a Sixty-Six marriage card shown, then played) goes by its last
-    sight.  Empty when the record gives every hand (or no hand is open)."""
-    h = engine.hand
-    if h is None or not h.unknown:
+    G14), from the model's ``hand`` (:attr:`~referee.model.Hand.seen`,
+    :attr:`~referee.model.Hand.unseen`): for each such player, in seating order, (player, how
+    the cards were seen → the cards, how in the order first met and cards in the game's display
+    order ``order`` (:attr:`referee.replay.MatchInfo.order`), the number of the player's cards
+    never seen).  A card seen twice from the player (a Sixty-Six marriage card shown, then
+    played) goes by its last sight.  Empty when the record gives every hand."""
+    if not hand.seen:
         return []
+    pos = {c: i for i, c in enumerate(order)}
+    unseen = hand.unseen or {}
     out = []
-    for p in engine.players:
-        if p not in h.unknown:
-            continue
-        last: dict[Card, str] = {}
-        for s in h.seen.get(p, ()):
+    for p, sights in hand.seen.items():
+        last: dict[str, str] = {}
+        for s in sights:
             last.pop(s.card, None)
             last[s.card] = s.how
-        by: dict[str, list[Card]] = {how: [] for how in last.values()}
-        for c in engine.sort_for_display(last):
+        by: dict[str, list[str]] = {how: [] for how in last.values()}
+        for c in sorted(last, key=lambda c: pos.get(c, 999)):
             by[last[c]].append(c)
-        out.append((p, by, sum(1 for c in h.hands.get(p, ()) if is_blank(c))))
+        out.append((p, by, unseen.get(p, 0)))
     return out
 
 
@@ -127,13 +127,13 @@ def winners_text(teams: Sequence[tuple[str, ...]], winners: list[str]) -> str:
     return f"{' and '.join(winners)} share the win"
 
 
-def card_text(engine: "MatchEngine[Any] | type[MatchEngine[Any]] | None", text: Any,
-              style: "Style") -> str:
-    """A card named in a log, as output shows it (``10♥`` or ``10H``); the text itself when it
-    is no card of the game (or there is no game)."""
-    if engine is None:
+def card_text(deck: "Deck | None", text: Any, style: "Style") -> str:
+    """A card named in a log, as output shows it (``10♥`` or ``10H``) by ``deck``, the game's
+    (:attr:`referee.replay.MatchInfo.deck`); the text itself when it is no card of the game (or
+    there is no game)."""
+    if deck is None:
         return str(text)
     try:
-        return engine.DECK.name(engine.DECK.parse(text), style.symbols)
+        return deck.name(deck.parse(text), style.symbols)
     except ValueError:
         return str(text)

@@ -14,7 +14,7 @@ import msgspec
 from ..diff import (DealDiff, Difference, EventAdded, EventAt, EventDiff, EventMissing,
                     EventsSwapped, FindingOnly, HandOnly, MatchOnly, MatchResultDiff, NotALog,
                     Renamed, ResultAt, ResultDiff, TotalsDiff, TrickAt, TrickDiff, to_json)
-from ..games import ENGINES
+from ..games import SPECS
 from ..replay import not_a_log_words
 from ..text import visible
 from . import Style, card_text, finding_text, json_writer, number, signed, to_ascii
@@ -69,9 +69,9 @@ class DiffPrinter:
         return [self._paint(f"@@ {m}{h} @@", "bold")]
 
     def _card(self, c: str, game: str | None) -> str:
-        engine = ENGINES[game] if game is not None and game in ENGINES else None
+        deck = SPECS[game].deck if game is not None and game in SPECS else None
 
-        return visible(card_text(engine, c, self.style))
+        return visible(card_text(deck, c, self.style))
 
     def _text(self, d: Difference) -> list[str]:
         files = self.files

@@ -10,18 +10,14 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from ..games.commentary import commentary_for
-from .. import events as ev
-from ..cards import Card, card
+from ..cards import Card, Deck, card
 from ..findings import Finding
-from ..games.base import OPEN, HandResult, MatchEngine
-from ..model import Play, Trick
-from ..replay import FileReplay, Listener, MatchInfo, MatchSummary, trick_value
+from ..model import Hand, Play, Step, Trick
+from ..replay import FileReplay, Listener, MatchInfo, MatchSummary, Reads
 from ..commentary import SEEN_WORDS
 from ..text import visible
 from . import (Style, card_text, finding_text, fit, number, seen_holdings, signed,
                to_ascii, winners_text)
-from .words import describe
 
 
 def _place(item: tuple[int, int, str]) -> tuple[int, int]:
@@ -62,6 +58,8 @@ class HistoryPrinter(Listener):
 
     GUTTER = 5  # the log-line column's width at least (it grows for longer labels)
 
+    reads = Reads.DEALS | Reads.TRICKS | Reads.HANDS | Reads.SUMMARIES | Reads.STEPS
+
     def __init__(self, out: IO[str], style: Style | None = None,
                  hands: "set[int] | None" = None, live: bool = False) -> None:
         self.out = out
@@ -77,7 +75,8 @@ class HistoryPrinter(Listener):
         self.labels: dict[int, str] = {}  # output order → its log line(s), "" for none
         self.width = self.GUTTER
         self.last_label: str | None = None  # the log line printed last in the gutter
-        self.engine: MatchEngine[Any] | None = None
+        self.info: MatchInfo | None = None  # the match being read
+        self.deck: Deck | None = None  # its game's deck (cards are named by it)
         self.replay: FileReplay | None = None  # the replay of the file being read
         self.lines: list[tuple[int, int, str]] = []  # (line, order, text)
         self.seq = 0
@@ -92,12 +91,14 @@ class HistoryPrinter(Listener):
         # number); the unfinished trick a hand ended in, likewise; the line whose card
         # completed a trick.
         self.table: list[_Shown] = []
+        self.table_trick = 0  # the number of the trick whose cards are on the table
         self.done: tuple[int, list[_Shown], int] | None = None
         self.unfinished: tuple[int, list[_Shown], int] | None = None
         self.completed_at: int | None = None
-        # the hand whose result was told last: a hand over whose result is still to come (a
-        # finding of the event that ended it is told first) is still laid out as one open
-        self.told: object = None
+        # the number of the hand whose result was told last: a hand over whose result is still
+        # to come (a finding of the event that ended it is told first) is still laid out as one
+        # open
+        self.told: int | None = None
         # the complete tricks of the hand as (order, cards, number, winner): a revoke proven by
         # a later card (G14) marks its card and the proof in them once it is found
         self.rows: list[tuple[int, list[_Shown], int, str | None]] = []
@@ -223,11 +224,10 @@ class HistoryPrinter(Listener):
         if the hand ends in it) and the last complete one (a retract may reopen it); a hand over
         until its result is told.  Past HOLD lines held (a hostile log), ``line``: what comes
         later for an earlier line is printed as soon as may be."""
-        engine = self.engine
-        h = engine.hand if engine is not None else None
-        if h is None or (h.mode != OPEN and self.told is h) or len(self.lines) > self.HOLD:
+        n = self.replay.hand_in_play if self.replay is not None else None
+        floor = self._held_from()  # (None: the hand is over, or no hand)
+        if n is None or (floor is None and self.told == n) or len(self.lines) > self.HOLD:
             return line  # (no hand, or its result told)
-        floor = self._held_from()
         bound = line if floor is None else min(line, floor)
         if self.table:
             bound = min(bound, self.table[0].line)
@@ -235,9 +235,12 @@ class HistoryPrinter(Listener):
             bound = min(bound, self.completed_at)
         return bound
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
+    def begin_match(self, info: MatchInfo) -> None:
         self._flush(before=info.line)  # a finding of the match line comes after its title
-        self.engine = engine
+        self.info = info
+        self.deck = info.deck
+        self.told = None
+        self.contract_of = (None, None)
         self._add(info.line, f"== {info.file}: match {info.match}, {info.title}: "
                   f"{', '.join(info.players)}", "bold")
         self.last_label = None
@@ -247,8 +250,9 @@ class HistoryPrinter(Listener):
             self.header = self.lines.pop()[2]
             self.showing = False
 
-    def deal(self, engine: MatchEngine[Any]) -> None:
-        h = engine.current
+    def deal(self, h: Hand, step: Step) -> None:
+        info = self.info
+        assert info is not None  # a deal comes inside a match
         self._flush(before=h.line)  # a finding of the deal comes after the hands
         self._new_hand()
         self.showing = self.hands is None or h.number in self.hands
@@ -257,53 +261,55 @@ class HistoryPrinter(Listener):
         self.last_label = None
         name = self.name
         self._add(h.line, f"-- Hand {h.number} (line {h.line}), dealer {h.dealer}", "bold")
-        for p in engine.players:
+        order = {c: i for i, c in enumerate(info.order)}
+        for p in info.players:
             if p not in h.dealt:  # a record of the play alone (G14)
                 self._add(h.line, f"   {fit(p, 10)} (not recorded)")
                 continue
-            self._add(h.line, f"   {fit(p, 10)} " + " ".join(name(c) for c in
-                                                           engine.sort_for_display(h.dealt[p])))
+            shown = sorted(h.dealt[p], key=lambda c: order.get(c, 999))
+            self._add(h.line, f"   {fit(p, 10)} " + " ".join(name(card(c)) for c in shown))
             if p == h.inferred:  # left out of the record, but the only holding left
                 self._add(h.line, f"   {'':<10} (not recorded: the rest of the deck, G14b)")
-        if engine.PILE:
-            self._add(h.line, f"   {engine.PILE:<10} " + (" ".join(name(c) for c in h.pile)
-                                                          if h.pile_known else "(not recorded)"))
-        for label, value in commentary_for(engine).deal_notes(engine):
+        if info.pile:
+            self._add(h.line, f"   {info.pile:<10} " + (" ".join(name(card(c)) for c in h.pile)
+                                                        if h.pile else "(not recorded)"))
+        for label, value in step.deal_notes:
             self._add(h.line, f"   {label:<10} {value}")
 
     def name(self, c: Card) -> str:
-        assert self.engine is not None  # cards are named inside a match
-        return self.engine.DECK.name(c, self.style.symbols)
+        assert self.deck is not None  # cards are named inside a match
+        return self.deck.name(c, self.style.symbols)
 
-    def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
-        self._event(line, e, engine)
+    def event(self, step: Step) -> None:
+        self._event(step)
+        line = step.line
         if self.live:
             self._flush(before=self._live_bound(line))
         elif len(self.lines) >= self.limit:
             self._flush(before=self._settled_before(line))
 
-    def _event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
-        note = getattr(e, "note", None)
-        if note:
-            who = getattr(e, "player", None)
-            self._add(line, f"   note{f' ({who})' if who else ''}: {note}")
-        before, after = commentary_for(engine).take_notes(engine, self.name) if engine is not None else ([], [])
-        for note in before:  # (Sixty-Six's draw after a trick: no log line of its own, so
-            # its gutter is blank, under the trick it follows; the event keeps its own line)
+    def _event(self, step: Step) -> None:
+        line = step.line
+        if step.note:
+            who = step.player
+            self._add(line, f"   note{f' ({who})' if who else ''}: {step.note}")
+        kind = step.event
+        notes = step.notes
+        for note in notes[:step.before]:  # (Sixty-Six's draw after a trick: no log line of
+            # its own, so its gutter is blank, under the trick it follows; the event keeps its
+            # own line)
             self.labels[self._add(line, "   " + note)] = ""
-        if type(e) is ev.Play and engine is not None:
-            self._played(line, e, engine)
-        elif type(e) is ev.Retract and engine is not None and self._taken_back(line, engine):
+        after = notes[step.before:len(notes) - len(step.deal_notes)]
+        if kind == "play" and self.deck is not None:
+            self._played(step)
+        elif kind == "retract" and self.deck is not None and self._taken_back(step):
             return  # the trick shows it
-        if type(e) in (ev.Play, ev.Deal, ev.Match):
+        if kind in ("play", "deal", "match"):
             for note in after:
                 self._add(line, "   " + note)
             return
-        text = (commentary_for(engine).describe_event(engine, line, e, self.style.symbols) if engine is not None
-                else None) or describe(e, engine, self.style)
-        h0 = engine.hand if engine is not None else None
-        if text and h0 is not None and h0.ended_line is not None and line > h0.ended_line \
-                and type(e) not in (ev.Score, ev.End):
+        text = step.text
+        if text and step.ignored:
             text = f"(ignored, the hand was over) {text}"
         if text:
             self._add(line, "   " + text)
@@ -314,14 +320,13 @@ class HistoryPrinter(Listener):
                 self._add(line, "   " + checked)
         for note in after:
             self._add(line, "   " + note)
-        h = engine.hand if engine is not None else None
-        if h is not None and h is not self.contract_of[0]:
-            self.contract_of = (h, None)
-        title = (commentary_for(engine).contract_title(engine)
-                 if engine is not None and h is not None else None)
-        if engine is not None and title and title != self.contract_of[1]:
-            self.contract_of = (h, title)
-            who = engine.declarer_name()
+        n = step.hand
+        if n is not None and n != self.contract_of[0]:
+            self.contract_of = (n, None)
+        title = step.contract if n is not None else None
+        if title and title != self.contract_of[1]:
+            self.contract_of = (n, title)
+            who = step.declarer
             self._add(line, f"   contract: {title}" + (f", declarer {who}" if who else ""))
 
     # --- tricks as they happened: each card, a retraction, the replacement, and the card
@@ -341,36 +346,41 @@ class HistoryPrinter(Listener):
         return [_Shown(p.player, c, self.name(c), p.line, [])
                 for p, (_, c) in zip(trick.plays, plays)]
 
-    def _played(self, line: int, e: ev.Play, engine: MatchEngine[Any]) -> None:
-        """A card just applied at ``line``: onto the trick on the table, or (when it was the
-        next card after a revoke) shown as establishing it in the trick the hand ended in."""
-        h = engine.hand
-        tp = h.play if h is not None else None
-        if h is None or tp is None or self.completed_at == line:
+    def _played(self, step: Step) -> None:
+        """A card just applied at ``step.line``: onto the trick on the table, or (when it was
+        the next card after a revoke) shown as establishing it in the trick the hand ended
+        in."""
+        line = step.line
+        if step.hand is None or self.completed_at == line:
             return
-        cur = tp.current
-        if cur.lines and cur.lines[-1] == line:
-            self.table.append(self._shown(cur.who[-1], cur.cards[-1], line))
-        elif h.revoke_established_at == line:
-            card = card_text(engine, e.card, self.style)
-            mark = _Shown(e.player, None, card, line, ["establishes the revoke"])
+        table = step.table
+        if table and table[-1].line == line and step.winner is None:
+            last = table[-1]
+            if not self.table:
+                self.table_trick = step.trick or 0
+            self.table.append(self._shown(last.player, card(last.card), line))
+        elif step.establishes_revoke:
+            text = card_text(self.deck, step.cards[0] if step.cards else "", self.style)
+            mark = _Shown(step.player or "", None, text, line, ["establishes the revoke"])
             if self.unfinished is None:
                 seq = self._add(line, "")
-                self.unfinished = (seq, [], cur.number)
+                # the trick the hand ended in: the one on the table, else the next one
+                number = step.trick if table and step.trick is not None else \
+                    (self.rows[-1][2] + 1 if self.rows else 1)
+                self.unfinished = (seq, [], number)
             seq, cards, number = self.unfinished
             cards.append(mark)
             self._replace(seq, self._trick_text(number, cards, None))
             self.labels[seq] = _span(cards)
 
-    def _taken_back(self, line: int, engine: MatchEngine[Any]) -> bool:
-        """After a ``retract`` at ``line``: True if it took a card back (the engine's trick is
-        ours less its last card), which is then marked so; a trick it reopened is no longer
+    def _taken_back(self, step: Step) -> bool:
+        """After a ``retract`` (``step``): True if it took a card back (the trick on the table
+        is ours less its last card), which is then marked so; a trick it reopened is no longer
         shown as complete."""
-        h = engine.hand
-        tp = h.play if h is not None else None
-        if tp is None:
+        line = step.line
+        if step.hand is None:
             return False
-        now = list(zip(tp.current.who, tp.current.cards))
+        now = [(p.player, card(p.card)) for p in step.table]
         cards = self.table
         if not any(x.live for x in cards) and self.done is not None:
             cards = self.done[1]  # a retract of the card that completed the last trick
@@ -380,7 +390,7 @@ class HistoryPrinter(Listener):
         if cards is not self.table:
             assert self.done is not None  # cards are the last complete trick's
             self._replace(self.done[0], None)
-            self.table, self.done = cards, None
+            self.table, self.table_trick, self.done = cards, self.done[2], None
         live[-1].live = False
         live[-1].notes.append(f"taken back at line {line}")
         return True
@@ -393,7 +403,7 @@ class HistoryPrinter(Listener):
             return f"   trick {number:>2} (not finished): " + ", ".join(parts)
         return f"   trick {number:>2}: " + ", ".join(parts) + f"  → {winner}"
 
-    def trick(self, engine: MatchEngine[Any], trick: Trick) -> None:
+    def trick(self, trick: Trick) -> None:
         last: Play = trick.plays[-1]
         line = last.line
         cards = self._on_table(self.table + [self._shown(last.player, card(last.card), line)],
@@ -405,14 +415,14 @@ class HistoryPrinter(Listener):
         self.table = []
         self.completed_at = line
 
-    def hand(self, engine: MatchEngine[Any], r: HandResult) -> None:
-        h = engine.current
-        self.told = h
-
-        tp = h.play
-        if tp is not None and (tp.current.who or self.table):
+    def hand(self, r: Hand) -> None:
+        info = self.info
+        assert info is not None  # a hand comes inside a match
+        self.told = r.number
+        last = r.tricks[-1] if r.tricks and r.tricks[-1].winner is None else None
+        if last is not None or self.table:
             # the hand ended in mid-trick (a revoke, a claim)
-            t = trick_value(engine, tp.current)
+            t = last if last is not None else Trick(self.table_trick, (), None)
             cards = self._on_table(self.table, t) if t.plays else self.table
             # (after its last card; if that line is printed already, as soon as may be)
             seq = self._add(max(self.written, max(x.line for x in cards)),
@@ -422,28 +432,28 @@ class HistoryPrinter(Listener):
             self.table = []
         # the line the hand ended at (the engine may have read on in the same event: a card
         # after an undisputed claim, an event after a played-out Sixty-Six deal)
-        end = h.ended_line if h.ended_line is not None else h.last_line
-        line = max(end, self.written, max((x[0] for x in self.lines), default=h.line))
+        end = r.ended if r.ended is not None else r.line
+        line = max(end, self.written, max((x[0] for x in self.lines), default=r.line))
         head = f"   result ({r.status}): {r.summary}" if r.summary else f"   result: {r.status}"
-        score = ("   score: " + ", ".join(f"{p} {signed(r.deltas[p])}" for p in engine.players)
+        score = ("   score: " + ", ".join(f"{p} {signed(r.deltas[p])}" for p in info.players)
                  + "  →  totals " + ", ".join(f"{p} {number(r.totals[p])}"
-                                              for p in engine.players))
-        texts = [head, score] + self._as_seen(engine)
+                                              for p in info.players))
+        texts = [head, score] + self._as_seen(r, info)
         for text in texts:  # after the event that ended the hand (a declaration)
             self.seq += 1
             self.lines.append((line, self.RESULT + self.seq, visible(text)))
             self.labels[self.RESULT + self.seq] = ""  # no log line of its own
 
-    def _as_seen(self, engine: MatchEngine[Any]) -> list[str]:
+    def _as_seen(self, hand: Hand, info: MatchInfo) -> list[str]:
         """After a hand whose record leaves out some hands (G14): each such holding as the cards
         seen from it reconstruct it, grouped by how they were seen, and how many were never
         seen."""
-        held = seen_holdings(engine)
+        held = seen_holdings(hand, info.order)
         if not held:
             return []
         out = ["   as seen    (hands not recorded: the cards seen from each, G14)"]
         for p, by, unseen in held:
-            parts = [" ".join(map(self.name, cs)) + f" {SEEN_WORDS.get(how, how)}"
+            parts = [" ".join(self.name(card(c)) for c in cs) + f" {SEEN_WORDS.get(how, how)}"
                      for how, cs in by.items()]
             if unseen:
                 parts.append(f"{unseen} not seen")

@@ -29,12 +29,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import events as ev
-from ..api import (Hand, Match, Step, MatchBuilder, feed, MatchRecord, step_of, with_findings,
+from ..api import (Hand, Match, Step, MatchBuilder, feed, MatchRecord, with_findings,
                    card_name)
 from ..model import Seen
 from ..schema import CANONICAL_CARD, finding_evidence
 from ..games import SPECS
-from ..games.base import MatchEngine
 from ..replay import FileStats, MatchInfo, MatchSummary, FileReplay
 from ..cards import SUIT_NAMES
 from ..commentary import SEEN_WORDS
@@ -1111,18 +1110,17 @@ class _PageBuilder(MatchBuilder):
         else:
             self.more[f.hand] = self.more.get(f.hand, 0) + 1
 
-    def event(self, line: int, e: Any, engine: MatchEngine[Any] | None) -> None:
+    def event(self, step: Step) -> None:
         cur = self.current
-        if cur is None or engine is None or engine is not cur.engine or engine.hand is None \
-                or type(e) is ev.Match:
+        n = step.hand
+        if cur is None or n is None or step.event == "match":
             return
-        n = engine.hand.number
         if n != self.in_hand:  # a deal: the hands before it are complete
             self._hands_before(cur, n)
             self.in_hand = n
         steps = cur.steps.setdefault(n, [])
         if len(steps) < self.page.STEPS:
-            steps.append(step_of(line, e, engine))
+            steps.append(step)
         else:
             self.more_steps[n] = self.more_steps.get(n, 0) + 1
 
@@ -1135,8 +1133,8 @@ class _PageBuilder(MatchBuilder):
             del cur.steps[k]  # a hand never settled (its findings stay: outside the hands)
             self.more_steps.pop(k, None)
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
-        super().begin_match(info, engine)
+    def begin_match(self, info: MatchInfo) -> None:
+        super().begin_match(info)
         cur = self.current
         assert cur is not None
         self.in_hand = None

@@ -5,10 +5,10 @@ from typing import IO, Any, Iterable
 
 import msgspec
 
-from ..games.commentary import commentary_for
 from ..findings import Finding
-from ..games.base import HandResult, MatchEngine, Number, tidy
-from ..replay import Listener, MatchInfo, MatchSummary
+from ..model import Hand, Number
+from ..facts import tidy
+from ..replay import Listener, MatchInfo, MatchSummary, Reads
 from ..text import visible
 from . import (Style, finding_text, fit, json_writer, len_shown, number, signed, to_ascii,
                winners_text)
@@ -57,6 +57,9 @@ class Tee(Listener):
     def __init__(self, *listeners: Listener) -> None:
         from ..replay import listener_wants
         self.listeners = listeners
+        self.reads = Reads.NONE
+        for x in listeners:
+            self.reads |= x.reads
         self._wanted = {}
         for name in self._METHODS:
             targets = tuple(getattr(x, name) for x in listeners if listener_wants(x, name))
@@ -73,6 +76,19 @@ def _fan_out(targets: tuple[Any, ...]) -> Any:
         for f in targets:
             f(*args)
     return call
+
+
+def hand_json(h: Hand) -> dict[str, Any]:
+    """A settled hand as ``score --format json`` writes it (referee-log(5)): hand, line,
+    dealer, declarer, contract, status, deltas and totals (scores tidied), then the game's own
+    keys (Asszorti's ``net``)."""
+    out: dict[str, Any] = {"hand": h.number, "line": h.line, "dealer": h.dealer,
+                           "declarer": h.declarer, "contract": h.contract, "status": h.status,
+                           "deltas": {k: tidy(v) for k, v in h.deltas.items()},
+                           "totals": {k: tidy(v) for k, v in h.totals.items()}}
+    if h.extra:
+        out.update(h.extra)
+    return out
 
 
 class StandingsRow(msgspec.Struct, gc=False):
@@ -105,8 +121,7 @@ class ScoreCollector(Listener):
         self.fmt = fmt
         self.style = style or Style(symbols=False)
         self.writer = json_writer(out) if fmt == "json" else None
-        self.hands: list[HandResult] = []
-        self.engine: MatchEngine[Any] | None = None
+        self.hands: list[Hand] = []
         self.standings_asked = standings
         self.tally: Tally = {}
         """The standings so far (only with ``standings``): game → player → [matches, finished,
@@ -117,16 +132,17 @@ class ScoreCollector(Listener):
         self.left_out = 0
         """Players not tallied because the tally already held :attr:`MAX_PLAYERS`."""
 
-    def begin_match(self, info: MatchInfo, engine: MatchEngine[Any]) -> None:
-        self.hands = []
-        self.engine = engine
+    reads = Reads.RESULTS
 
-    def hand(self, engine: MatchEngine[Any], result: HandResult) -> None:
-        self.hands.append(result)
+    def begin_match(self, info: MatchInfo) -> None:
+        self.hands = []
+
+    def hand(self, hand: Hand) -> None:
+        self.hands.append(hand)
 
     def end_match(self, s: MatchSummary) -> None:
         obj = {"file": s.info.file, "match": s.info.match, "game": s.info.game,
-               "players": s.info.players, "hands": [h.to_json() for h in self.hands],
+               "players": s.info.players, "hands": [hand_json(h) for h in self.hands],
                "totals": s.totals}
         obj.update(s.extra)
         obj["finished"] = s.finished
@@ -156,7 +172,7 @@ class ScoreCollector(Listener):
                        f"{'status':<11}{cols}"]
         for h in self.hands:
             vals = "".join(f"{signed(h.deltas[p]):>{w}}" for p in players)
-            lines.append(f"{h.hand:>4}  {fit(h.dealer or '-', dw)}{fit(h.declarer or '-', pw)}"
+            lines.append(f"{h.number:>4}  {fit(h.dealer or '-', dw)}{fit(h.declarer or '-', pw)}"
                          f"{fit(h.contract or '-', kw)}{h.status:<11}{vals}")
         tot = "".join(f"{number(s.totals[p]):>{w}}" for p in players)
         lines.append(f"{'totals':<{lead}}{tot}")
@@ -164,8 +180,7 @@ class ScoreCollector(Listener):
             if isinstance(v, dict):
                 lines.append(f"{k:<{lead}}" + "".join(f"{number(v.get(p, 0)):>{w}}"
                                                       for p in players))
-        if self.engine is not None:
-            lines.extend(commentary_for(self.engine).score_notes(self.engine))
+        lines.extend(s.notes)
         if s.finished:
             lines.append(f"finished: {winners_text(s.info.teams, s.winners)}")
         else:

@@ -6,11 +6,14 @@ field name, ``None`` or ``True`` of the log's own spelling is shown; ``note`` an
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..cards import SUIT_NAMES, parse_suit
 from . import Style, card_text, number
+
+if TYPE_CHECKING:
+    from ..cards import Deck
 
 _TARGET = {"game": "the game", "arrivazs": "the arrivázs"}
 """An Asszorti doubling ``target`` in words."""
@@ -32,24 +35,25 @@ def _suit(text: Any) -> str:
         return str(text)
 
 
-def phrase(e: Any, engine: Any, style: Style) -> tuple[str, str | None] | None:
+def phrase(e: Any, deck: "Deck | None", style: Style) -> tuple[str, str | None] | None:
     """An event as (``head``, ``choice``): its sentence is ``head``, or ``head choice`` when
     ``choice`` is not None.  Actions of one player that share a head differ only in the choice
     (the card, the bid, the cards laid away), so ``legal`` lists them as one sentence
-    (``Ann plays 10♠, K♠ or A♥``).  None for an event with nothing to say."""
+    (``Ann plays 10♠, K♠ or A♥``).  Cards are named by ``deck``, the game's (None: as
+    written).  None for an event with nothing to say."""
     t = type(e)
     p = getattr(e, "player", None)
 
     def cards(texts: Any) -> str:
         if not isinstance(texts, list):
             return "no cards"
-        return " ".join(card_text(engine, x, style) for x in texts) or "no cards"
+        return " ".join(card_text(deck, x, style) for x in texts) or "no cards"
 
     verb = _SAID.get(t)
     if verb is not None:
         return f"{p} {verb}", None
     if t is ev.Play:
-        return f"{p} plays", card_text(engine, e.card, style)
+        return f"{p} plays", card_text(deck, e.card, style)
     if t is ev.Bid:
         if e.game is not None:  # Thirty-Three: the level and the game
             level = str(e.level).replace("-", " ")
@@ -84,7 +88,7 @@ def phrase(e: Any, engine: Any, style: Style) -> tuple[str, str | None] | None:
     if t is ev.Close:
         return f"{p} closes the talon" + (" before the draw" if e.before_draw else ""), None
     if t is ev.Retract:
-        return f"{p} takes back", card_text(engine, e.card, style)
+        return f"{p} takes back", card_text(deck, e.card, style)
     if t is ev.Score:
         return "score sheet: " + ", ".join(f"{k} {number(v)}" for k, v in e.totals.items()), None
     if t is ev.End:
@@ -96,9 +100,10 @@ def phrase(e: Any, engine: Any, style: Style) -> tuple[str, str | None] | None:
     return None
 
 
-def describe(e: Any, engine: Any, style: Style) -> str | None:
-    """One readable sentence for an event (None: nothing worth saying)."""
-    ph = phrase(e, engine, style)
+def describe(e: Any, deck: "Deck | None", style: Style) -> str | None:
+    """One readable sentence for an event (None: nothing worth saying); its cards named by
+    ``deck``, the game's (None: as written)."""
+    ph = phrase(e, deck, style)
     if ph is None:
         return None
     head, choice = ph
