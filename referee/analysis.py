@@ -16,8 +16,10 @@ from .games.base import MatchEngine
 from .games.hand import OPEN
 from .legal import clone, trial
 from .replay import FileReplay, Listener
-from .search import (PLAY_MOVES, NotSolvable, Search, check_position, hand_value, moves,
-                     side_of, state_key)
+from .claims import ClaimCheck, check_claim
+from .replay import replay_at
+from .search import (PLAY_MOVES, NotSolvable, Search, Solution, check_position, moves,
+                     side_of, solve)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +27,8 @@ class Move:
     """One move of the play analysed: its ``line``, ``hand`` and ``trick`` numbers, ``player``,
     the ``event``; ``before``/``after``: the position's value for the declaring side
     (``side``) before and after it; ``cost``: what the move lost for the side that made it
-    (never negative); ``best``: a best move there (the first in ``legal``'s order).  ``engine``
-    is the engine before the move (for the words)."""
+    (never negative); ``best``: a best move there (the first in ``legal``'s order); ``deck``:
+    the game's deck (to name cards)."""
 
     line: int
     hand: int
@@ -38,75 +40,11 @@ class Move:
     cost: Number
     best: ev.HandEvent | None
     side: tuple[str, ...]
-    engine: MatchEngine[Any]
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimCheck:
-    """An Asszorti claim checked (A10): ``sound`` when the declarer takes every remaining trick
-    against any defence; else ``defence``, a line of play (declarer's best tries, the defence's
-    answers) to the first trick the defenders win, and ``trick``, that trick's number."""
-
-    line: int
-    hand: int
-    player: str
-    sound: bool
-    defence: tuple[ev.HandEvent, ...]
-    trick: int | None
-    engine: MatchEngine[Any]
+    deck: Any
 
 
 def _num(x: float) -> Number:
     return int(x) if x == int(x) else x
-
-
-def check_claim(engine: MatchEngine[Any], declarer: str) -> tuple[bool, list[ev.HandEvent],
-                                                                    int | None]:
-    """Whether ``declarer`` takes every remaining trick from this position whatever the
-    defenders play (A10: a claim is of all the remaining tricks): (sound, a beating defence
-    line, the trick it wins).  The defenders try every card; the declarer every card too."""
-    table: dict[Any, bool] = {}
-
-    def beaten(e: MatchEngine[Any]) -> bool:
-        h = e.hand
-        if h is None or h.play is None:
-            return False
-        if any(t.winner != declarer for t in h.play.tricks[done:]):
-            return True
-        if h.mode != OPEN or not any(h.hands.values()):
-            return False
-        key = state_key(e)
-        hit = table.get(key)
-        if hit is not None:
-            return hit
-        ms = moves(e)
-        ms = [(m, t) for m, t in ms if type(m) is ev.Play]
-        if not ms:
-            return False
-        mine = getattr(ms[0][0], "player", None) == declarer
-        r = all(beaten(t) for _, t in ms) if mine else any(beaten(t) for _, t in ms)
-        table[key] = r
-        return r
-
-    h0 = engine.hand
-    done = len(h0.play.tricks) if h0 is not None and h0.play is not None else 0
-    if not beaten(engine):
-        return True, [], None
-    line: list[ev.HandEvent] = []
-    e = engine
-    while True:
-        h = e.hand
-        assert h is not None and h.play is not None
-        won = [t for t in h.play.tricks[done:] if t.winner != declarer]
-        if won:
-            return False, line, won[0].number
-        for m, t in moves(e):
-            if type(m) is ev.Play and beaten(t):
-                line.append(m)
-                e = t
-                break
-        else:  # pragma: no cover - a beaten position has a beaten successor
-            return False, line, None
 
 
 class _Quiet(Listener):
@@ -154,7 +92,7 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
                 if decl is not None and getattr(item, "player", None) == decl:
                     sound, defence, trick = check_claim(eng, decl)
                     yield ClaimCheck(line, h.number, decl, sound, tuple(defence), trick,
-                                     clone(eng))
+                                     eng.DECK)
                     stopped = h
             elif kind in PLAY_MOVES and tricks_left(eng) <= depth:
                 verdict, twin = trial(eng, item, line)
@@ -178,8 +116,46 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
                     tp = h.play
                     trick = tp.current.number if tp is not None else 1
                     yield Move(line, h.number, trick, player, item, _num(before), _num(after),
-                               _num(max(0.0, -gain)), best, side, clone(eng))
+                               _num(max(0.0, -gain)), best, side, eng.DECK)
         run.item(line, item)
         if len(quiet.found) > 1000:
             quiet.found.clear()
     run.close_match()
+
+
+
+@dataclass(frozen=True, slots=True)
+class SolveReport:
+    """``referee solve``'s values: where (``file``, ``line``, ``game``, its ``title``, the
+    ``deck`` to name cards, the ``match`` id, the ``hand`` number, the ``trick`` being played,
+    None before the first card) and the :class:`Solution`."""
+
+    file: str
+    line: int
+    game: str
+    title: str
+    deck: Any
+    match: str | int | None
+    hand: int
+    trick: int | None
+    solution: Solution
+
+
+def solve_at(stream: Any, name: str, line: int) -> SolveReport:
+    """Replay the log ``stream`` up to (not including) physical ``line`` (the line after the
+    last: the moment the log has reached) and solve the position there.  Raises
+    :class:`NotSolvable` (with the reason) where that is no moment of the play of a hand whose
+    holdings are all known, or the log ends before the line; OSError from the stream."""
+    seen = replay_at(stream, name, line)
+    if not seen.reached:
+        raise NotSolvable(f"the log has no line {line} holding an event (it ends before)")
+    engine = seen.engine
+    if engine is None:
+        raise NotSolvable("no match is in play at that moment")
+    s = solve(engine)
+    h = engine.hand
+    assert h is not None
+    tp = h.play
+    trick = tp.current.number if tp is not None else None
+    return SolveReport(name, line, engine.GAME, engine.TITLE, engine.DECK, seen.match,
+                       h.number, trick, s)

@@ -650,33 +650,25 @@ def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     perfect play by everyone, each legal move with its value, and a best line to the end of
     the hand (RULINGS R29)."""
     from .render.solve import solve_json, solve_text
-    from .replay import replay_at
-    from .search import NotSolvable, solve as solve_position
+    from .analysis import solve_at
+    from .search import NotSolvable
     for name, stream, error in inputs((file,)):
         if stream is None:
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             sys.exit(2)
         try:
-            seen = replay_at(stream, name, line_no)
+            report = solve_at(stream, name, line_no)
         except OSError as exc:
             click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
             sys.exit(2)
-        if not seen.reached:
-            click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
-                       "before)", err=True)
-            sys.exit(2)
-        try:
-            if seen.engine is None:
-                raise NotSolvable("no match is in play at that moment")
-            s = solve_position(seen.engine)
         except NotSolvable as exc:
             click.echo(visible(f"referee: {name}:{line_no}: cannot solve: {exc}"), err=True)
             sys.exit(2)
         if fmt == "json":
-            json_writer(sys.stdout).write(solve_json(name, line_no, seen.match, seen.engine, s))
+            json_writer(sys.stdout).write(solve_json(report))
         else:
             style = _style(ascii_)
-            text = solve_text(name, line_no, seen.engine, s, style)
+            text = solve_text(report, style)
             click.echo(text if style.symbols else to_ascii(text), nl=False)
 
 

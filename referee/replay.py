@@ -114,6 +114,9 @@ class Reads(Flag):
     """The steps (of :meth:`Listener.event` and :meth:`Listener.deal`) carry each player's
     cards (``held``, ``hidden``; without it ``held`` is empty and ``hidden`` None): what a
     viewer of the table reads, not ``history``."""
+    CLAIMS = auto()
+    """The step of each Asszorti claim carries its check (``claim_check``, A10): what
+    ``history`` reads (a search, milliseconds a claim)."""
 
 
 _CALLS = {"deal": Reads.DEALS, "trick": Reads.TRICKS, "hand": Reads.HANDS | Reads.RESULTS,
@@ -329,6 +332,7 @@ class FileReplay:
         self.whole_hands = bool(reads & Reads.HANDS)
         self.summaries = bool(reads & Reads.SUMMARIES)
         self.holdings = bool(reads & Reads.HOLDINGS)
+        self.claims = bool(reads & Reads.CLAIMS)
         self.closed_finished = False  # whether the last match closed had ended
         self.dealing: tuple[int, Any] | None = None  # the deal event being applied
         self.deal_step: tuple[Any, Step] | None = None  # (its event, its step), made once
@@ -565,7 +569,7 @@ class FileReplay:
         made = self.deal_step
         if made is not None and made[0] is e:
             return made[1]
-        step = step_of(line, e, engine, self.holdings)
+        step = step_of(line, e, engine, self.holdings, self.claims)
         if type(e) is ev.Deal:
             self.deal_step = (e, step)
         return step
@@ -749,7 +753,7 @@ class FileReplay:
             if facts:
                 self.take(eng, facts)
             if self.wants_events:
-                self.listener.event(step_of(line, e, eng, self.holdings))
+                self.listener.event(step_of(line, e, eng, self.holdings, self.claims))
             return
         if t is ev.ReadWarning:
             self.report(e.code, line, e.message, severity=WARNING, rule="G7",

@@ -652,3 +652,4 @@ class Tricks:
             else:  # pragma: no cover
                 raise RuntimeError("no card reaches the position's value")
         return out
+

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import referee
-from referee.analysis import check_claim
+from referee.claims import check_claim
 from tests.test_solve import MOVES, endings
 
 ROOT = Path(__file__).resolve().parents[1]

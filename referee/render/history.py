@@ -58,7 +58,8 @@ class HistoryPrinter(Listener):
 
     GUTTER = 5  # the log-line column's width at least (it grows for longer labels)
 
-    reads = Reads.DEALS | Reads.TRICKS | Reads.HANDS | Reads.SUMMARIES | Reads.STEPS
+    reads = (Reads.DEALS | Reads.TRICKS | Reads.HANDS | Reads.SUMMARIES | Reads.STEPS
+             | Reads.CLAIMS)
 
     def __init__(self, out: IO[str], style: Style | None = None,
                  hands: "set[int] | None" = None, live: bool = False) -> None:
@@ -313,11 +314,8 @@ class HistoryPrinter(Listener):
             text = f"(ignored, the hand was over) {text}"
         if text:
             self._add(line, "   " + text)
-        if type(e) is ev.Claim and engine is not None and engine.GAME == "asszorti":
-            from .solve import claim_check_words  # not at import: only a claim needs it
-            checked = claim_check_words(engine, e, self.style)
-            if checked:
-                self._add(line, "   " + checked)
+        if step.claim_check:
+            self._add(line, "   " + step.claim_check)
         for note in after:
             self._add(line, "   " + note)
         n = step.hand
