@@ -11,6 +11,7 @@ file that could not be read.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -23,6 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, Iterator
 import click
 
 from .dask import TIMEOUT, is_url, open_url
+from .inputs import corruption, directory_problem, expand, opened
 from .render import Style
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
 from .replay import FileStats, Listener, not_a_log_words, replay, unheld_words
@@ -32,6 +34,17 @@ if TYPE_CHECKING:
     from .games.base import HandResult, MatchEngine
 
 STDIN_NAME = "<stdin>"
+
+
+@contextlib.contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def expand_names(files: tuple[str, ...]) -> tuple[str, ...]:
+    """The files to read for the names given on the command line: each directory stands for
+    the logs under it, in sorted order (:func:`referee.inputs.expand`, R29)."""
+    return expand(files, is_url)
 
 
 def stdin_stream() -> tuple[IO[bytes] | None, str | None]:
@@ -49,21 +62,39 @@ def inputs(files: tuple[str, ...], paths: tuple[str, ...] | None = None
             ) -> Iterator[tuple[str, IO[bytes] | None, str | None]]:
     """(name, binary stream or None, error) for each named file; standard input for none/``-``;
     a URL (``s3://…``) is opened with fsspec (:func:`referee.dask.open_url`).  ``paths``, if
-    given, are what to open for each name (a Dask worker opens a relative name made absolute)."""
+    given, are what to open for each name (a Dask worker opens a relative name made absolute).
+    A compressed file or standard input is read decompressed (:func:`referee.inputs.opened`,
+    R29); a directory here is what :func:`referee.inputs.expand` left of one (its error says
+    why: it cannot be listed, or holds no log)."""
     for name, path in zip(files or ("-",), paths or files or ("-",)):
         if name == "-":
             stdin, error = stdin_stream()
-            yield STDIN_NAME, stdin, error
+            if stdin is None:
+                yield STDIN_NAME, None, error
+                continue
+            try:
+                stream = opened(stdin)
+            except OSError as exc:
+                yield STDIN_NAME, None, exc.strerror or str(exc)
+                continue
+            yield STDIN_NAME, stream, None
+            continue
+        if not is_url(path) and os.path.isdir(path):  # what expand() left of a directory
+            yield name, None, directory_problem(path)
             continue
         try:
-            if os.path.isdir(path):
-                raise IsADirectoryError(21, "is a directory")
             f = open_url(path) if is_url(path) else open(path, "rb")
         except OSError as exc:
             yield name, None, exc.strerror or str(exc)
             continue
         with f:
-            yield name, f, None
+            try:
+                stream = opened(f)
+            except OSError as exc:
+                yield name, None, exc.strerror or str(exc)
+                continue
+            with stream if stream is not f else _nothing():
+                yield name, stream, None
 
 
 def run_files(files: tuple[str, ...], listener: Listener, strict: bool = False,
@@ -99,7 +130,11 @@ def run_files(files: tuple[str, ...], listener: Listener, strict: bool = False,
         if unheld is not None:  # the findings reported are right, but not all of them
             say(unheld)
             status = 2
-        if stats.undecodable:
+        broken = corruption(stream)
+        if broken is not None:  # its one finding is reported; the rest of it cannot be read
+            say(f"referee: cannot read all of {name}: {broken.words()}")
+            status = 2
+        elif stats.undecodable:
             say(f"referee: {not_a_log_words(name)}")
             status = 2
         elif stats.errors and status == 0:

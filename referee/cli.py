@@ -19,8 +19,10 @@ import msgspec
 
 from . import __version__
 from . import events as ev
-from .batch import STDIN_NAME, Job, inputs, live_inputs, run_files, run_job, stdin_stream
+from .batch import (STDIN_NAME, Job, expand_names, inputs, live_inputs, run_files, run_job,
+                    stdin_stream)
 from .dask import TIMEOUT
+from .inputs import corruption
 from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
@@ -204,7 +206,7 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
         from .follow import line_flush
         sys.exit(_follow(path, job.listener(line_flush(sys.stdout), sys.stderr)[0], strict,
                          until_end))
-    status, done, _ = run_job(job, files, jobs, dask, dask_timeout)
+    status, done, _ = run_job(job, expand_names(files), jobs, dask, dask_timeout)
     if summary and not quiet:
         writer = json_writer(sys.stdout) if fmt == "json" else None
         for name, st in done:
@@ -254,7 +256,7 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
         listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         status = _follow(path, listener, strict, until_end)
     else:
-        status, _, collector = run_job(job, files, jobs, dask, dask_timeout)
+        status, _, collector = run_job(job, expand_names(files), jobs, dask, dask_timeout)
     if standings and collector is not None:
         collector.standings()
     sys.exit(status)
@@ -318,6 +320,8 @@ def history(ctx: click.Context, files: tuple[str, ...], fmt: str, hands: set[int
             raise click.UsageError("--split writes HTML pages: it is for --format html")
         fmt = "html"
     path = _followed(files, follow, until_end)
+    if path is None:
+        files = expand_names(files)
     if fmt == "html":
         if path is not None:
             raise click.UsageError("--follow is for text; the HTML page is written whole")
@@ -403,7 +407,12 @@ def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
         if unheld is not None:  # the findings shown are right, but not all of them
             click.echo(visible(unheld), err=True)
             status = 2
-        if stats.undecodable:
+        broken = corruption(stream)
+        if broken is not None:
+            click.echo(visible(f"referee: cannot read all of {name}: {broken.words()}"),
+                       err=True)
+            status = 2
+        elif stats.undecodable:
             click.echo(visible(f"referee: {not_a_log_words(name)}"), err=True)
             status = 2
         elif stats.errors and status == 0:
