@@ -28,6 +28,7 @@ from .inputs import corruption, directory_problem, expand, opened
 from .render import Style
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
 from .replay import FileStats, Listener, not_a_log_words, replay, unheld_words
+from .selection import Selected, Selection
 from .text import visible
 
 if TYPE_CHECKING:
@@ -99,10 +100,14 @@ def inputs(files: tuple[str, ...], paths: tuple[str, ...] | None = None
 
 def run_files(files: tuple[str, ...], listener: Listener, strict: bool = False,
          err: IO[str] | None = None, progress: bool = True,
-         paths: tuple[str, ...] | None = None) -> tuple[int, list[tuple[str, FileStats]]]:
+         paths: tuple[str, ...] | None = None, selection: Selection | None = None
+         ) -> tuple[int, list[tuple[str, FileStats]]]:
     """Replay every input through ``listener``; returns (exit status, per-file stats).
     Messages about files that cannot be read go to ``err`` (standard error by default);
     ``paths``: what to open for each of ``files`` (:func:`inputs`), if not the names.
+    ``selection``: only the matches and findings it selects reach ``listener``, and the
+    stats, so the exit status, count only what did (ruling R30); a file that cannot be read,
+    or not all of it, or that is no log, is status 2 whatever is selected.
 
     A progress bar goes to standard error when it is a terminal and the run is long (several
     files, or more than 8 MB); never into a pipe."""
@@ -113,6 +118,9 @@ def run_files(files: tuple[str, ...], listener: Listener, strict: bool = False,
     def say(msg: str) -> None:  # file names from the command line are shown escaped
         click.echo(visible(msg), file=err if err is not None else sys.stderr)
 
+    chosen = None
+    if selection is not None and not selection.everything:
+        chosen = listener = Selected(listener, selection)
     for name, stream, error in inputs(files, paths):
         if stream is None:
             say(f"referee: cannot open {name}: {error}")
@@ -124,6 +132,8 @@ def run_files(files: tuple[str, ...], listener: Listener, strict: bool = False,
             say(f"referee: cannot read {name}: {exc.strerror or exc}")
             status = 2
             continue
+        if chosen is not None:
+            chosen.count_into(stats)
         bar.file_done(stream)
         done.append((name, stats))
         unheld = unheld_words(name, stats)
@@ -148,7 +158,8 @@ class Job:
     """What to do with each file (picklable: it goes to ``--jobs`` and Dask workers):
     ``command`` (``"check"`` or ``"score"``), ``fmt`` (``"text"`` or ``"json"``), ``style``
     (:class:`~referee.render.Style`), ``strict`` (``--strict``), ``counting`` (count the
-    findings, print none: ``check -q``/``--summary``), ``progress``, ``standings``."""
+    findings, print none: ``check -q``/``--summary``), ``progress``, ``standings``,
+    ``selection``."""
 
     command: str
     fmt: str = "text"
@@ -158,6 +169,8 @@ class Job:
     progress: bool = True
     """Whether a progress bar may be drawn on a terminal (never with ``check -q``)."""
     standings: bool = False  # score: keep the standings' tally (else nothing per player)
+    selection: Selection | None = None
+    """What to show (``--match``, ``--player``, ``--game``, ``--select``, ``--ignore``: R30)."""
 
     def listener(self, out: IO[str], err: IO[str]) -> tuple[Listener, "ScoreCollector | None"]:
         """(the listener that prints this job's output of one run to ``out`` and ``err``, the
@@ -190,7 +203,7 @@ def one_file(job: Job, name: str, path: str | None = None) -> FileResult:
     out, err = io.StringIO(), io.StringIO()
     listener, collector = job.listener(out, err)
     status, done = run_files((name,), listener, job.strict, err, progress=False,
-                             paths=None if path is None else (path,))
+                             paths=None if path is None else (path,), selection=job.selection)
     tally: tuple[Tally, int] | tuple[Tally, int, int] = \
         (collector.tally, collector.match_count, collector.left_out) if collector else ({}, 0)
     return out.getvalue(), err.getvalue(), status, done, tally
@@ -218,7 +231,8 @@ def run_job(job: Job, files: tuple[str, ...], jobs: int, dask: str | None = None
             listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         else:
             listener, collector = job.listener(sys.stdout, sys.stderr)
-        status, done = run_files(files, listener, job.strict, progress=job.progress)
+        status, done = run_files(files, listener, job.strict, progress=job.progress,
+                                 selection=job.selection)
         return status, done, collector
     return _run_pool(job, files, jobs)
 
