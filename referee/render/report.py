@@ -108,9 +108,10 @@ def csv_header() -> list[str]:
     return head
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_STARTS = ("=", "+", "-", "@")
 """What a spreadsheet may take a cell starting with for a formula (CSV injection); such a text
-cell is written with a leading ``'`` (man referee-score)."""
+cell is written with a leading ``'`` (man referee-score).  A tab or carriage return, the other
+starts OWASP names, never begins a cell: they are escaped (``\\t``) as in all output."""
 
 
 def csv_text(text: str | None) -> str:
