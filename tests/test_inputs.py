@@ -52,7 +52,7 @@ def test_compressed_standard_input_by_its_magic_bytes(kind):
     assert r.exit_code == 1 and r.stdout.startswith("<stdin>:11: error[revoke]")
 
 
-def test_the_first_bytes_decide_not_the_name(tmp_path):
+def test_r29_the_first_bytes_decide_not_the_name(tmp_path):
     """A plain log named .gz is read as text; gzip data named .jsonl is decompressed."""
     plain = tmp_path / "plain.jsonl.gz"
     plain.write_bytes(CASE.read_bytes())
@@ -80,7 +80,7 @@ def _truncated_gzip(lines: list[bytes], keep: int, part: int) -> bytes:
     return body + c.flush(zlib.Z_SYNC_FLUSH)
 
 
-def test_a_truncated_gzip_file_is_one_finding_at_the_line_it_breaks_in(tmp_path):
+def test_r29_a_truncated_gzip_file_is_one_finding_at_the_line_it_breaks_in(tmp_path):
     """CLEAN cut after 10 whole lines and 5 bytes of line 11: lines 1-10 are read (the match,
     the deal and 8 calls of hand 1, no finding), line 11 is the one bad-json finding
     (truncated), exit 2; the file after it is still read (CASE: its revoke at line 11)."""
@@ -186,7 +186,7 @@ def _tree(root: Path) -> list[str]:
                                     "a.jsonl", "b.jsonl", "c.jsonl.bz2/x.jsonl.bz2")]
 
 
-def test_a_directory_is_read_recursively_in_sorted_order(tmp_path):
+def test_r29_a_directory_is_read_recursively_in_sorted_order(tmp_path):
     order = _tree(tmp_path)
     assert list(expand((str(tmp_path),))) == order
     r = run("check", tmp_path)
@@ -222,7 +222,7 @@ def test_a_folder_that_cannot_be_listed_is_said_in_its_place(tmp_path, monkeypat
     assert r.stderr == f"referee: cannot open {locked}: Permission denied\n"
 
 
-def test_a_directory_without_logs(tmp_path):
+def test_r29_a_directory_without_logs(tmp_path):
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "log.json").write_text("{}\n")
     r = run("check", tmp_path, CASE)

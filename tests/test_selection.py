@@ -78,11 +78,11 @@ def test_no_selection_shows_everything(archive):
     (["--select", "revoke,incomplete-hand", "--ignore", "revoke"], (0, [ALL[3]])),
     (["--ignore", "revoke", "--ignore", "bad-json"], (0, [ALL[3]])),
 ])
-def test_selection_combinations(archive, options, expected):
+def test_r30_selection_combinations(archive, options, expected):
     assert found(archive, *options) == expected
 
 
-def test_summary_counts_what_is_shown(archive):
+def test_r30_summary_and_status_count_what_is_shown(archive):
     a, e = archive
     r = CliRunner().invoke(main, ["check", "--summary", "--player", "Anna", str(a), str(e)])
     assert r.exit_code == 1
@@ -137,12 +137,12 @@ def test_history_text_and_html(archive):
                          "eighty-three"),
 ])
 @pytest.mark.parametrize("command", ["check", "score", "history"])
-def test_unknown_codes_and_games_are_usage_errors(command, options, said):
+def test_r30_unknown_codes_and_games_are_usage_errors(command, options, said):
     r = CliRunner().invoke(main, [command, *options, str(T33)])
     assert r.exit_code == 2 and said in r.output and "Usage:" in r.output
 
 
-def test_a_file_that_is_no_log_is_status_2_whatever_is_selected(tmp_path):
+def test_r30_a_file_that_is_no_log_is_status_2_whatever_is_selected(tmp_path):
     p = tmp_path / "prose.jsonl"
     p.write_text("not a log\n")
     r = CliRunner().invoke(main, ["check", "--player", "Anna", str(p)])
