@@ -142,6 +142,16 @@ def _followed(files: tuple[str, ...], follow: bool, until_end: bool) -> str | No
     if files[0] == "-":
         raise click.UsageError("--follow follows a named file; standard input is read as "
                                "it comes without it (tail -f LOG | referee check -)")
+    from .inputs import sniff
+    try:
+        with open(files[0], "rb") as f:
+            kind = sniff(f.read(8))
+    except OSError:  # not there yet (it is waited for), or said when it is opened
+        kind = None
+    if kind is not None:
+        raise click.UsageError(visible(f"--follow reads a log as it is written, as text; "
+                                       f"{files[0]} is {kind} data: read it without --follow "
+                                       "(R29)"))
     return files[0]
 
 

@@ -281,3 +281,25 @@ def test_jobs_prints_exactly_what_the_serial_run_prints(tmp_path, args):
     parallel = _cli(*args, "--jobs", "3", "d", cwd=tmp_path)
     assert parallel == serial
     assert serial[0] == 2 and b"cut.jsonl.gz: the gzip data is cut short" in serial[2]
+
+
+def test_follow_refuses_a_compressed_file(tmp_path):
+    """A compressed stream cannot be read as it grows (its end marker comes last): a usage
+    error, not a bad-json on every line."""
+    p = tmp_path / "live.jsonl.gz"
+    p.write_bytes(gzip.compress(CASE.read_bytes()))
+    r = run("check", "--follow", p)
+    assert r.exit_code == 2 and "is gzip data: read it without --follow" in r.output
+
+
+def test_a_long_line_inside_compressed_data_is_too_long_not_held(tmp_path):
+    """A line past the reader's limit (referee-log(5)) is one bad-json too-long, as in a plain
+    file: the decompressed stream is read in bounded pieces."""
+    from referee.events import MAX_LINE_BYTES
+    lines = CASE.read_bytes().splitlines(keepends=True)
+    data = lines[0] + b'{"event": "note", "x": "' + b"a" * (MAX_LINE_BYTES + 10) + b'"}\n'
+    p = tmp_path / "long.jsonl.xz"
+    p.write_bytes(lzma.compress(data))
+    r = run("check", "--format", "json", p)
+    (f,) = [json.loads(x) for x in r.stdout.splitlines()]
+    assert (f["line"], f["code"], f["evidence"]["reason"]) == (2, "bad-json", "too-long")
