@@ -104,25 +104,29 @@ def opened(stream: IO[bytes]) -> IO[bytes]:
     (standard input, a pipe) through a :class:`_Prefixed` stream.  OSError from ``stream``
     propagates."""
     try:
-        seekable = stream.seekable()
+        start = stream.tell() if stream.seekable() else None
     except (OSError, ValueError):
-        seekable = False
-    if seekable:
+        start = None
+    if start is not None:
+        head = stream.read(_SNIFF)
         try:
-            start = stream.tell()
-            head = stream.read(_SNIFF)
             stream.seek(start)
-        except OSError:
-            seekable = False
-    if not seekable:
-        head = _read_exactly(stream, _SNIFF)
+        except OSError:  # read, and cannot go back: the bytes read go first
+            return _prefixed(head, stream)
         kind = sniff(head)
-        if kind is None and not head:
-            return stream  # nothing read: it is as it was
-        raw = cast(IO[bytes], io.BufferedReader(_Prefixed(head, stream)))
-        return raw if kind is None else cast(IO[bytes], Decompressed(raw, kind))
+        return stream if kind is None else cast(IO[bytes], Decompressed(stream, kind))
+    head = _read_exactly(stream, _SNIFF)
+    if not head:
+        return stream  # nothing read: it is as it was (empty)
+    return _prefixed(head, stream)
+
+
+def _prefixed(head: bytes, stream: IO[bytes]) -> IO[bytes]:
+    """``head``, read from ``stream`` to look at it, then the rest of ``stream``; decompressed
+    when ``head`` says so."""
+    raw = cast(IO[bytes], io.BufferedReader(_Prefixed(head, stream)))
     kind = sniff(head)
-    return stream if kind is None else cast(IO[bytes], Decompressed(stream, kind))
+    return raw if kind is None else cast(IO[bytes], Decompressed(raw, kind))
 
 
 def _read_exactly(stream: IO[bytes], n: int) -> bytes:

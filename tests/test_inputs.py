@@ -4,6 +4,7 @@ truncated compressed file as one finding and exit 2, the other files still read.
 from __future__ import annotations
 
 import bz2
+import io
 import gzip
 import json
 import lzma
@@ -303,3 +304,39 @@ def test_a_long_line_inside_compressed_data_is_too_long_not_held(tmp_path):
     r = run("check", "--format", "json", p)
     (f,) = [json.loads(x) for x in r.stdout.splitlines()]
     assert (f["line"], f["code"], f["evidence"]["reason"]) == (2, "bad-json", "too-long")
+
+
+class _Trickle(io.RawIOBase):
+    """A pipe that gives one byte per read and cannot seek."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:
+        if not self.data:
+            return 0
+        b[0] = self.data[0]
+        self.data = self.data[1:]
+        return 1
+
+
+@pytest.mark.parametrize("kind", [None, *COMPRESS])
+def test_opened_on_a_stream_that_cannot_seek(kind):
+    """The first bytes are read one at a time until there are enough to know, then given back
+    in front of the rest: the text comes out whole."""
+    from referee.inputs import opened
+    text = CASE.read_bytes()
+    data = text if kind is None else COMPRESS[kind](text)
+    stream = opened(_Trickle(data))  # type: ignore[arg-type]
+    assert b"".join(iter(stream.readline, b"")) == text
+
+
+@pytest.mark.parametrize("kind", COMPRESS)
+def test_a_real_pipe_on_standard_input(kind):
+    p = subprocess.run([sys.executable, "-m", "referee", "check", "-"],
+                       input=COMPRESS[kind](CASE.read_bytes()), capture_output=True,
+                       timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert p.returncode == 1 and p.stdout.startswith(b"<stdin>:11: error[revoke]")
