@@ -58,10 +58,14 @@ class Selection:
     def of(cls, match: Iterable[str] = (), player: Iterable[str] = (),
            game: Iterable[str] = (), select: Iterable[str] = (),
            ignore: Iterable[str] = ()) -> "Selection":
-        """The selection of these values (``select``/``ignore`` items may each be a
-        comma-separated list, as on the command line).  :class:`SelectionError` for a finding
+        """The selection of these values (each an iterable of strings, or one string;
+        ``select``/``ignore`` items may each be a comma-separated list, as on the command
+        line).  :class:`SelectionError` for a finding
         code that is none (referee-log(5)) or a game that is not registered."""
         from . import events as ev
+        match, player, game, select, ignore = (
+            (v,) if isinstance(v, str) else tuple(v) for v in (match, player, game, select,
+                                                              ignore))
         codes = [frozenset(_split(select)), frozenset(_split(ignore))]
         for option, given in (("--select", codes[0]), ("--ignore", codes[1])):
             unknown = sorted(given - set(CODES))

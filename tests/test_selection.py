@@ -198,3 +198,8 @@ def test_selected_passes_on_only_the_calls_of_selected_matches(archive):
     chosen.count_into(stats)
     assert seen.calls == [("begin", "club-night-2026-11-21"), ("end", "club-night-2026-11-21")]
     assert (stats.errors, stats.warnings, stats.matches) == (1, 0, 1)
+
+
+def test_one_string_is_one_value():
+    assert Selection.of(player="Anna", select="revoke,bad-json") == Selection(
+        players=frozenset({"Anna"}), select=frozenset({"revoke", "bad-json"}))
