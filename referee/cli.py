@@ -18,6 +18,7 @@ import click
 import msgspec
 
 from . import __version__
+from .build import build
 from . import events as ev
 from .batch import (STDIN_NAME, Job, expand_names, inputs, live_inputs, run_files, run_job,
                     stdin_stream)
@@ -112,7 +113,8 @@ class _GameChoice(click.Choice[str]):
 
 
 @click.group(cls=_Referee, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="referee")
+@click.version_option(__version__, prog_name="referee",
+                      message=f"%(prog)s, version %(version)s ({build()} build)")
 def main() -> None:
     """Referee and replay logs of trick-taking card games ({games}).  Reads JSON Lines logs
     (FILES, or standard input when none or '-')."""

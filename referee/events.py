@@ -474,8 +474,43 @@ def line_reader(stream: IO[bytes], loads: Callable[[Any], Any] | None = None
     Each call takes exactly one physical line (so the caller counts lines) and raises
     EOFError at the end.  A line that is not an event raises ``jsonlines.InvalidLineError`` or
     RecursionError: pass it to :func:`read_failure`.  ``loads`` replaces the msgspec decoder
-    (``--strict`` wraps it to keep the text)."""
-    return jsonlines.Reader(_physical_lines(stream), loads=loads or decode_event).read
+    (``--strict`` wraps it to keep the text).
+
+    Without ``loads``, a plain line (one that starts with ``{``, is at most 1 MiB long and is
+    not the first of the stream, which may start with a BOM) is decoded by :data:`DECODER`
+    straight from its bytes; only a line that is not plain, or that the decoder refuses, goes
+    the full way, through :func:`_unusual_line` and jsonlines, which give the same event and
+    the exact words of the error (issue 30: reading costs a decode, not a decode and a copy)."""
+    if loads is not None:
+        return jsonlines.Reader(_physical_lines(stream), loads=loads).read
+    readline = stream.readline
+    decode = DECODER.decode
+    refused = (msgspec.MsgspecError, ValueError, RecursionError)
+    at_start = [True]
+
+    def read() -> Any:
+        line = readline(MAX_LINE_BYTES + 1)
+        if not line:
+            raise EOFError
+        if line[0] == _OPEN_BRACE and len(line) <= _LONG and not at_start[0]:
+            try:
+                return decode(line)
+            except refused:
+                pass
+        first = at_start[0]
+        at_start[0] = False
+        # the full way, with no reference to the line kept here (a long line is not held
+        # twice while it is decoded, issue 29)
+        hold = [_unusual_line(line, readline, first)]
+        del line
+        return jsonlines.Reader(_handed_on(hold), loads=decode_event).read()
+
+    return read
+
+
+def _handed_on(hold: list[bytes]) -> Iterator[bytes]:
+    """The one line in ``hold``, handed on without a reference kept (see :func:`line_reader`)."""
+    yield hold.pop()
 
 
 def read_failure(exc: BaseException) -> ReadError | None:

@@ -87,6 +87,19 @@ class TrickState:
         self.lines: list[int] = []
         self.winner: str | None = None
 
+    def __copy__(self) -> "TrickState":
+        twin = TrickState(self.number)
+        twin.who, twin.cards, twin.lines, twin.winner = self.who, self.cards, self.lines, self.winner
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "TrickState":
+        """A copy with lists of its own (cards and names are shared: immutable).  Written out
+        so that a compiled build (mypyc) copies the same as the pure one."""
+        twin = TrickState(self.number)
+        twin.who, twin.cards, twin.lines = list(self.who), list(self.cards), list(self.lines)
+        twin.winner = self.winner
+        return twin
+
     @property
     def plays(self) -> list[tuple[str, Card, int]]:
         """The plays as (player, card, line), in play order."""

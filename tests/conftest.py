@@ -6,6 +6,8 @@ import json
 import os
 from pathlib import Path
 
+from . import under_test  # first: which referee is tested (the installed build)
+
 import pytest
 from hypothesis import settings
 

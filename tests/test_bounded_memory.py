@@ -7,6 +7,8 @@ and each finding (or piece of output) is stamped with how many lines had been re
 """
 from __future__ import annotations
 
+from . import under_test
+
 import io
 import json
 
@@ -421,7 +423,7 @@ def peak_kb(*args: str) -> int:
     """The peak resident memory (KB) of ``referee ARGS`` run in a fresh interpreter."""
     if not os.path.exists("/proc/self/status"):
         pytest.skip("the peak resident memory is read from /proc (Linux)")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=under_test.pythonpath())
     r = subprocess.run([sys.executable, "-c", _PEAK, *args], env=env, cwd=ROOT,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                        timeout=600)

@@ -8,6 +8,8 @@ One local cluster for the module: two worker processes of one thread each, every
 """
 from __future__ import annotations
 
+from . import under_test
+
 import functools
 import json
 import os
@@ -370,7 +372,7 @@ class _Cluster:
         import re
         import threading
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("DASK_")}
-        self.env["PYTHONPATH"] = str(ROOT)
+        self.env["PYTHONPATH"] = under_test.pythonpath()
         self.procs: list[subprocess.Popen] = []
         sched = self._start("distributed.cli.dask_scheduler", "--host", "127.0.0.1",
                             "--port", "0", "--no-dashboard")
@@ -434,7 +436,7 @@ def _some_logs(tmp_path, n: int, hands: int = 2) -> list[str]:
 
 def _run_here(tmp_path, *args: str) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DASK_")}
-    env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPATH"] = under_test.pythonpath()
     # (unbuffered: the first line is read by itself, the rest by communicate)
     return subprocess.Popen([sys.executable, "-m", "referee", *args], cwd=tmp_path, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

@@ -10,6 +10,7 @@ Units: tricks are counted in tricks; nothing here knows card points.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 
@@ -106,7 +107,6 @@ def follow_suit(hand: Iterable[Card], trick: Sequence[Card],
     return order.cards_of[order.suit_of[trick[0]]].intersection(hand) or None
 
 
-follow_suit.following_is_enough = True  # type: ignore[attr-defined]
 
 def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card],
                       order: TrickOrder) -> frozenset[Card] | None:
@@ -117,7 +117,6 @@ def follow_else_trump(hand: Iterable[Card], trick: Sequence[Card],
             or order.trumps.intersection(hand) or None)
 
 
-follow_else_trump.following_is_enough = True  # type: ignore[attr-defined]
 
 def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card],
                     order: TrickOrder) -> frozenset[Card] | None:
@@ -135,7 +134,6 @@ def follow_or_trump(hand: Iterable[Card], trick: Sequence[Card],
     return same | order.trumps.intersection(hand)
 
 
-follow_or_trump.following_is_enough = True  # type: ignore[attr-defined]
 
 def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card],
                       order: TrickOrder) -> frozenset[Card] | None:
@@ -158,6 +156,17 @@ def follow_head_trump(hand: Iterable[Card], trick: Sequence[Card],
     if trumps:
         return frozenset(c for c in trumps if power[c] > top) or trumps
     return None
+
+
+FOLLOWING_IS_ENOUGH: frozenset[Duty] = frozenset({follow_suit, follow_else_trump, follow_or_trump})
+"""The duties that playing a card of the suit led always satisfies (so a card of the suit led
+needs no further test: a hot-path shortcut).  A table, not an attribute set on the functions:
+compiled functions (the mypyc build) take no attributes."""
+
+
+def following_is_enough(duty: Duty) -> bool:
+    """True when any card of the suit led satisfies ``duty`` (see :data:`FOLLOWING_IS_ENOUGH`)."""
+    return duty in FOLLOWING_IS_ENOUGH
 
 
 # --- one hand's tricks ----------------------------------------------------------------------
@@ -184,10 +193,27 @@ class TrickPlay:
         """Who is due to lead the current trick: the winner of the last trick, or for trick 1 the
         contract's first leader (None: anyone)."""
         self.won: dict[str, list[TrickState]] = {p: [] for p in self.players}
-        self.follow_fast = bool(getattr(duty, "following_is_enough", False))
+        self.follow_fast = following_is_enough(duty)
         """Playing the suit led always satisfies this duty (a hot-path shortcut)."""
         self.after = {p: self.players[(i + 1) % self.size] for i, p in enumerate(self.players)}
         """Player → the player on their left (who plays after them)."""
+
+    def __copy__(self) -> "TrickPlay":
+        twin = TrickPlay(self.players, self.hands, self.order, self.duty, self.first_leader)
+        twin.tricks, twin.current, twin.leader, twin.won = (self.tricks, self.current,
+                                                            self.leader, self.won)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "TrickPlay":
+        """A copy that shares nothing mutable with this one (``hands`` keeps the sharing the
+        memo records, e.g. with the hand state's holdings).  Written out, not left to
+        ``copy.deepcopy``'s generic path, so that a compiled build (mypyc) copies the same."""
+        twin = copy.copy(self)
+        twin.hands = copy.deepcopy(self.hands, memo)
+        twin.tricks = copy.deepcopy(self.tricks, memo)
+        twin.current = copy.deepcopy(self.current, memo)
+        twin.won = copy.deepcopy(self.won, memo)
+        return twin
 
     @property
     def trick_number(self) -> int:

@@ -1,0 +1,25 @@
+"""Which build of referee is running: ``"compiled"`` (the hot path compiled with mypyc at
+install, see setup.py) or ``"pure"`` (pure Python: no C compiler at install, ``REFEREE_PURE=1``,
+an editable install, or a source tree)."""
+from __future__ import annotations
+
+import importlib.machinery
+from typing import Literal
+
+Build = Literal["compiled", "pure"]
+
+COMPILED_MODULES = ("referee.cards", "referee.facts", "referee.games.tricks")
+"""The modules a compiled build compiles (setup.py's ``COMPILED``)."""
+
+
+def build() -> Build:
+    """``"compiled"`` when every module of :data:`COMPILED_MODULES` was loaded from a C
+    extension, else ``"pure"`` (a partly compiled tree cannot happen: mypyc builds them as one)."""
+    import importlib
+
+    for name in COMPILED_MODULES:
+        module = importlib.import_module(name)
+        loader = getattr(module, "__loader__", None)
+        if not isinstance(loader, importlib.machinery.ExtensionFileLoader):
+            return "pure"
+    return "compiled"
