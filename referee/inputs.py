@@ -101,21 +101,28 @@ def opened(stream: IO[bytes]) -> IO[bytes]:
     """The stream to replay for the binary stream ``stream`` of one file: itself when it is
     not compressed, else a :class:`Decompressed` reader over it.  The first bytes are looked
     at without losing them: a seekable file is read from its start again, anything else
-    (standard input, a pipe) through a :class:`_Prefixed` stream.  OSError from ``stream``
-    propagates."""
+    (standard input, a pipe) through a :class:`_Prefixed` stream.  A stream whose first read
+    fails is given back as it is, so that the replay's read fails as it would have (``cannot
+    read``, not ``cannot open``)."""
     try:
         start = stream.tell() if stream.seekable() else None
     except (OSError, ValueError):
         start = None
     if start is not None:
-        head = stream.read(_SNIFF)
+        try:
+            head = stream.read(_SNIFF)
+        except OSError:  # a file whose reads fail: the replay's first read says so
+            return stream
         try:
             stream.seek(start)
         except OSError:  # read, and cannot go back: the bytes read go first
             return _prefixed(head, stream)
         kind = sniff(head)
         return stream if kind is None else cast(IO[bytes], Decompressed(stream, kind))
-    head = _read_exactly(stream, _SNIFF)
+    try:
+        head = _read_exactly(stream, _SNIFF)
+    except OSError:
+        return stream
     if not head:
         return stream  # nothing read: it is as it was (empty)
     return _prefixed(head, stream)
@@ -134,7 +141,12 @@ def _read_exactly(stream: IO[bytes], n: int) -> bytes:
     got = b""
     read1 = getattr(stream, "read1", stream.read)
     while len(got) < n:
-        chunk = read1(n - len(got))
+        try:
+            chunk = read1(n - len(got))
+        except OSError:
+            if not got:
+                raise
+            break  # the next read, the replay's, fails again and says so
         if not chunk:
             break
         got += chunk
