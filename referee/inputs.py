@@ -97,13 +97,14 @@ def sniff(head: bytes) -> Compression | None:
     return None
 
 
-def opened(stream: IO[bytes]) -> IO[bytes]:
+def opened(stream: IO[bytes], own: bool = False) -> IO[bytes]:
     """The stream to replay for the binary stream ``stream`` of one file: itself when it is
     not compressed, else a :class:`Decompressed` reader over it.  The first bytes are looked
     at without losing them: a seekable file is read from its start again, anything else
     (standard input, a pipe) through a :class:`_Prefixed` stream.  A stream whose first read
     fails is given back as it is, so that the replay's read fails as it would have (``cannot
-    read``, not ``cannot open``)."""
+    read``, not ``cannot open``).  With ``own``, closing what is returned closes ``stream``
+    too."""
     try:
         start = stream.tell() if stream.seekable() else None
     except (OSError, ValueError):
@@ -116,24 +117,24 @@ def opened(stream: IO[bytes]) -> IO[bytes]:
         try:
             stream.seek(start)
         except OSError:  # read, and cannot go back: the bytes read go first
-            return _prefixed(head, stream)
+            return _prefixed(head, stream, own)
         kind = sniff(head)
-        return stream if kind is None else cast(IO[bytes], Decompressed(stream, kind))
+        return stream if kind is None else cast(IO[bytes], Decompressed(stream, kind, own))
     try:
         head = _read_exactly(stream, _SNIFF)
     except OSError:
         return stream
     if not head:
         return stream  # nothing read: it is as it was (empty)
-    return _prefixed(head, stream)
+    return _prefixed(head, stream, own)
 
 
-def _prefixed(head: bytes, stream: IO[bytes]) -> IO[bytes]:
+def _prefixed(head: bytes, stream: IO[bytes], own: bool) -> IO[bytes]:
     """``head``, read from ``stream`` to look at it, then the rest of ``stream``; decompressed
-    when ``head`` says so."""
-    raw = cast(IO[bytes], io.BufferedReader(_Prefixed(head, stream)))
+    when ``head`` says so; with ``own``, closed with what is returned."""
+    raw = cast(IO[bytes], io.BufferedReader(_Prefixed(head, stream, own)))
     kind = sniff(head)
-    return raw if kind is None else cast(IO[bytes], Decompressed(raw, kind))
+    return raw if kind is None else cast(IO[bytes], Decompressed(raw, kind, True))
 
 
 def _read_exactly(stream: IO[bytes], n: int) -> bytes:
@@ -157,10 +158,18 @@ class _Prefixed(io.RawIOBase):
     """``head`` (the bytes already read to look at them), then the rest of ``stream``, as each
     read of ``stream`` gives it (a pipe is read as it comes, not to fill a buffer)."""
 
-    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+    def __init__(self, head: bytes, stream: IO[bytes], own: bool = False) -> None:
         self.head = head
         self.stream = stream
+        self.own = own
         self.read1 = getattr(stream, "read1", stream.read)
+
+    def close(self) -> None:
+        try:
+            if self.own and not self.closed:
+                self.stream.close()
+        finally:
+            super().close()
 
     def readable(self) -> bool:
         return True
@@ -235,8 +244,9 @@ class Decompressed(io.BufferedIOBase):
     it); after that the stream is at its end, and :attr:`corruption` says where and how.  An
     OSError of reading the compressed file itself propagates, as for any file."""
 
-    def __init__(self, stream: IO[bytes], kind: Compression) -> None:
+    def __init__(self, stream: IO[bytes], kind: Compression, own: bool = False) -> None:
         self.kind = kind
+        self.own = stream if own else None
         self.source = _Source(stream)
         inner: Any
         source: Any = self.source
@@ -297,6 +307,8 @@ class Decompressed(io.BufferedIOBase):
     def close(self) -> None:
         try:
             self.inner.close()
+            if self.own is not None:
+                self.own.close()
         finally:
             super().close()
 

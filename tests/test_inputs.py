@@ -340,3 +340,26 @@ def test_a_real_pipe_on_standard_input(kind):
                        input=COMPRESS[kind](CASE.read_bytes()), capture_output=True,
                        timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert p.returncode == 1 and p.stdout.startswith(b"<stdin>:11: error[revoke]")
+
+
+def test_the_api_reads_a_compressed_path(tmp_path):
+    """read_log of a path opens it as the commands do (R29): the Thirty-Three match of
+    docs/api.md, totals 36, 7, -9, and its revoke at line 58; a copy cut short gives the
+    corrupt-compression finding, not an exception."""
+    import warnings
+
+    import referee
+    T33 = ROOT / "examples" / "thirty-three" / "disputed.jsonl"
+    p = tmp_path / "t33.jsonl.bz2"
+    p.write_bytes(bz2.compress(T33.read_bytes()))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ResourceWarning)  # the file is closed
+        [m] = referee.read_log(p)
+    assert m.file == str(p) and m.totals == {"Anna": 36, "Bela": 7, "Cili": -9}
+    assert [(f.line, f.code) for f in m.all_findings()] == [(58, "revoke")]
+    lines = T33.read_bytes().splitlines(keepends=True)
+    q = tmp_path / "cut.jsonl.gz"
+    q.write_bytes(_truncated_gzip(lines, 10, 3))
+    log = referee.read_file(q)
+    assert [(f.line, f.code, (f.evidence or {}).get("reason")) for m in log.matches
+            for f in m.all_findings()] == [(11, "bad-json", "corrupt-compression")]
