@@ -9,7 +9,8 @@ Sixty-Six, Eighty-Three).  See README.md and ``man referee``; the Python API is 
 - :class:`Table`: one table stepped event by event (findings, who is to act, legal actions,
   :meth:`~Table.is_legal`, :meth:`~Table.copy`), with the holdings (:class:`Holding`), the
   contract (:class:`Contract`) and the auction (:class:`Call`) as data;
-- :func:`diff_logs`: where two records of the same matches part (:mod:`referee.diff`).
+- :func:`diff_logs`: where two records of the same matches part (:mod:`referee.diff`);
+- :class:`Selection`: which matches and findings to keep (by match, player, game, code: R30).
 
 The names are loaded on first use, so the command-line tool does not pay for them.
 """
@@ -25,10 +26,11 @@ if TYPE_CHECKING:
                       solve)
     from .diff import diff_logs
     from .findings import Finding, Severity
+    from .selection import Selection
 
 __all__ = ["Call", "Contract", "Finding", "Hand", "HandStatus", "Holding", "Log", "LogReader",
-           "Match", "Play", "Severity", "Solved", "Step", "Table", "Trick", "__version__",
-           "diff_logs", "read_file", "read_log", "replay_files", "solve"]
+           "Match", "Play", "Selection", "Severity", "Solved", "Step", "Table", "Trick",
+           "__version__", "diff_logs", "read_file", "read_log", "replay_files", "solve"]
 
 _FROM_FINDINGS = frozenset({"Finding", "Severity"})
 
@@ -38,6 +40,9 @@ def __getattr__(name: str) -> Any:
     if name in _FROM_FINDINGS:
         from . import findings
         return getattr(findings, name)
+    if name == "Selection":
+        from .selection import Selection
+        return Selection
     if name == "diff_logs":
         from .diff import diff_logs
         return diff_logs

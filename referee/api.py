@@ -201,10 +201,13 @@ def open_source(source: Source, name: str | None) -> tuple[IO[bytes], str, bool]
     """What :func:`read_log` reads ``source`` (a :data:`Source`) from: (a binary stream, the
     name findings use, whether it was opened here and must be closed).  ``name``, if given, is
     the name; else the path, the stream's name, ``<bytes>`` or ``<stream>``.  ``TypeError`` for
-    a text stream or anything that is no source; ``OSError`` from opening a path."""
+    a text stream or anything that is no source; ``OSError`` from opening a path.  A path to a
+    file compressed with gzip, bzip2 or xz is read decompressed (ruling R29)."""
     if isinstance(source, (str, os.PathLike)):
+        from .inputs import opened
         path = os.fspath(source)
-        return open(path, "rb"), name if name is not None else path, True
+        # a compressed file is read decompressed (R29)
+        return opened(open(path, "rb"), own=True), name if name is not None else path, True
     if isinstance(source, (bytes, bytearray, memoryview)):
         return io.BytesIO(bytes(source)), name if name is not None else "<bytes>", True
     read = getattr(source, "readline", None)
@@ -428,7 +431,7 @@ class Solved:
     in Eighty-Three; in Sixty-Six the player who led first), who maximise ``value``;
     ``value``: the change of ``side[0]``'s score for the hand as ``score`` counts it (game
     points; Asszorti: the net change, A8); ``actions``: (event, value) for each move of the
-    play (cards; Sixty-Six's close, marriage, exchange and declare out: RULINGS R29), the
+    play (cards; Sixty-Six's close, marriage, exchange and declare out: RULINGS R31), the
     events as a log holds them; ``best``: events to the end of the hand that reach ``value``;
     ``nodes``: positions searched."""
 

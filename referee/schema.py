@@ -249,7 +249,8 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
         set=_BOOL, offenders=_list(_PLAYER), others=_list(_PLAYER), bid=e83_bid)
     read_reasons = {
         "bad-json": ["too-long", "record-separator", "byte-order-mark", "too-deep",
-                     "not-utf-8", "truncated", "trailing-text", "malformed"],
+                     "not-utf-8", "truncated", "trailing-text", "malformed",
+                     "corrupt-compression"],
         "bad-event": ["not-an-object", "unknown-game", "unknown-event", "no-event",
                       "wrong-type", "missing-field", "invalid", "duplicate-key",
                       "unknown-fields"]}
@@ -259,7 +260,8 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
     return {
         "bad-json": _obj(
             ("reason", "json_object"), reason=_enum(*read_reasons["bad-json"]),
-            json_object=_BOOL, limit=_COUNT, character=_nullable(_COUNT)),
+            json_object=_BOOL, limit=_COUNT, character=_nullable(_COUNT),
+            compression=_enum("gzip", "bzip2", "xz"), truncated=_BOOL),
         "bad-event": _obj(
             reason=_enum(*read_reasons["bad-event"], *match_reasons), json_object=_BOOL,
             field=_nullable(_FIELD), inside=_nullable(_FIELD), expected=_list(kind),
