@@ -69,7 +69,7 @@ def tricks_left(engine: MatchEngine[Any]) -> int:
 
 def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
             depth: int = DEPTH) -> Iterator[Move | ClaimCheck]:
-    """The moves of the play (R31) of the hands numbered in ``hands`` (None: all) of the
+    """The moves of the play (R34) of the hands numbered in ``hands`` (None: all) of the
     log ``stream``, in line order, each valued (:class:`Move`), and each claim checked
     (:class:`ClaimCheck`, Asszorti).  A hand whose holdings are not all known is passed over; a
     hand stops being analysed at its first move with a finding (or a claim).  Moves are valued

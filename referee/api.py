@@ -431,7 +431,7 @@ class Solved:
     in Eighty-Three; in Sixty-Six the player who led first), who maximise ``value``;
     ``value``: the change of ``side[0]``'s score for the hand as ``score`` counts it (game
     points; Asszorti: the net change, A8); ``actions``: (event, value) for each move of the
-    play (cards; Sixty-Six's close, marriage, exchange and declare out: RULINGS R31), the
+    play (cards; Sixty-Six's close, marriage, exchange and declare out: RULINGS R34), the
     events as a log holds them; ``best``: events to the end of the hand that reach ``value``;
     ``nodes``: positions searched."""
 

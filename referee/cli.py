@@ -729,7 +729,7 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
 def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     """Replay FILE up to LINE and solve the position there: who is to act, its value under
     perfect play by everyone, each legal move with its value, and a best line to the end of
-    the hand (RULINGS R31)."""
+    the hand (RULINGS R34)."""
     from .render.solve import solve_json, solve_text
     from .analysis import solve_at
     from .search import NotSolvable

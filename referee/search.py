@@ -13,7 +13,7 @@ two cards of one hand that are adjacent in the contract's rank order (no card be
 still in play elsewhere) and worth the same card points are one move (the second is never
 searched: either gives the same value).
 
-Which events are moves of the play (RULINGS R31): cards, and Sixty-Six's close, marriage, trump
+Which events are moves of the play (RULINGS R34): cards, and Sixty-Six's close, marriage, trump
 exchange and declaring out.  A claim, a dispute and the doubling calls (Asszorti's kontra …) are
 not: the play is valued at the contract as it stands; a claim is checked by
 :func:`check_claim`.
@@ -34,7 +34,7 @@ TABLE_CAP = 500_000
 full it is cleared and the search goes on (correct, only slower)."""
 
 PLAY_MOVES = frozenset({"play", "close", "marriage", "exchange", "declare_out"})
-"""The events that are moves of the play (R31)."""
+"""The events that are moves of the play (R34)."""
 
 STOP = "stop"
 """The pseudo-action of a hand that may end with no further event (a played-out Sixty-Six deal
@@ -100,7 +100,7 @@ def hand_value(engine: MatchEngine[Any], player: str) -> Number | None:
 
 
 def moves(engine: MatchEngine[Any]) -> list[tuple[ev.HandEvent, MatchEngine[Any]]]:
-    """The moves of the play (R31) the engine accepts at this moment with no finding, each with
+    """The moves of the play (R34) the engine accepts at this moment with no finding, each with
     the engine after it, in the policy's order (as :func:`referee.legal.legal_actions` lists
     them)."""
     h = engine.hand

@@ -14,7 +14,7 @@ import pytest
 import referee
 from referee.simulate import simulate
 
-MOVES = {"play", "close", "marriage", "exchange", "declare_out"}  # RULINGS R31
+MOVES = {"play", "close", "marriage", "exchange", "declare_out"}  # RULINGS R34
 NOT_PLAY = {"claim", "dispute"}
 
 
