@@ -10,6 +10,7 @@ Sixty-Six, Eighty-Three).  See README.md and ``man referee``; the Python API is 
   :meth:`~Table.is_legal`, :meth:`~Table.copy`), with the holdings (:class:`Holding`), the
   contract (:class:`Contract`) and the auction (:class:`Call`) as data;
 - :func:`diff_logs`: where two records of the same matches part (:mod:`referee.diff`);
+- :class:`Selection`: which matches and findings to keep (by match, player, game, code: R30);
 - :func:`standings`: an archive's standings, statistics and crosstable (:mod:`referee.archive`).
 
 The names are loaded on first use, so the command-line tool does not pay for them.
@@ -22,14 +23,17 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .api import (Call, Contract, Hand, Holding, HandStatus, Log, LogReader, Match, Play,
-                      Step, Table, Trick, read_file, read_log, replay_files)
+                      Solved, Step, Table, Trick, read_file, read_log, replay_files,
+                      solve)
     from .archive import Standings, standings
     from .diff import diff_logs
     from .findings import Finding, Severity
+    from .selection import Selection
 
 __all__ = ["Call", "Contract", "Finding", "Hand", "HandStatus", "Holding", "Log", "LogReader",
-           "Match", "Play", "Severity", "Standings", "Step", "Table", "Trick", "__version__",
-           "diff_logs", "read_file", "read_log", "replay_files", "standings"]
+           "Match", "Play", "Selection", "Severity", "Solved", "Standings", "Step", "Table",
+           "Trick", "__version__", "diff_logs", "read_file", "read_log", "replay_files", "solve",
+           "standings"]
 
 _FROM_FINDINGS = frozenset({"Finding", "Severity"})
 
@@ -42,6 +46,9 @@ def __getattr__(name: str) -> Any:
     if name in ("standings", "Standings"):
         from . import archive
         return getattr(archive, name)
+    if name == "Selection":
+        from .selection import Selection
+        return Selection
     if name == "diff_logs":
         from .diff import diff_logs
         return diff_logs

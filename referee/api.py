@@ -201,10 +201,13 @@ def open_source(source: Source, name: str | None) -> tuple[IO[bytes], str, bool]
     """What :func:`read_log` reads ``source`` (a :data:`Source`) from: (a binary stream, the
     name findings use, whether it was opened here and must be closed).  ``name``, if given, is
     the name; else the path, the stream's name, ``<bytes>`` or ``<stream>``.  ``TypeError`` for
-    a text stream or anything that is no source; ``OSError`` from opening a path."""
+    a text stream or anything that is no source; ``OSError`` from opening a path.  A path to a
+    file compressed with gzip, bzip2 or xz is read decompressed (ruling R29)."""
     if isinstance(source, (str, os.PathLike)):
+        from .inputs import opened
         path = os.fspath(source)
-        return open(path, "rb"), name if name is not None else path, True
+        # a compressed file is read decompressed (R29)
+        return opened(open(path, "rb"), own=True), name if name is not None else path, True
     if isinstance(source, (bytes, bytearray, memoryview)):
         return io.BytesIO(bytes(source)), name if name is not None else "<bytes>", True
     read = getattr(source, "readline", None)
@@ -420,6 +423,53 @@ def _parse(event: TableEvent) -> Any:
     return items[0] if items else None
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Solved:
+    """A position solved under perfect play (:meth:`Table.solve`, :func:`solve`).
+
+    ``to_act``: who is to act; ``side``: the declaring side (the declarer; the bidding partners
+    in Eighty-Three; in Sixty-Six the player who led first), who maximise ``value``;
+    ``value``: the change of ``side[0]``'s score for the hand as ``score`` counts it (game
+    points; Asszorti: the net change, A8); ``actions``: (event, value) for each move of the
+    play (cards; Sixty-Six's close, marriage, exchange and declare out: RULINGS R34), the
+    events as a log holds them; ``best``: events to the end of the hand that reach ``value``;
+    ``nodes``: positions searched."""
+
+    to_act: tuple[str, ...]
+    side: tuple[str, ...]
+    value: Number
+    actions: tuple[tuple[dict[str, Any], Number], ...]
+    best: tuple[dict[str, Any], ...]
+    nodes: int
+
+
+def solved(s: Any) -> Solved:
+    """A :class:`referee.search.Solution` as API data (events as dicts)."""
+    return Solved(s.to_act, s.side, s.value,
+                  tuple((msgspec.to_builtins(e), v) for e, v in s.actions),
+                  tuple(msgspec.to_builtins(e) for e in s.best), s.nodes)
+
+
+def solve(source: Source, line: int, *, name: str | None = None) -> Solved:
+    """Solve the moment before physical line ``line`` of a log (a path, bytes or a binary
+    stream), as ``referee solve FILE --line N`` does; ``line`` may be the line after the last.
+    Raises ``ValueError`` (:class:`referee.search.NotSolvable`) where no play of a fully known
+    hand is at that moment, ``OSError`` from the file."""
+    from .replay import replay_at
+    from .search import NotSolvable, solve as _solve
+    stream, label, mine = open_source(source, name)
+    try:
+        seen = replay_at(stream, label, line)
+    finally:
+        if mine:
+            stream.close()
+    if not seen.reached:
+        raise NotSolvable(f"the log has no line {line} (it ends before)")
+    if seen.engine is None:
+        raise NotSolvable("no match is being played at that moment")
+    return solved(_solve(seen.engine))
+
+
 class Table:
     """One table refereed event by event, as a log would be read (live refereeing, tools).
 
@@ -623,6 +673,18 @@ class Table:
         if eng is None or eng.hand is None or eng.hand.mode != OPEN:
             return []
         return _legal_actions(eng)
+
+    def solve(self) -> "Solved":
+        """The position as it stands under perfect play by everyone (issue 26): the declaring
+        side, the value for its first player, each move of the play with its value and a best
+        line to the end of the hand (:class:`Solved`).  Raises ``ValueError``
+        (:class:`referee.search.NotSolvable`) outside the play of a hand, or when a holding is
+        unknown.  The table is not changed."""
+        from .search import NotSolvable, solve as _solve
+        eng = self._engine
+        if eng is None:
+            raise NotSolvable("no match is being played")
+        return solved(_solve(eng))
 
     @property
     def to_act(self) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ file that could not be read.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -23,9 +24,11 @@ from typing import IO, TYPE_CHECKING, Any, Iterator
 import click
 
 from .dask import TIMEOUT, is_url, open_url
+from .inputs import corruption, directory_problem, expand, opened
 from .render import Style
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
 from .replay import FileStats, Listener, Reads, not_a_log_words, replay, unheld_words
+from .selection import Selected, Selection
 from .text import visible
 
 if TYPE_CHECKING:
@@ -33,6 +36,17 @@ if TYPE_CHECKING:
     from .model import Hand
 
 STDIN_NAME = "<stdin>"
+
+
+@contextlib.contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def expand_names(files: tuple[str, ...]) -> tuple[str, ...]:
+    """The files to read for the names given on the command line: each directory stands for
+    the logs under it, in sorted order (:func:`referee.inputs.expand`, R29)."""
+    return expand(files, is_url)
 
 
 def stdin_stream() -> tuple[IO[bytes] | None, str | None]:
@@ -50,29 +64,51 @@ def inputs(files: tuple[str, ...], paths: tuple[str, ...] | None = None
             ) -> Iterator[tuple[str, IO[bytes] | None, str | None]]:
     """(name, binary stream or None, error) for each named file; standard input for none/``-``;
     a URL (``s3://…``) is opened with fsspec (:func:`referee.dask.open_url`).  ``paths``, if
-    given, are what to open for each name (a Dask worker opens a relative name made absolute)."""
+    given, are what to open for each name (a Dask worker opens a relative name made absolute).
+    A compressed file or standard input is read decompressed (:func:`referee.inputs.opened`,
+    R29); a directory here is what :func:`referee.inputs.expand` left of one (its error says
+    why: it cannot be listed, or holds no log)."""
     for name, path in zip(files or ("-",), paths or files or ("-",)):
         if name == "-":
             stdin, error = stdin_stream()
-            yield STDIN_NAME, stdin, error
+            if stdin is None:
+                yield STDIN_NAME, None, error
+                continue
+            try:
+                stream = opened(stdin)
+            except OSError as exc:
+                yield STDIN_NAME, None, exc.strerror or str(exc)
+                continue
+            yield STDIN_NAME, stream, None
+            continue
+        if not is_url(path) and os.path.isdir(path):  # what expand() left of a directory
+            yield name, None, directory_problem(path)
             continue
         try:
-            if os.path.isdir(path):
-                raise IsADirectoryError(21, "is a directory")
             f = open_url(path) if is_url(path) else open(path, "rb")
         except OSError as exc:
             yield name, None, exc.strerror or str(exc)
             continue
         with f:
-            yield name, f, None
+            try:
+                stream = opened(f)
+            except OSError as exc:
+                yield name, None, exc.strerror or str(exc)
+                continue
+            with stream if stream is not f else _nothing():
+                yield name, stream, None
 
 
 def run_files(files: tuple[str, ...], listener: Listener, strict: bool = False,
          err: IO[str] | None = None, progress: bool = True,
-         paths: tuple[str, ...] | None = None) -> tuple[int, list[tuple[str, FileStats]]]:
+         paths: tuple[str, ...] | None = None, selection: Selection | None = None
+         ) -> tuple[int, list[tuple[str, FileStats]]]:
     """Replay every input through ``listener``; returns (exit status, per-file stats).
     Messages about files that cannot be read go to ``err`` (standard error by default);
     ``paths``: what to open for each of ``files`` (:func:`inputs`), if not the names.
+    ``selection``: only the matches and findings it selects reach ``listener``, and the
+    stats, so the exit status, count only what did (ruling R30); a file that cannot be read,
+    or not all of it, or that is no log, is status 2 whatever is selected.
 
     A progress bar goes to standard error when it is a terminal and the run is long (several
     files, or more than 8 MB); never into a pipe."""
@@ -83,6 +119,9 @@ def run_files(files: tuple[str, ...], listener: Listener, strict: bool = False,
     def say(msg: str) -> None:  # file names from the command line are shown escaped
         click.echo(visible(msg), file=err if err is not None else sys.stderr)
 
+    chosen = None
+    if selection is not None and not selection.everything:
+        chosen = listener = Selected(listener, selection)
     for name, stream, error in inputs(files, paths):
         if stream is None:
             say(f"referee: cannot open {name}: {error}")
@@ -94,13 +133,19 @@ def run_files(files: tuple[str, ...], listener: Listener, strict: bool = False,
             say(f"referee: cannot read {name}: {exc.strerror or exc}")
             status = 2
             continue
+        if chosen is not None:
+            chosen.count_into(stats)
         bar.file_done(stream)
         done.append((name, stats))
         unheld = unheld_words(name, stats)
         if unheld is not None:  # the findings reported are right, but not all of them
             say(unheld)
             status = 2
-        if stats.undecodable:
+        broken = corruption(stream)
+        if broken is not None:  # its one finding is reported; the rest of it cannot be read
+            say(f"referee: cannot read all of {name}: {broken.words()}")
+            status = 2
+        elif stats.undecodable:
             say(f"referee: {not_a_log_words(name)}")
             status = 2
         elif stats.errors and status == 0:
@@ -114,7 +159,8 @@ class Job:
     """What to do with each file (picklable: it goes to ``--jobs`` and Dask workers):
     ``command`` (``"check"`` or ``"score"``), ``fmt`` (``"text"`` or ``"json"``), ``style``
     (:class:`~referee.render.Style`), ``strict`` (``--strict``), ``counting`` (count the
-    findings, print none: ``check -q``/``--summary``), ``progress``, ``standings``."""
+    findings, print none: ``check -q``/``--summary``), ``progress``, ``standings``,
+    ``selection``."""
 
     command: str
     fmt: str = "text"
@@ -124,6 +170,8 @@ class Job:
     progress: bool = True
     """Whether a progress bar may be drawn on a terminal (never with ``check -q``)."""
     standings: bool = False  # score: keep the standings' tally (else nothing per player)
+    selection: Selection | None = None
+    """What to show (``--match``, ``--player``, ``--game``, ``--select``, ``--ignore``: R30)."""
 
     def listener(self, out: IO[str], err: IO[str], judge: Any = None
                  ) -> tuple[Listener, "ScoreCollector | None"]:
@@ -165,7 +213,7 @@ def one_file(job: Job, name: str, path: str | None = None) -> FileResult:
     recorder = ProbeRecorder()
     listener, collector = job.listener(out, err, recorder)
     status, done = run_files((name,), listener, job.strict, err, progress=False,
-                             paths=None if path is None else (path,))
+                             paths=None if path is None else (path,), selection=job.selection)
     tally: tuple[Tally, int] | tuple[Tally, int, int] = \
         (collector.tally, collector.match_count, collector.left_out) if collector else ({}, 0)
     return out.getvalue(), err.getvalue(), status, done, tally, recorder.records
@@ -193,7 +241,8 @@ def run_job(job: Job, files: tuple[str, ...], jobs: int, dask: str | None = None
             listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         else:
             listener, collector = job.listener(sys.stdout, sys.stderr)
-        status, done = run_files(files, listener, job.strict, progress=job.progress)
+        status, done = run_files(files, listener, job.strict, progress=job.progress,
+                                 selection=job.selection)
         return status, done, collector
     return _run_pool(job, files, jobs)
 

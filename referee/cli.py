@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 import msgspec
@@ -20,13 +20,18 @@ import msgspec
 from . import __version__
 from .build import build
 from . import events as ev
-from .batch import STDIN_NAME, Job, inputs, live_inputs, run_files, run_job, stdin_stream
+from .batch import (STDIN_NAME, Job, expand_names, inputs, live_inputs, run_files, run_job,
+                    stdin_stream)
 from .dask import TIMEOUT
+from .inputs import corruption
 from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
 from .replay import Listener, not_a_log_words, unheld_words
 from .schema import OUTPUT_RECORDS
+
+if TYPE_CHECKING:
+    from .selection import Selection
 
 
 def _style(ascii_: bool) -> Style:
@@ -139,16 +144,63 @@ def _followed(files: tuple[str, ...], follow: bool, until_end: bool) -> str | No
     if files[0] == "-":
         raise click.UsageError("--follow follows a named file; standard input is read as "
                                "it comes without it (tail -f LOG | referee check -)")
+    from .inputs import sniff
+    try:
+        with open(files[0], "rb") as f:
+            kind = sniff(f.read(8))
+    except OSError:  # not there yet (it is waited for), or said when it is opened
+        kind = None
+    if kind is not None:
+        raise click.UsageError(visible(f"--follow reads a log as it is written, as text; "
+                                       f"{files[0]} is {kind} data: read it without --follow "
+                                       "(R29)"))
     return files[0]
 
 
-def _follow(path: str, listener: Listener, strict: bool, until_end: bool) -> int:
+def _follow(path: str, listener: Listener, strict: bool, until_end: bool,
+            selection: "Selection | None" = None) -> int:
     """Run ``--follow`` (referee.follow); file names said on standard error are escaped."""
-    from .follow import follow
+    from .follow import POLL, follow
 
     def say(msg: str) -> None:
         click.echo(visible(msg), err=True)
-    return follow(path, listener, strict, until_end, say)
+    return follow(path, listener, strict, until_end, say, POLL, selection)
+
+
+def _select_options(f: Any) -> Any:
+    """``--match``, ``--player``, ``--game``, ``--select``, ``--ignore`` (ruling R30), for
+    every command that reads logs into output (check, score, history)."""
+    for option in reversed([
+            click.option("--match", "sel_match", multiple=True, metavar="ID",
+                         help="Only the match of this id (or, without one, this number in "
+                              "its file); may be given more than once."),
+            click.option("--player", "sel_player", multiple=True, metavar="NAME",
+                         help="Only matches where NAME sits; may be given more than once."),
+            click.option("--game", "sel_game", multiple=True, metavar="GAME",
+                         help="Only matches of GAME (its log name); may be given more than "
+                              "once."),
+            click.option("--select", "sel_codes", multiple=True, metavar="CODE,…",
+                         help="Only findings of these codes."),
+            click.option("--ignore", "sel_ignore", multiple=True, metavar="CODE,…",
+                         help="No findings of these codes.")]):
+        f = option(f)
+    return f
+
+
+def _selection(kw: dict[str, Any]) -> "Selection | None":
+    """The :class:`~referee.selection.Selection` of the options :func:`_select_options` added
+    (taken out of ``kw``); None when none was given.  A code or game that is none: a usage
+    error."""
+    from .selection import Selection, SelectionError
+    given = {k: kw.pop(k) for k in ("sel_match", "sel_player", "sel_game", "sel_codes",
+                                    "sel_ignore")}
+    if not any(given.values()):
+        return None
+    try:
+        return Selection.of(given["sel_match"], given["sel_player"], given["sel_game"],
+                            given["sel_codes"], given["sel_ignore"])
+    except SelectionError as exc:
+        raise click.UsageError(visible(str(exc))) from None
 
 
 JOBS = click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
@@ -186,16 +238,20 @@ def _dask_timeout(dask: str | None, dask_timeout: float) -> float:
                    "from no earlier one).")
 @FOLLOW
 @UNTIL_END
+@_select_options
 def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
           dask: str | None, dask_timeout: float, quiet: bool, summary: bool, follow: bool,
-          until_end: bool) -> None:
+          until_end: bool, **selection: Any) -> None:
     """Replay the logs against the rules and print every finding.
 
     Text: FILE:LINE: error[code]: message.  JSON: one finding object per line.
     Exit 0 clean (warnings allowed), 1 errors found, 2 a file could not be read.
+    With --match, --player, --game, --select, --ignore: only those findings, and the exit
+    status follows them.
     """
+    chosen = _selection(selection)
     job = Job("check", fmt, _style(ascii_), strict, counting=quiet or summary,
-               progress=not quiet)
+               progress=not quiet, selection=chosen)
     dask_timeout = _dask_timeout(dask, dask_timeout)
     path = _followed(files, follow, until_end)
     if path is not None:
@@ -205,8 +261,8 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
             raise click.UsageError("--summary is for files read to their end, not --follow")
         from .follow import line_flush
         sys.exit(_follow(path, job.listener(line_flush(sys.stdout), sys.stderr)[0], strict,
-                         until_end))
-    status, done, _ = run_job(job, files, jobs, dask, dask_timeout)
+                         until_end, chosen))
+    status, done, _ = run_job(job, expand_names(files), jobs, dask, dask_timeout)
     if summary and not quiet:
         writer = json_writer(sys.stdout) if fmt == "json" else None
         for name, st in done:
@@ -226,7 +282,9 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
 
 @main.command(short_help="Print hands, totals and winners of each match.")
 @FILES
-@FORMAT
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
+              show_default=True, help="Text for people, JSON Lines for scripts, CSV (a score "
+              "sheet, one row per hand) for spreadsheets.")
 @ASCII
 @STRICT
 @JOBS
@@ -235,18 +293,29 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
 @click.option("--standings", is_flag=True, help="Also sum up all matches read, per player.")
 @FOLLOW
 @UNTIL_END
+@_select_options
 def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: int,
           dask: str | None, dask_timeout: float, standings: bool, follow: bool,
-          until_end: bool) -> None:
+          until_end: bool, **selection: Any) -> None:
     """Print each match's hands, totals and winners.
 
     Findings go to standard error, as text or (--format json) as the JSON Lines of check.  JSON
-    output is one object per match.  With --standings, a last table (JSON: a last object with
+    output is one object per match.  CSV (RFC 4180): a header, then one row per hand: file,
+    match, hand, line, dealer, declarer, contract, status, game, and each seat's player,
+    delta and total; a text cell that starts with = + - @ (a formula) gets a leading '.  With --standings, a last table (JSON: a last object with
     "kind": "standings") sums up every match read: per player, matches played, finished, won,
     and points.
     """
+    chosen = _selection(selection)
+    if fmt == "csv":
+        if standings:
+            raise click.UsageError("--standings is written as text or JSON, not in the CSV "
+                                   "score sheet")
+        from .render.report import csv_header
+        import csv
+        csv.writer(sys.stdout, lineterminator="\r\n").writerow(csv_header())
     job = Job("score", fmt, Style(symbols=not ascii_ and _can_show_symbols(sys.stderr)), strict,
-               standings=standings)
+               standings=standings, selection=chosen)
     dask_timeout = _dask_timeout(dask, dask_timeout)
     path = _followed(files, follow, until_end)
     if path is not None:
@@ -254,9 +323,9 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
             raise click.UsageError("--follow reads one file here, as it grows; not with --dask")
         from .follow import line_flush
         listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
-        status = _follow(path, listener, strict, until_end)
+        status = _follow(path, listener, strict, until_end, chosen)
     else:
-        status, _, collector = run_job(job, files, jobs, dask, dask_timeout)
+        status, _, collector = run_job(job, expand_names(files), jobs, dask, dask_timeout)
     if standings and collector is not None:
         collector.standings()
     sys.exit(status)
@@ -346,10 +415,11 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int) -> None:
 @STRICT
 @FOLLOW
 @UNTIL_END
+@_select_options
 @click.pass_context
-def history(ctx: click.Context, files: tuple[str, ...], fmt: str, hands: set[int] | None,
+def history(ctx: click.Context, /, files: tuple[str, ...], fmt: str, hands: set[int] | None,
             split: Path | None, ascii_: bool, strict: bool, follow: bool,
-            until_end: bool) -> None:
+            until_end: bool, **selection: Any) -> None:
     """Print each hand readably: deal, auction, tricks, result, and the findings in place, each
     event and trick led by its log line.  --hand picks hands (the exit status still tells of
     the whole file).
@@ -359,27 +429,33 @@ def history(ctx: click.Context, files: tuple[str, ...], fmt: str, hands: set[int
     diagram that steps card by card and trick by trick, with the auction, the events, the
     tricks, the findings and the scores as tables.  With --split DIR: DIR/index.html and one
     such page per match.
+
+    With --match, --player, --game: only those matches; --select, --ignore: only those
+    findings; the exit status follows what is shown.
     """
+    chosen = _selection(selection)
     if split is not None:
         if fmt == "text" and ctx.get_parameter_source("fmt") != click.core.ParameterSource.DEFAULT:
             raise click.UsageError("--split writes HTML pages: it is for --format html")
         fmt = "html"
     path = _followed(files, follow, until_end)
+    if path is None:
+        files = expand_names(files)
     if fmt == "html":
         if path is not None:
             raise click.UsageError("--follow is for text; the HTML page is written whole")
-        sys.exit(_history_html(files, hands, strict, split))
+        sys.exit(_history_html(files, hands, strict, split, chosen))
     if path is not None:
         from .follow import line_flush
         printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
-        status = _follow(path, printer, strict, until_end)
+        status = _follow(path, printer, strict, until_end, chosen)
     elif live_inputs(files):
         from .follow import line_flush
         printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
-        status, _ = run_files(files, printer, strict)
+        status, _ = run_files(files, printer, strict, selection=chosen)
     else:
         printer = HistoryPrinter(sys.stdout, _style(ascii_), hands)
-        status, _ = run_files(files, printer, strict)
+        status, _ = run_files(files, printer, strict, selection=chosen)
     printer.close()
     if _no_such_hand(hands, printer.picked, printer.most):
         status = 2
@@ -412,7 +488,7 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool,
-                  split: Path | None = None) -> int:
+                  split: Path | None = None, selection: "Selection | None" = None) -> int:
     """Write the HTML page of ``history --format html`` (with ``split``: the index page and
     one page per match in that directory); returns the exit status.  The pages are written as
     each log is read (:class:`referee.render.html.HtmlPage`).  A directory that cannot be
@@ -421,14 +497,14 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool,
     page = HtmlPage(sys.stdout, [STDIN_NAME if f == "-" else f for f in files] or
                     [STDIN_NAME], hands, split)
     try:
-        return _write_html(page, files, hands, strict)
+        return _write_html(page, files, hands, strict, selection)
     except PageWriteError as exc:
         click.echo(visible(f"referee: cannot write {exc.path}: {exc.why}"), err=True)
         return 2
 
 
 def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
-                strict: bool) -> int:
+                strict: bool, selection: "Selection | None" = None) -> int:
     """Feed every file to ``page`` and end it; returns the exit status."""
     page.begin()
     status = 0
@@ -439,7 +515,7 @@ def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
             status = 2
             continue
         try:
-            stats = page.log(stream, name, strict)
+            stats = page.log(stream, name, strict, selection)
         except OSError as exc:
             why = exc.strerror or str(exc)
             click.echo(visible(f"referee: cannot read {name}: {why}"), err=True)
@@ -450,7 +526,12 @@ def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
         if unheld is not None:  # the findings shown are right, but not all of them
             click.echo(visible(unheld), err=True)
             status = 2
-        if stats.undecodable:
+        broken = corruption(stream)
+        if broken is not None:
+            click.echo(visible(f"referee: cannot read all of {name}: {broken.words()}"),
+                       err=True)
+            status = 2
+        elif stats.undecodable:
             click.echo(visible(f"referee: {not_a_log_words(name)}"), err=True)
             status = 2
         elif stats.errors and status == 0:
@@ -682,6 +763,70 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
                           seen.dealt, seen.proven)
         click.echo(text if style.symbols else to_ascii(text), nl=False)
     sys.exit(0 if seen.legal else 1)
+
+
+@main.command(short_help="Value a moment of the play under perfect play by everyone.")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, readable=False))
+@click.option("--line", "line_no", type=click.IntRange(min=1), required=True,
+              help="The physical line whose moment (before it) to solve.")
+@FORMAT
+@ASCII
+def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
+    """Replay FILE up to LINE and solve the position there: who is to act, its value under
+    perfect play by everyone, each legal move with its value, and a best line to the end of
+    the hand (RULINGS R34)."""
+    from .render.solve import solve_json, solve_text
+    from .analysis import solve_at
+    from .search import NotSolvable
+    for name, stream, error in inputs((file,)):
+        if stream is None:
+            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
+            sys.exit(2)
+        try:
+            report = solve_at(stream, name, line_no)
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
+        except NotSolvable as exc:
+            click.echo(visible(f"referee: {name}:{line_no}: cannot solve: {exc}"), err=True)
+            sys.exit(2)
+        if fmt == "json":
+            json_writer(sys.stdout).write(solve_json(report))
+        else:
+            style = _style(ascii_)
+            text = solve_text(report, style)
+            click.echo(text if style.symbols else to_ascii(text), nl=False)
+
+
+@main.command(short_help="Value every card of the play and check claims.")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, readable=False))
+@click.option("--hand", "hands", multiple=True, callback=_hand_numbers, metavar="N|N-M",
+              help="Only hand N of each match (or hands N to M); may be given more than once.")
+@click.option("--depth", type=click.IntRange(min=1, max=10), default=4, show_default=True,
+              help="Value the moves once this many tricks or fewer are left in the hand.")
+@FORMAT
+@ASCII
+def analyse(file: str, hands: set[int] | None, depth: int, fmt: str, ascii_: bool) -> None:
+    """Value each move of the play of FILE's hands under perfect play (the value before and
+    after it, what it cost the side that made it) and check each Asszorti claim (A10)."""
+    from .analysis import analyse as analyse_log
+    from .render.solve import analysis_json, analysis_text
+    style = _style(ascii_)
+    for name, stream, error in inputs((file,)):
+        if stream is None:
+            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
+            sys.exit(2)
+        out = json_writer(sys.stdout) if fmt == "json" else None
+        try:
+            for r in analyse_log(stream, name, hands, depth):
+                if out is not None:
+                    out.write(analysis_json(name, r))
+                else:
+                    text = analysis_text(name, r, style)
+                    click.echo(text if style.symbols else to_ascii(text), nl=False)
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
 
 
 @main.command(short_help="Write a log of random legal play.")

@@ -99,6 +99,10 @@ def read_words(facts: Evidence, detail: str | None = None) -> str:
                 "start of the file (referee-log(5))")
     if reason == "too-deep":
         return "not valid JSON: JSON nested too deeply"
+    if reason == "corrupt-compression":
+        how = "cut short (it ends before its end marker)" if facts["truncated"] else "corrupt"
+        return (f"the {facts['compression']} data of the file is {how} in this line: nothing "
+                "from here on can be read (R29)")
     if reason == "not-utf-8":
         return "line is not valid UTF-8"
     if reason == "truncated":

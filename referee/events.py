@@ -353,6 +353,14 @@ def _error(code: Literal["bad-json", "bad-event"], reason: str, json_object: boo
     return ReadError(code, read_words(evidence, detail), json_object, evidence)
 
 
+def read_error(code: Literal["bad-json", "bad-event"], reason: str, json_object: bool = False,
+               **facts: Any) -> ReadError:
+    """A :class:`ReadError` of the closed ``reason`` (referee-log(5)) with its ``facts``, its
+    message in their words: for a reader outside this module (:mod:`referee.inputs`: the
+    ``corrupt-compression`` of a compressed file whose data breaks off, R29)."""
+    return _error(code, reason, json_object, None, **facts)
+
+
 class UnusualLine(Exception):
     """Raised by a :func:`line_reader` call, instead of handing the line to jsonlines, for a
     line the reader settles itself: ``error`` is its :class:`ReadError`, or None for a blank

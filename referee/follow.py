@@ -24,11 +24,14 @@ import signal
 import sys
 import time
 from dataclasses import replace
-from typing import IO, Any, Callable, cast
+from typing import IO, TYPE_CHECKING, Any, Callable, cast
 
 from .findings import Finding
 from .replay import (FileReplay, FileStats, Listener, MatchInfo, MatchSummary, listener_wants,
                      not_a_log_words, replay, unheld_words)
+
+if TYPE_CHECKING:
+    from .selection import Selection
 
 POLL = 0.1
 """Seconds between two looks at a file that has not grown."""
@@ -250,7 +253,8 @@ def _open_when_there(path: str, say: Callable[[str], None], stopped: Callable[[]
 
 
 def follow(path: str, listener: Listener, strict: bool = False, until_end: bool = False,
-           say: Callable[[str], None] | None = None, poll: float = POLL) -> int:
+           say: Callable[[str], None] | None = None, poll: float = POLL,
+           selection: "Selection | None" = None) -> int:
     """Referee the log at ``path`` while it is written, through ``listener``, until Ctrl-C
     (SIGINT) or, with ``until_end``, until the last match read is over (its ``end`` event or
     the game's own end) and the file has no more whole lines.
@@ -264,8 +268,10 @@ def follow(path: str, listener: Listener, strict: bool = False, until_end: bool 
     could not be opened or read (said on ``say``; a file that never appeared before Ctrl-C
     too) or not one line of it is a JSON object.  Ctrl-C says ``referee: interrupted`` and ends
     the follow with that status (not 130): what was final is printed; the hand in play is not
-    judged (a revoke still open is not reported)."""
+    judged (a revoke still open is not reported).  ``selection``: only what it selects reaches
+    ``listener``, and the status follows the findings that did (R30)."""
     from .render.report import Tee
+    from .selection import Selected
     if say is None:
         def say(msg: str) -> None:
             from .text import visible
@@ -304,8 +310,11 @@ def follow(path: str, listener: Listener, strict: bool = False, until_end: bool 
                                    lambda: bool(interrupted), poll, rotated, gone)
                 try:
                     # a RawIOBase is a binary stream (typeshed does not call it IO[bytes])
-                    stats: FileStats | None = replay(cast(IO[bytes], grow), path,
-                                                     Tee(renamed, watch), strict)
+                    heard: Listener = Tee(renamed, watch)
+                    if selection is not None and not selection.everything:
+                        heard = Selected(heard, selection)
+                    stats: FileStats | None = replay(cast(IO[bytes], grow), path, heard,
+                                                     strict)
                 except Stopped:
                     stats = None
                 except OSError as exc:

@@ -144,6 +144,9 @@ class Step:
     before: int = 0
     deal_notes: tuple[tuple[str, str], ...] = ()
     establishes_revoke: bool = False
+    claim_check: str | None = None
+    """Under an Asszorti claim, for a listener that reads ``Reads.CLAIMS`` (``history``): the
+    claim checked against every defence (A10, issue 26), one sentence; else None."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,6 +116,9 @@ class Reads(Flag):
     """The steps (of :meth:`Listener.event` and :meth:`Listener.deal`) carry each player's
     cards (``held``, ``hidden``; without it ``held`` is empty and ``hidden`` None): what a
     viewer of the table reads, not ``history``."""
+    CLAIMS = auto()
+    """The step of each Asszorti claim carries its check (``claim_check``, A10): what
+    ``history`` reads (a search, milliseconds a claim)."""
 
 
 _CALLS = {"deal": Reads.DEALS, "trick": Reads.TRICKS, "hand": Reads.HANDS | Reads.RESULTS,
@@ -331,6 +334,7 @@ class FileReplay:
         self.whole_hands = bool(reads & Reads.HANDS)
         self.summaries = bool(reads & Reads.SUMMARIES)
         self.holdings = bool(reads & Reads.HOLDINGS)
+        self.claims = bool(reads & Reads.CLAIMS)
         self.closed_finished = False  # whether the last match closed had ended
         self.dealing: tuple[int, Any] | None = None  # the deal event being applied
         self.deal_step: tuple[Any, Step] | None = None  # (its event, its step), made once
@@ -575,7 +579,7 @@ class FileReplay:
         made = self.deal_step
         if made is not None and made[0] is e:
             return made[1]
-        step = step_of(line, e, engine, self.holdings)
+        step = step_of(line, e, engine, self.holdings, self.claims)
         if type(e) is ev.Deal:
             self.deal_step = (e, step)
         return step
@@ -759,7 +763,7 @@ class FileReplay:
             if facts:
                 self.take(eng, facts)
             if self.wants_events:
-                self.listener.event(step_of(line, e, eng, self.holdings))
+                self.listener.event(step_of(line, e, eng, self.holdings, self.claims))
             return
         if t is ev.ReadWarning:
             self.report(e.code, line, e.message, severity=WARNING, rule="G7",
@@ -934,6 +938,8 @@ class AtLine:
     at: Any
     reached: bool
     later: list[Finding] | None = None
+    match: str | int | None = None
+    """The id of the match in play before the line (its number in the file without one)."""
 
 
 def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
@@ -955,10 +961,11 @@ def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
     events = ev.read_events(stream)
     at, seen = _read_to(run, events, stop)
     engine = run.engine
+    key = run.info.match if run.info is not None and engine is not None else None
     h = engine.hand if engine is not None else None
     if engine is None or at is None or h is None or h.mode != OPEN or not h.partial or \
             type(at) not in _HAND_EVENTS:
-        return AtLine(engine, at, seen >= stop)
+        return AtLine(engine, at, seen >= stop, match=key)
     from .legal import clone  # not at import: check never needs it
     before = clone(engine)
     run.item(stop, at)
@@ -970,4 +977,4 @@ def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
     else:
         run.close_match()
     run.flush()
-    return AtLine(before, at, True, keep.found)
+    return AtLine(before, at, True, keep.found, key)

@@ -252,7 +252,8 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
         set=_BOOL, offenders=_list(_PLAYER), others=_list(_PLAYER), bid=e83_bid)
     read_reasons = {
         "bad-json": ["too-long", "record-separator", "byte-order-mark", "too-deep",
-                     "not-utf-8", "truncated", "trailing-text", "malformed"],
+                     "not-utf-8", "truncated", "trailing-text", "malformed",
+                     "corrupt-compression"],
         "bad-event": ["not-an-object", "unknown-game", "unknown-event", "no-event",
                       "wrong-type", "missing-field", "invalid", "duplicate-key",
                       "unknown-fields"]}
@@ -262,7 +263,8 @@ def finding_evidence() -> dict[str, dict[str, Any]]:
     return {
         "bad-json": _obj(
             ("reason", "json_object"), reason=_enum(*read_reasons["bad-json"]),
-            json_object=_BOOL, limit=_COUNT, character=_nullable(_COUNT)),
+            json_object=_BOOL, limit=_COUNT, character=_nullable(_COUNT),
+            compression=_enum("gzip", "bzip2", "xz"), truncated=_BOOL),
         "bad-event": _obj(
             reason=_enum(*read_reasons["bad-event"], *match_reasons), json_object=_BOOL,
             field=_nullable(_FIELD), inside=_nullable(_FIELD), expected=_list(kind),
@@ -509,10 +511,41 @@ def standings_schema() -> dict[str, Any]:
                       "standings-pair": pair, "standings-left_out": left_out}}
 
 
+def solve_schema() -> dict[str, Any]:
+    """The JSON Schema of the object of ``solve --format json`` (issue 26): the position's
+    value for the declaring side, each legal move's value, a best line (events as log objects)."""
+    event = {"type": "object", "required": ["event"], "properties": {"event": {"type": "string"}}}
+    action = _obj(("event", "value"), event=event, value=_NUMBER)
+    return _obj(("file", "line", "game", "match", "hand", "to_act", "side", "value", "actions",
+                 "best"),
+                file={"type": "string"}, line=_LINE, game={"type": "string"},
+                match={"type": ["string", "integer", "null"]}, hand=_NTH,
+                to_act=_list(_PLAYER), side=_list(_PLAYER), value=_NUMBER,
+                actions=_list(action), best=_list(event))
+
+
+def analysis_schema() -> dict[str, Any]:
+    """The JSON Schema of one record of ``analyse --format json`` (issue 26): a move valued
+    before and after, with its cost and a best move; or an Asszorti claim checked (A10)."""
+    event = {"type": "object", "required": ["event"], "properties": {"event": {"type": "string"}}}
+    move = _obj(("file", "line", "hand", "trick", "player", "event", "before", "after", "cost",
+                 "best"),
+                file={"type": "string"}, line=_LINE, hand=_NTH, trick=_nullable(_NTH),
+                player=_PLAYER, event=event, before=_NUMBER, after=_NUMBER,
+                cost={"type": "number", "minimum": 0}, best=_nullable(event))
+    claim = _obj(("file", "line", "hand", "player", "event", "sound", "defence", "trick"),
+                 file={"type": "string"}, line=_LINE, hand=_NTH, player=_PLAYER, event=event,
+                 sound=_BOOL, defence=_list(event), trick=_nullable(_NTH))
+    return {"oneOf": [{"$ref": "#/$defs/move"}, {"$ref": "#/$defs/claim_check"}],
+            "$defs": {"move": move, "claim_check": claim}}
+
+
 OUTPUT_RECORDS: dict[str, Callable[[], dict[str, Any]]] = {
     "findings": findings_schema,
     "score": score_schema,
     "standings": standings_schema,
+    "solve": solve_schema,
+    "analysis": analysis_schema,
 }
 """The records the referee prints, by name (``referee schema --output NAME``), each with the
 function that gives its schema.  The extension point of the output schema: the records of

@@ -186,14 +186,16 @@ def _canonical(deck: Any, text: Any) -> str:
         return str(text)
 
 
-def step_of(line: int, e: Any, engine: MatchEngine[Any] | None, holdings: bool = True) -> Step:
+def step_of(line: int, e: Any, engine: MatchEngine[Any] | None, holdings: bool = True,
+            claims: bool = False) -> Step:
     """The :class:`~referee.model.Step` for event ``e`` of ``line``, just applied (or skipped)
     by ``engine``, the engine of the match in play (None: none): its words as ``history`` gives
     them, and the state it left.  The notes around a take are the commentary's (taken once:
     the engine forgets them then, so one step is made per event).  An event outside every
     hand (no match, no deal yet) has no hand (``hand`` None), holdings nor table.
     ``holdings`` False leaves out each player's cards (``held`` empty, ``hidden`` None), the
-    dearest part, for a listener that does not read them (``history``)."""
+    dearest part, for a listener that does not read them (``history``); ``claims`` True checks
+    an Asszorti claim (``claim_check``, A10: :func:`referee.analysis.claim_check_words`)."""
     name = ev.name_of(e)
     player = getattr(e, "player", None)
     note = getattr(e, "note", None) or None
@@ -241,4 +243,10 @@ def step_of(line: int, e: Any, engine: MatchEngine[Any] | None, holdings: bool =
                 held, table, number, winner, words.contract_title(engine),
                 engine.declarer_name(), hidden, hand=h.number, before=len(before),
                 deal_notes=labels, establishes_revoke=t is ev.Play and
-                h.revoke_established_at == line)
+                h.revoke_established_at == line, claim_check=_claim_check(engine, e)
+                if claims and t is ev.Claim else None)
+
+
+def _claim_check(engine: MatchEngine[Any], e: Any) -> str | None:
+    from .claims import claim_check_words  # not at import: only a claim needs it
+    return claim_check_words(engine, e)

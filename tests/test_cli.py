@@ -94,9 +94,12 @@ def test_missing_file_exit_2_others_still_processed():
     assert "error[revoke]" in r.output   # the other file was still checked
 
 
-def test_directory_exit_2():
-    r = CliRunner().invoke(main, ["check", str(EX)])
-    assert r.exit_code == 2 and "is a directory" in r.output
+def test_directory_without_logs_exit_2(tmp_path):
+    """A directory is read for the logs under it (R29, tests/test_inputs.py); one with none
+    is said so, status 2."""
+    (tmp_path / "notes.txt").write_text("no log\n")
+    r = CliRunner().invoke(main, ["check", str(tmp_path)])
+    assert r.exit_code == 2 and "a directory with no file named *.jsonl" in r.output
 
 
 def test_stdin_default_and_dash():

@@ -132,7 +132,8 @@ def test_dask_prints_exactly_what_the_serial_run_prints(client, logs, args):
     # the corpus is not trivial: findings of many kinds, the files that cannot be read
     assert status == 2 and len(out) > 10_000
     assert b"cannot open " + logs[8].encode() + b": No such file" in err
-    assert b"is a directory" in err and b"prose.jsonl" in err
+    # a directory is read for the logs under it (R29): this one has none
+    assert b"folder: a directory with no file named" in err and b"prose.jsonl" in err
     if args == ["check"]:
         codes = {line.split(b"[")[1].split(b"]")[0] for line in out.splitlines()}
         assert {b"bad-json", b"incomplete-hand", b"wrong-dealer", b"out-of-turn"} <= codes
@@ -519,3 +520,29 @@ def test_replay_files_sends_relative_paths_made_absolute(tmp_path, monkeypatch, 
     got = list(rdask.replay_files(names, client))
     assert [n for n, _ in got] == names
     assert all(_same(x, y) for (_, x), (_, y) in zip(referee.replay_files(names), got))
+
+
+@pytest.mark.parametrize("args", [["check", "--player", "Max", "--ignore", "incomplete-hand"],
+                                  ["score", "--format", "csv", "--game", "sixty-six"]])
+def test_dask_archive_input_selection_and_csv_as_the_serial_run(client, tmp_path, args):
+    """Issue 27 items 3-6: a directory (R29) of plain, gzip, bzip2 and xz logs and one cut
+    short, with a selection (R30), or as a CSV score sheet: on Dask byte for byte the serial
+    run (one header, file order)."""
+    import bz2
+    import gzip
+    import lzma
+    d = tmp_path / "archive"
+    (d / "b" / "c").mkdir(parents=True)
+    logs = [json.dumps(e) + "\n" for e in simulate("sixty-six", 4, 3)]
+    text = "".join(logs).encode()
+    (d / "a.jsonl").write_bytes(text)
+    (d / "b" / "x.jsonl.gz").write_bytes(gzip.compress(text))
+    (d / "b" / "c" / "y.jsonl.bz2").write_bytes(bz2.compress(text))
+    (d / "z.jsonl.xz").write_bytes(lzma.compress(text))
+    (d / "cut.jsonl.gz").write_bytes(gzip.compress(text)[:-30])
+    (d / "e83.jsonl").write_text("".join(json.dumps(e) + "\n"
+                                         for e in simulate("eighty-three", 4, 2)))
+    serial = _referee(*args, str(d))
+    assert _referee(*args, "--dask", client.scheduler.address, str(d)) == serial
+    assert serial[0] == 2 and b"cut.jsonl.gz: the gzip data is cut short" in serial[2]
+    assert serial[1] and b"e83.jsonl" not in serial[1]  # something shown, not all

@@ -58,7 +58,8 @@ class HistoryPrinter(Listener):
 
     GUTTER = 5  # the log-line column's width at least (it grows for longer labels)
 
-    reads = Reads.DEALS | Reads.TRICKS | Reads.HANDS | Reads.SUMMARIES | Reads.STEPS
+    reads = (Reads.DEALS | Reads.TRICKS | Reads.HANDS | Reads.SUMMARIES | Reads.STEPS
+             | Reads.CLAIMS)
 
     def __init__(self, out: IO[str], style: Style | None = None,
                  hands: "set[int] | None" = None, live: bool = False) -> None:
@@ -313,6 +314,8 @@ class HistoryPrinter(Listener):
             text = f"(ignored, the hand was over) {text}"
         if text:
             self._add(line, "   " + text)
+        if step.claim_check:
+            self._add(line, "   " + step.claim_check)
         for note in after:
             self._add(line, "   " + note)
         n = step.hand

@@ -26,7 +26,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..api import (Hand, Match, Step, MatchBuilder, feed, MatchRecord, with_findings,
@@ -41,6 +41,9 @@ from ..findings import Finding
 from ..text import json_safe, visible
 from . import number, signed
 from .html_assets import CSS, SCRIPT
+
+if TYPE_CHECKING:
+    from ..selection import Selection
 
 
 def _title(game: str) -> str:
@@ -211,14 +214,20 @@ class HtmlPage:
         om = self._match
         return om.doc if om is not None and om.doc is not None else self.top
 
-    def log(self, stream: IO[bytes], name: str, strict: bool = False) -> FileStats:
+    def log(self, stream: IO[bytes], name: str, strict: bool = False,
+            selection: "Selection | None" = None) -> FileStats:
         """Read one log from ``stream`` (``name``: what findings call it) and write its matches,
         hand by hand, then its findings outside every match.  Returns the file's counts;
-        OSError from the stream propagates (the match being written is closed first)."""
+        OSError from the stream propagates (the match being written is closed first).
+        ``selection``: only the matches and findings it selects are written, and the counts
+        are of those (R30)."""
+        from ..selection import Selected
         self.file_no += 1
         fid = self.file_no
         builder = _PageBuilder(self, fid)
-        run = FileReplay(name, builder)
+        chosen = Selected(builder, selection) if selection is not None and \
+            not selection.everything else None
+        run = FileReplay(name, chosen if chosen is not None else builder)
         try:
             for line, e in ev.read_events(stream, strict):
                 feed(run, builder, line, e)
@@ -228,6 +237,8 @@ class HtmlPage:
             self._abandon()
             raise
         self.findings(name, builder.loose, builder.loose_more, fid)
+        if chosen is not None:
+            chosen.count_into(run.stats)
         return run.stats
 
     def findings(self, file: str, findings: Sequence[Finding], more: int = 0,

@@ -1,7 +1,8 @@
 """Listeners for ``check`` (findings) and ``score`` (hand results and standings)."""
 from __future__ import annotations
 
-from typing import IO, Any, Iterable
+import csv
+from typing import IO, Any, Iterable, Iterator
 
 import msgspec
 
@@ -135,6 +136,55 @@ Tally = dict[str, dict[str, list[Any]]]
 """The standings of :class:`ScoreCollector`: game → player → [matches, finished, won, points]."""
 
 
+def csv_seats() -> int:
+    """How many players' columns the score sheet has: the most seats of a registered game."""
+    from ..games import SPECS
+    return max((spec.seats for spec in SPECS.values()), default=0)
+
+
+def csv_header() -> list[str]:
+    """The first row of ``score --format csv`` (man referee-score): ``file, match, hand, line,
+    dealer, declarer, contract, status, game``, then ``player N, delta N, total N`` for each
+    seat N of :func:`csv_seats`."""
+    head = ["file", "match", "hand", "line", "dealer", "declarer", "contract", "status", "game"]
+    for n in range(1, csv_seats() + 1):
+        head += [f"player {n}", f"delta {n}", f"total {n}"]
+    return head
+
+
+FORMULA_STARTS = ("=", "+", "-", "@")
+"""What a spreadsheet may take a cell starting with for a formula (CSV injection); such a text
+cell is written with a leading ``'`` (man referee-score).  A tab or carriage return, the other
+starts OWASP names, never begins a cell: they are escaped (``\\t``) as in all output."""
+
+
+def csv_text(text: str | None) -> str:
+    """A text cell of the score sheet: the log's text escaped as all output escapes it
+    (:func:`~referee.text.visible`), with a ``'`` before it when it starts as a formula would
+    (:data:`FORMULA_STARTS`); None is the empty cell."""
+    if text is None:
+        return ""
+    shown = visible(text)
+    return "'" + shown if shown.startswith(FORMULA_STARTS) else shown
+
+
+def csv_rows(s: MatchSummary, hands: Iterable[Hand]) -> Iterator[list[Any]]:
+    """One row per hand of the match ``s`` (:func:`csv_header`): scores as numbers (halves as
+    ``.5``), each seat's player, change of total and total after the hand; the columns of seats
+    the game does not have are empty."""
+    seats = csv_seats()
+    players = s.info.players
+    key = s.info.match
+    fixed = [csv_text(s.info.file), csv_text(str(key)) if isinstance(key, str) else key]
+    for h in hands:
+        row: list[Any] = [*fixed, h.number, h.line, csv_text(h.dealer), csv_text(h.declarer),
+                          csv_text(h.contract), h.status, s.info.game]
+        for p in players[:seats]:
+            row += [csv_text(p), tidy(h.deltas.get(p, 0)), tidy(h.totals.get(p, 0))]
+        row += [""] * (3 * (seats - min(len(players), seats)))
+        yield row
+
+
 class ScoreCollector(Listener):
     """Collects each match's hands and prints its score table (text) or one JSON object per
     match (referee-log(5) ``score --format json``)."""
@@ -149,6 +199,7 @@ class ScoreCollector(Listener):
         self.fmt = fmt
         self.style = style or Style(symbols=False)
         self.writer = json_writer(out) if fmt == "json" else None
+        self.sheet = csv.writer(out, lineterminator="\r\n") if fmt == "csv" else None
         self.hands: list[Hand] = []
         self.standings_asked = standings
         self.tally: Tally = {}
@@ -180,6 +231,8 @@ class ScoreCollector(Listener):
             self.add_to_tally(s.info.game, s.totals, s.finished, s.winners)
         if self.writer is not None:
             self.writer.write(obj)
+        elif self.sheet is not None:
+            self.sheet.writerows(csv_rows(s, self.hands))
         else:
             self.out.write(self.table(s))
         self.hands = []

@@ -1,0 +1,655 @@
+"""Perfect-play search over the rules core (issue 26): the value of a position of the play of a
+hand whose holdings are all known, each legal action's value, and a best line.
+
+The search drives the engine itself: the actions of a position are the events the rules core
+accepts there without a finding (:func:`referee.legal.legal_actions`'s candidates and judgement),
+the position after an action is the engine after it, and a hand's value is what the engine scores
+(its :class:`~referee.facts.HandResult`).  No rule is written here a second time.
+
+Search: alpha-beta on a null window around the value (MTD(f)) with a bounded transposition table
+(:data:`TABLE_CAP` entries, cleared when full) keyed on the position's state that still matters
+(:func:`state_key`), move ordering (the table's best move first) and equivalent-card grouping:
+two cards of one hand that are adjacent in the contract's rank order (no card between them is
+still in play elsewhere) and worth the same card points are one move (the second is never
+searched: either gives the same value).
+
+Which events are moves of the play (RULINGS R34): cards, and Sixty-Six's close, marriage, trump
+exchange and declaring out.  A claim, a dispute and the doubling calls (Asszorti's kontra …) are
+not: the play is valued at the contract as it stands; a claim is checked by
+:func:`check_claim`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from . import events as ev
+from .facts import Number
+from .games.base import MatchEngine
+from .games.hand import OPEN
+from .legal import passed_over, trial, trial_stop
+
+TABLE_CAP = 500_000
+"""Most entries the transposition table holds (about 200 bytes each: some 100 MB at most); when
+full it is cleared and the search goes on (correct, only slower)."""
+
+PLAY_MOVES = frozenset({"play", "close", "marriage", "exchange", "declare_out"})
+"""The events that are moves of the play (R34)."""
+
+STOP = "stop"
+"""The pseudo-action of a hand that may end with no further event (a played-out Sixty-Six deal
+whose last-trick winner does not declare, S10): the hand as the engine closes it."""
+
+
+class NotSolvable(ValueError):
+    """The position is not one the solver can value: no hand in play, the play not reached
+    (auction, exchange, discards still to come), or a holding unknown (a record of the play
+    alone).  ``reason`` says which, as a sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A solved position.
+
+    ``to_act``: the players to act; ``side``: the declaring side (maximisers); ``value``: the
+    change of ``side[0]``'s score for the hand under perfect play (game points; Asszorti's net);
+    ``actions``: (event, value) for each move of the play, in the order ``legal`` lists them;
+    ``best``: a line of events to the end of the hand that reaches ``value``; ``nodes``: the
+    positions searched."""
+
+    to_act: tuple[str, ...]
+    side: tuple[str, ...]
+    value: Number
+    actions: tuple[tuple[ev.HandEvent, Number], ...]
+    best: tuple[ev.HandEvent, ...]
+    nodes: int = 0
+
+
+def side_of(engine: MatchEngine[Any]) -> tuple[str, ...]:
+    """The declaring side of the current hand: the declarer; with the partner in Eighty-Three
+    (the bidding partners, E1); in Sixty-Six the player who led (or leads) the first trick.
+    Raises :class:`NotSolvable` without a declarer."""
+    h = engine.hand
+    if h is None:
+        raise NotSolvable("no hand is in play")
+    if engine.GAME == "sixty-six":
+        if h.play is not None:
+            return (h.play.first_leader,)
+        i = engine.players.index(h.dealer)
+        return (engine.players[(i + 1) % len(engine.players)],)
+    decl = engine.declarer_name()
+    if decl is None:
+        raise NotSolvable("the hand has no declarer yet (the auction is not over)")
+    partner = getattr(engine, "partner_of", None)
+    mate = partner(decl) if partner is not None and engine.GAME == "eighty-three" else None
+    return (decl, mate) if mate else (decl,)
+
+
+def hand_value(engine: MatchEngine[Any], player: str) -> Number | None:
+    """``player``'s change of score for the hand just ended as ``score`` counts it (Asszorti:
+    the net change, ``extra["net"]``, A8); None while the hand is not over."""
+    h = engine.hand
+    if h is None or h.result is None:
+        return None
+    net = h.result.extra.get("net")
+    if isinstance(net, dict):
+        v: Number = net[player]
+        return v
+    d: Number = h.result.deltas[player]
+    return d
+
+
+def moves(engine: MatchEngine[Any]) -> list[tuple[ev.HandEvent, MatchEngine[Any]]]:
+    """The moves of the play (R34) the engine accepts at this moment with no finding, each with
+    the engine after it, in the policy's order (as :func:`referee.legal.legal_actions` lists
+    them)."""
+    h = engine.hand
+    if h is None or h.mode != OPEN:
+        return []
+    from .games.policy import policy_for
+    out = []
+    for e in policy_for(engine).candidates(engine):
+        if ev.name_of(e) not in PLAY_MOVES or passed_over(engine, e) is not None:
+            continue
+        verdict, twin = trial(engine, e)
+        if verdict.legal:
+            out.append((e, twin))
+    return out
+
+
+def check_position(engine: MatchEngine[Any] | None) -> None:
+    """Raise :class:`NotSolvable` unless ``engine`` is at a moment of the play of a hand whose
+    holdings are all known."""
+    h = engine.hand if engine is not None else None
+    if engine is None or h is None:
+        raise NotSolvable("no hand is in play at that moment")
+    if h.mode != OPEN:
+        raise NotSolvable(f"hand {h.number} is over at that moment")
+    if h.partial:
+        raise NotSolvable(f"hand {h.number} is a record of the play alone: a holding is unknown")
+    if h.play is None and not any(ev.name_of(e) == "play" for e, _ in moves(engine)):
+        raise NotSolvable(f"hand {h.number} is not in its play yet (no card may be played)")
+
+
+def _cards_left(engine: MatchEngine[Any]) -> int:
+    h = engine.hand
+    return sum(len(cs) for cs in h.hands.values()) if h is not None else 0
+
+
+def state_key(engine: MatchEngine[Any]) -> tuple[Any, ...]:
+    """The transposition table's key of a position: the cards each player holds, the trick on
+    the table and its leader, and the score state that still matters: each player's tricks and
+    card points taken, who won the first trick (Asszorti's A7 credits it), the last
+    :data:`LATE` tricks' winners (and whether a trump fell to each), and the game's own
+    hand state (contract, doublings, Sixty-Six's closing, marriages and stock …, every
+    attribute of the hand but the deal and the record of lines).  How the tricks taken were
+    played does not matter to any game's scoring once their count and card points are known
+    (the last trick's bonus is scored with the last trick).  Two positions with one key have
+    one value (the tests compare against an exhaustive search)."""
+    h = engine.hand
+    assert h is not None and h.play is not None or h is not None
+    hands = tuple(frozenset(h.hands.get(p, ())) for p in engine.players)
+    tp = h.play
+    if tp is None:
+        return (hands, None)
+    cur = (tuple(tp.current.who), tuple(tp.current.cards))
+    taken = []
+    for p in engine.players:
+        won = tp.won.get(p, ())
+        taken.append((len(won), engine.card_points_of(c for t in won for c in t.cards)))
+    first = tp.tricks[0].winner if tp.tricks else None
+    n = getattr(engine, "TRICKS", 0)
+    late = tuple((t.winner, any(map(tp.order.is_trump, t.cards))) for t in tp.tricks
+                 if n and t.number > n - LATE)
+    extra = tuple(_game_state(h))
+    return (hands, cur, tp.leader, tuple(taken), first, late, extra)
+
+
+LATE = 3
+"""The last tricks a key keeps apart (who won each, and whether a trump was played to it):
+Asszorti's arrivázs is the last three tricks, the idegen arrivázs won with no trump played
+(A6); a last-trick bonus is the last one's."""
+
+
+_SKIP = frozenset({"number", "line", "last_line", "dealer", "hands", "dealt", "play", "result",
+                   "seen", "pile_seen", "suspects", "proof", "auction", "skipped"})
+
+
+def _freeze(v: Any) -> Any:
+    if isinstance(v, dict):
+        return tuple(sorted(((str(k), _freeze(x)) for k, x in v.items())))
+    if isinstance(v, (set, frozenset)):
+        return tuple(sorted(map(str, v)))
+    if isinstance(v, (list, tuple)):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, (str, int, float, bool)) or v is None:
+        return v
+    return str(v)
+
+
+def _game_state(h: Any) -> Iterable[Any]:
+    for name, v in sorted(vars(h).items()):
+        if name not in _SKIP:
+            yield name, _freeze(v)
+
+
+@dataclass
+class Search:
+    """One search: the side that maximises, the table, the count of positions searched."""
+
+    side: tuple[str, ...]
+    table: dict[tuple[Any, ...], tuple[float, float, int]] = field(default_factory=dict)
+    nodes: int = 0
+    fast: tuple[dict[Any, Any], dict[Any, Any]] = field(default_factory=lambda: ({}, {}))
+    """The trick-only layer's table and leaf values, shared by its searches."""
+    engine_only: bool = False
+    """Never use the trick-only layer (the tests compare the two)."""
+
+    def tricks(self, engine: MatchEngine[Any]) -> "Tricks | None":
+        """The trick-only layer at ``engine`` when it may search there (:func:`fast_ready`)."""
+        if self.engine_only or not fast_ready(engine):
+            return None
+        return Tricks(engine, self.side, self.fast)
+
+    def fast_value(self, engine: MatchEngine[Any], guess: float) -> float | None:
+        t = self.tricks(engine)
+        if t is None:
+            return None
+        try:
+            v = t.value(guess)
+        except Unsafe:
+            self.engine_only = True
+            return None
+        self.nodes += t.nodes
+        return v
+
+    def options(self, engine: MatchEngine[Any]) -> list[tuple[ev.HandEvent | str,
+                                                             MatchEngine[Any]]]:
+        """The moves here, with equivalent cards grouped, and the stop when the hand may end
+        with no further event."""
+        ms: list[tuple[ev.HandEvent | str, MatchEngine[Any]]] = list(_grouped(engine, moves(engine)))
+        may_stop, twin = trial_stop(engine)
+        if may_stop:
+            ms.append((STOP, twin))
+        return ms
+
+    def leaf(self, engine: MatchEngine[Any]) -> Number | None:
+        return hand_value(engine, self.side[0])
+
+    def maximises(self, engine: MatchEngine[Any],
+                  opts: Sequence[tuple[ev.HandEvent | str, MatchEngine[Any]]]) -> bool:
+        for e, _ in opts:
+            p = getattr(e, "player", None)
+            if p is not None:
+                return p in self.side
+        h = engine.hand
+        return h is not None and h.play is not None and h.play.leader in self.side
+
+    def ab(self, engine: MatchEngine[Any], alpha: float, beta: float) -> float:
+        """Fail-soft alpha-beta: the exact value when it lies in (alpha, beta), else a bound on
+        the side it fell."""
+        self.nodes += 1
+        v = self.leaf(engine)
+        if v is not None:
+            return float(v)
+        fv = self.fast_value(engine, (alpha + beta) / 2 if alpha > -1e9 and beta < 1e9 else 0.0)
+        if fv is not None:
+            return fv
+        key = state_key(engine)
+        hit = self.table.get(key)
+        first = -1
+        if hit is not None:
+            lo, hi, first = hit
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        opts = self.options(engine)
+        if not opts:  # nothing may happen and the hand does not end: the engine is stuck
+            raise NotSolvable("the hand can neither go on nor end at a position of the search")
+        order = list(range(len(opts)))
+        if 0 <= first < len(opts):
+            order.remove(first)
+            order.insert(0, first)
+        a0, b0 = alpha, beta
+        up = self.maximises(engine, opts)
+        best = -float("inf") if up else float("inf")
+        best_i = order[0]
+        for i in order:
+            v2 = self.ab(opts[i][1], alpha, beta)
+            if up:
+                if v2 > best:
+                    best, best_i = v2, i
+                alpha = max(alpha, v2)
+            else:
+                if v2 < best:
+                    best, best_i = v2, i
+                beta = min(beta, v2)
+            if alpha >= beta:
+                break
+        lo, hi = (hit[0], hit[1]) if hit is not None else (-float("inf"), float("inf"))
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        if len(self.table) >= TABLE_CAP:
+            self.table.clear()
+        self.table[key] = (lo, hi, best_i)
+        return best
+
+    def value(self, engine: MatchEngine[Any], guess: float = 0.0) -> float:
+        """The exact value of the position: MTD(f), null-window searches from ``guess`` until
+        the bounds meet."""
+        v = self.leaf(engine)
+        if v is not None:
+            return float(v)
+        fv = self.fast_value(engine, guess)
+        if fv is not None:
+            return fv
+        lo, hi, g = -float("inf"), float("inf"), guess
+        while lo < hi:
+            beta = g + 0.25 if g == lo else g  # values are multiples of 0.5
+            g = self.ab(engine, beta - 0.25, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def line(self, engine: MatchEngine[Any], target: float) -> list[ev.HandEvent]:
+        """A line of events from ``engine`` to the hand's end reaching ``target``."""
+        out: list[ev.HandEvent] = []
+        while self.leaf(engine) is None:
+            t = self.tricks(engine)
+            if t is not None:
+                try:
+                    return out + t.line(target)
+                except Unsafe:
+                    self.engine_only = True
+            for e, twin in self.options(engine):
+                if self.value(twin, target) == target:
+                    if not isinstance(e, str):
+                        out.append(e)
+                    engine = twin
+                    break
+            else:  # pragma: no cover - a value is always reached by one of its options
+                raise RuntimeError("no option reaches the position's value")
+        return out
+
+
+def _grouped(engine: MatchEngine[Any], ms: list[tuple[ev.HandEvent, MatchEngine[Any]]]
+             ) -> Iterable[tuple[ev.HandEvent, MatchEngine[Any]]]:
+    """``ms`` without the cards equivalent to one kept before them: the same player's card of
+    the same effective suit, worth the same card points, with no card between them in the
+    contract's rank order still in play in another hand or on the table."""
+    h = engine.hand
+    tp = h.play if h is not None else None
+    if tp is None:
+        yield from ms
+        return
+    order = tp.order
+    kept: list[Any] = []
+    for e, twin in ms:
+        c = _card_of(engine, e)
+        if c is not None:
+            if any(_equivalent(engine, order, c, k) for k in kept):
+                continue
+            kept.append(c)
+        yield e, twin
+
+
+def _card_of(engine: MatchEngine[Any], e: ev.HandEvent) -> Any:
+    if type(e) is not ev.Play:
+        return None
+    from .cards import card
+    try:
+        return card(e.card)
+    except ValueError:
+        return None
+
+
+def _equivalent(engine: MatchEngine[Any], order: Any, a: Any, b: Any) -> bool:
+    s = order.suit_of.get(a)
+    if s is None or s != order.suit_of.get(b):
+        return False
+    if engine.card_points_of([a]) != engine.card_points_of([b]):
+        return False
+    h = engine.hand
+    assert h is not None
+    suit = order.suits[s]
+    i, j = sorted((suit.index(a), suit.index(b)))
+    holder = next((p for p, cs in h.hands.items() if a in cs), None)
+    if holder is None or b not in h.hands[holder]:
+        return False
+    for c in suit[i + 1:j]:
+        for p, cs in h.hands.items():
+            if p != holder and c in cs:
+                return False
+        if h.play is not None and c in h.play.current.cards:
+            return False
+    return True
+
+
+def solve(engine: MatchEngine[Any]) -> Solution:
+    """Solve the position ``engine`` stands at (not changed): see :class:`Solution`.  Raises
+    :class:`NotSolvable` for a position outside the play of a hand with every holding known."""
+    return solve_with(engine, Search(side_of(engine) if engine.hand is not None else ()))
+
+
+def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
+    """:func:`solve` with the search ``s`` (its side, its tables; ``engine_only`` to search
+    through the engine alone)."""
+    check_position(engine)
+    side = s.side
+    ms = moves(engine)
+    may_stop, stopped = trial_stop(engine)
+    vals: list[tuple[ev.HandEvent, Number]] = []
+    g = 0.0
+    for e, twin in ms:
+        g = s.value(twin, g)
+        vals.append((e, _num(g)))
+    values = [v for _, v in vals]
+    if may_stop:
+        sv = s.value(stopped, g)
+        values.append(_num(sv))
+    to_act = tuple(dict.fromkeys(p for e, _ in ms if (p := getattr(e, "player", None))))
+    up = bool(to_act) and to_act[0] in side
+    value = max(values) if up else min(values)
+    best = s.line(engine, float(value))
+    return Solution(to_act, side, value, tuple(vals), tuple(best), s.nodes)
+
+
+def _num(x: float) -> Number:
+    return int(x) if x == int(x) else x
+
+
+# --- the trick-only layer -------------------------------------------------------------------
+
+FAST_GAMES = frozenset({"thirty-three", "asszorti", "eighty-three"})
+"""Games whose play, once started, is tricks alone (no decision but the card): the layer below
+searches them over the rules core's trick machine (duty to follow, winner) and asks the engine
+only for the score at the end."""
+
+
+class Unsafe(Exception):
+    """The trick-only layer met what it does not model (the engine ended the hand early, or
+    found something): the search falls back on the engine layer."""
+
+
+def fast_ready(engine: MatchEngine[Any]) -> bool:
+    """Whether the trick-only layer may search from ``engine``: a game of :data:`FAST_GAMES`
+    in its play (the first card played), no revoke open, no claim made, every player holding
+    as many cards as the tricks still to come ask."""
+    h = engine.hand
+    if engine.GAME not in FAST_GAMES or h is None or h.mode != OPEN or h.partial:
+        return False
+    tp = h.play
+    if tp is None or h.revoke is not None or getattr(h, "claim", None) is not None:
+        return False
+    n = engine.TRICKS - len(tp.tricks)
+    return all(len(tp.hands[p]) == n - (p in tp.current.who) for p in engine.players)
+
+
+class Tricks:
+    """A trick-only search from a root engine (:func:`fast_ready`): the state is the cards
+    left per player, the trick on the table, the leader and each player's (tricks, card
+    points) taken; the legal cards are the duty in force (``engine.duty_in_force()``, the rules
+    core's) and the winner the contract's :class:`~referee.games.tricks.TrickOrder`'s.  A
+    finished hand's value is the engine's: the cards of the path are played on a copy of the
+    root engine and the hand's result read (cached on the score state, which decides it)."""
+
+    def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
+                 shared: tuple[dict[Any, Any], dict[Any, Any]] | None = None) -> None:
+        from .legal import clone
+        self.root = engine
+        self.clone = clone
+        self.side = side
+        h = engine.hand
+        assert h is not None and h.play is not None
+        tp = h.play
+        self.players = tuple(engine.players)
+        self.after = dict(tp.after)
+        self.order = tp.order
+        self.duty = engine.duty_in_force()
+        self.points = {c: engine.card_points_of([c]) or 0 for c in self.order.suit_of}
+        self.n = engine.TRICKS
+        self.table: dict[Any, tuple[float, float, int]]
+        self.leaves: dict[Any, float]
+        self.table, self.leaves = shared if shared is not None else ({}, {})
+        self.state = tuple(_game_state(h))
+        self.nodes = 0
+        self.path: list[tuple[str, Any]] = []
+        hands = {p: frozenset(tp.hands[p]) for p in self.players}
+        taken = tuple((len(tp.won[p]), sum(self.points[c] for t in tp.won[p] for c in t.cards))
+                      for p in self.players)
+        first = tp.tricks[0].winner if tp.tricks else None
+        late = tuple((t.winner, any(map(tp.order.is_trump, t.cards))) for t in tp.tricks
+                     if t.number > self.n - LATE)
+        self.start = (hands, tuple(zip(tp.current.who, tp.current.cards)), tp.leader, taken,
+                      first, late, len(tp.tricks))
+
+    def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
+              leader: str) -> tuple[str, list[Any]]:
+        p = leader if not trick else self.after[trick[-1][0]]
+        held = hands[p]
+        allowed = None if self.duty is None else self.duty(held, [c for _, c in trick],
+                                                            self.order)
+        cards = list(held if allowed is None else allowed)
+        # equivalent cards: adjacent in the rank order among the cards still out, same points
+        out: list[Any] = []
+        suit_of, power, pts = self.order.suit_of, self.order.power, self.points
+        cards.sort(key=lambda c: (suit_of[c], -power[c]))
+        live = set().union(*hands.values(), (c for _, c in trick))  # the table's cards too
+        for c in cards:
+            if out:
+                b = out[-1]
+                if suit_of[b] == suit_of[c] and pts[b] == pts[c]:
+                    suit = self.order.suits[suit_of[c]]
+                    i, j = suit.index(b), suit.index(c)
+                    if not any(x in live and x not in held for x in suit[i + 1:j]):
+                        continue
+            out.append(c)
+        if trick and len(out) > 1:  # move ordering: a card that heads the trick first (the
+            # highest), then the others lowest first
+            cards_on = [x for _, x in trick]
+            heads = [c for c in out if self.order.winner(cards_on + [c]) == len(cards_on)]
+            rest = [c for c in out if c not in heads]
+            rest.reverse()
+            out = heads + rest
+        return p, out
+
+    def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
+        self.nodes += 1
+        hands, trick, leader, taken, first, late, done = st
+        if done == self.n:
+            return self.leaf(st)
+        key = (tuple(hands[p] for p in self.players), trick, leader, taken, first, late,
+               self.state)
+        hit = self.table.get(key)
+        first_i = -1
+        if hit is not None:
+            lo, hi, first_i = hit
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        p, cards = self.legal(hands, trick, leader)
+        order = list(range(len(cards)))
+        if 0 <= first_i < len(cards):
+            order.remove(first_i)
+            order.insert(0, first_i)
+        up = p in self.side
+        a0, b0 = alpha, beta
+        best = -float("inf") if up else float("inf")
+        best_i = order[0]
+        for i in order:
+            c = cards[i]
+            self.path.append((p, c))
+            v = self.ab(self.child(st, p, c), alpha, beta)
+            self.path.pop()
+            if up:
+                if v > best:
+                    best, best_i = v, i
+                alpha = max(alpha, v)
+            elif v < best:
+                best, best_i = v, i
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        lo, hi = (hit[0], hit[1]) if hit is not None else (-float("inf"), float("inf"))
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        if len(self.table) >= TABLE_CAP:
+            self.table.clear()
+        self.table[key] = (lo, hi, best_i)
+        return best
+
+    def child(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[Any, ...]:
+        hands, trick, leader, taken, first, late, done = st
+        hands = dict(hands)
+        hands[p] = hands[p] - {c}
+        trick = trick + ((p, c),)
+        if len(trick) < len(self.players):
+            return (hands, trick, leader, taken, first, late, done)
+        cards = [x for _, x in trick]
+        w = trick[self.order.winner(cards)][0]
+        i = self.players.index(w)
+        t = list(taken)
+        t[i] = (t[i][0] + 1, t[i][1] + sum(self.points[x] for x in cards))
+        done += 1
+        if first is None:
+            first = w
+        if done > self.n - LATE:
+            late = late + ((w, any(map(self.order.is_trump, cards))),)
+        return (hands, (), w, tuple(t), first, late, done)
+
+    def leaf(self, st: tuple[Any, ...]) -> float:
+        key = (st[3:6], self.state)
+        v = self.leaves.get(key)
+        if v is None:
+            v = self.replay(self.path)
+            self.leaves[key] = v
+        return v
+
+    def replay(self, path: Sequence[tuple[str, Any]]) -> float:
+        """The value of the hand after the cards of ``path`` from the root, as the engine
+        scores it (raises :class:`Unsafe` if the engine does not end the hand exactly there
+        without a finding)."""
+        from .facts import FindingFact
+        eng = self.clone(self.root)
+        for k, (p, c) in enumerate(path):
+            h = eng.hand
+            if h is None or h.mode != OPEN:
+                raise Unsafe("the hand ended before its last trick")
+            facts = eng.apply(ev.Play(player=p, card=str(c)), 0)
+            if any(type(f) is FindingFact for f in facts):
+                raise Unsafe("a finding in the trick-only layer")
+        v = hand_value(eng, self.side[0])
+        if v is None:
+            raise Unsafe("the hand did not end with its last trick")
+        return float(v)
+
+    def value(self, guess: float = 0.0) -> float:
+        """The root's exact value (MTD(f))."""
+        lo, hi, g = -float("inf"), float("inf"), guess
+        while lo < hi:
+            beta = g + 0.25 if g == lo else g
+            g = self.ab(self.start, beta - 0.25, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def line(self, target: float) -> list[ev.HandEvent]:
+        """A line of cards from the root reaching ``target``."""
+        out: list[ev.HandEvent] = []
+        st = self.start
+        while st[6] < self.n:
+            p, cards = self.legal(st[0], st[1], st[2])
+            for c in cards:
+                sub = Tricks.__new__(Tricks)
+                sub.__dict__.update(self.__dict__)
+                sub.path = list(self.path) + [(p, c)]
+                sub.start = self.child(st, p, c)
+                if sub.value(target) == target:
+                    self.path.append((p, c))
+                    out.append(ev.Play(player=p, card=str(c)))
+                    st = sub.start
+                    break
+            else:  # pragma: no cover
+                raise RuntimeError("no card reaches the position's value")
+        return out
+

@@ -1,0 +1,123 @@
+"""`referee analyse`, `referee solve` from the command line, and Asszorti claim checks (A10)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import referee
+from referee.claims import check_claim
+from tests.test_solve import MOVES, endings
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def valid(name: str, record: Any) -> None:
+    """``record`` validates against ``referee schema --output NAME``."""
+    import jsonschema
+    from referee.schema import output_schema
+    jsonschema.Draft202012Validator(output_schema(name)).validate(record)
+DISPUTED = "examples/asszorti/disputed.jsonl"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True,
+                          text=True, cwd=ROOT)
+
+
+def test_the_disputed_claim_is_not_sound() -> None:
+    """Hand 1: after trick 7 Berta (clubs trumps) claims with Q♣ Q♦ Q♥ 9♥; Anna keeps K♥ J♥.
+    Whatever Berta leads, hearts come back to her 9♥ and Q♥ under Anna's K♥ and J♥, so a
+    defender wins a trick: trick 10 in the line given (Berta's Q♣, Q♦ win tricks 8 and 9, then
+    9♥ loses to J♥), as the table's play went (Anna took trick 10 with J♥)."""
+    p = run("analyse", DISPUTED, "--hand", "1", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    recs = [json.loads(x) for x in p.stdout.splitlines()]
+    for r in recs:
+        valid("analysis", r)
+    claims = [r for r in recs if r["event"]["event"] == "claim"]
+    assert [(r["line"], r["player"], r["sound"], r["trick"]) for r in claims] == \
+        [(30, "Berta", False, 10)]
+    assert claims[0]["defence"][-1] == {"event": "play", "player": "Anna", "card": "KH"}
+    text = run("history", DISPUTED).stdout
+    assert "claim check: Berta's claim is NOT sound: the defenders win trick 10" in text
+
+
+def beaten(table: referee.Table, declarer: str, done: int) -> bool:
+    """Exhaustive: can the defenders win one of the tricks from ``done`` on?"""
+    h = table.hand
+    assert h is not None
+    if any(t.winner not in (None, declarer) for t in h.tricks[done:]):
+        return True
+    acts = [a for a in table.legal_actions() if a["event"] == "play"]
+    if h.status is not None or not acts:
+        return False
+    outcomes = []
+    for a in acts:
+        t = table.copy()
+        t.apply(a)
+        outcomes.append(beaten(t, declarer, done))
+    return all(outcomes) if acts[0]["player"] == declarer else any(outcomes)
+
+
+def test_claim_check_agrees_with_exhaustive_search() -> None:
+    n = sound = 0
+    for table in endings("asszorti", range(0, 4), 6):
+        eng = table._engine
+        assert eng is not None and table.hand is not None
+        decl = table.hand.declarer
+        assert decl is not None
+        done = len([t for t in table.hand.tricks if t.winner is not None])
+        ok, line, trick = check_claim(eng, decl)
+        assert ok == (not beaten(table, decl, done))
+        if not ok:  # the line is legal and a defender wins trick `trick`
+            t = table.copy()
+            for e in line:
+                assert t.apply({"event": "play", "player": e.player, "card": e.card}) == []
+            assert t.hand is not None and t.hand.tricks[trick - 1].winner != decl
+        n += 1
+        sound += ok
+    assert n >= 50 and 0 < sound < n, (n, sound)
+
+
+def test_analyse_values_are_consistent() -> None:
+    """Each move's `after` is the value solve gives after it; costs are never negative and are
+    before - after for the declaring side (after - before for the defenders)."""
+    p = run("analyse", "examples/thirty-three/disputed.jsonl", "--hand", "1", "--depth", "3",
+            "--format", "json")
+    assert p.returncode == 0, p.stderr
+    recs: list[dict[str, Any]] = [json.loads(x) for x in p.stdout.splitlines()]
+    assert len(recs) == 9  # tricks 8-10 of three players
+    for r in recs:
+        assert set(r) == {"file", "line", "hand", "trick", "player", "event", "before",
+                          "after", "cost", "best"}
+        assert r["cost"] >= 0
+        valid("analysis", r)
+        s = referee.solve("examples/thirty-three/disputed.jsonl", r["line"])
+        assert s.value == r["before"]
+        values = {json.dumps(a, sort_keys=True): v for a, v in s.actions}
+        assert values[json.dumps(r["event"], sort_keys=True)] == r["after"]
+        gain = r["after"] - r["before"]
+        assert r["cost"] == max(0, -gain if r["player"] in s.side else gain)
+
+
+def test_solve_command() -> None:
+    """Hand 1 of the disputed Thirty-Three log: Anna's 20 Hearts takes all ten tricks and all
+    33 card points (API docs); before her last lead (line 34) nothing can change that: +33."""
+    p = run("solve", "examples/thirty-three/disputed.jsonl", "--line", "34", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    valid("solve", r)
+    assert (r["game"], r["match"], r["hand"], r["side"], r["value"]) == \
+        ("thirty-three", "club-night-2026-11-21", 1, ["Anna"], 33)
+    assert set(r) == {"file", "line", "game", "match", "hand", "to_act", "side", "value",
+                      "actions", "best"}
+    assert all(a["value"] == 33 for a in r["actions"])
+    p = run("solve", "examples/thirty-three/disputed.jsonl", "--line", "3")
+    assert p.returncode == 2 and "cannot solve" in p.stderr and "Traceback" not in p.stderr
+    p = run("solve", "examples/thirty-three/play-alone.jsonl", "--line", "10")
+    assert p.returncode == 2 and "unknown" in p.stderr
+    p = run("solve", "examples/thirty-three/disputed.jsonl", "--line", "999")
+    assert p.returncode == 2 and "Traceback" not in p.stderr

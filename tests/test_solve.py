@@ -1,0 +1,153 @@
+"""The solver (issue 26) against an exhaustive minimax written here in a few lines, with no
+pruning, through the public :class:`referee.Table` alone: its legal actions, its copies and the
+hand's score as the engine settles it.  Endings come from simulated play of every game.
+
+Also: each solution's best line replays on a table with no finding and scores the value; a
+position's value is its best action's value (max for the declaring side, min for the others).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+import referee
+from referee.simulate import simulate
+
+MOVES = {"play", "close", "marriage", "exchange", "declare_out"}  # RULINGS R34
+NOT_PLAY = {"claim", "dispute"}
+
+
+def score_of(hand: Any, player: str) -> float:
+    """The hand's change for ``player`` as ``score`` counts it (Asszorti: the net, A8)."""
+    net = (hand.extra or {}).get("net")
+    return float((net or hand.deltas)[player])
+
+
+def side_of(table: referee.Table) -> tuple[str, ...]:
+    """The declaring side, from the table's public data: the declarer (Eighty-Three: with the
+    partner across the table, seats 1 & 3 against 2 & 4); Sixty-Six: the first trick's leader."""
+    m = table.match
+    assert m is not None and table.hand is not None
+    if m.game == "sixty-six":
+        return (table.hand.tricks[0].leader,)
+    decl = table.hand.declarer
+    assert decl is not None
+    if m.game == "eighty-three":
+        i = m.players.index(decl)
+        return (decl, m.players[(i + 2) % 4])
+    return (decl,)
+
+
+def minimax(table: referee.Table, side: tuple[str, ...]) -> float:
+    """The value by trying every move of the play, and the end of the hand where the hand may
+    end with no further event (closing a copy gives no finding)."""
+    h = table.hand
+    assert h is not None
+    if h.status is not None:
+        return score_of(h, side[0])
+    acts = [a for a in table.legal_actions() if a["event"] in MOVES]
+    values = []
+    for a in acts:
+        t = table.copy()
+        assert t.apply(a) == []
+        values.append(minimax(t, side))
+    stopped = ended(table)
+    if stopped is not None:
+        values.append(score_of(stopped, side[0]))
+    assert values, "a position with no move and no end"
+    up = bool(acts) and acts[0]["player"] in side
+    return max(values) if up else min(values)
+
+
+def ended(table: referee.Table) -> Any:
+    """The hand as it ends if the log ends here (a copy closed), when that gives no finding
+    and the hand is settled; else None."""
+    t = table.copy()
+    if t.close() != [] or t.match is None or not t.match.hands:
+        return None
+    h = t.match.hands[-1]
+    return h if h.status is not None else None
+
+
+def cards_left(table: referee.Table) -> int:
+    return sum(len(h.cards) for h in table.holdings.values())
+
+
+def endings(game: str, seeds: range, most: int, hands: int = 6) -> Iterator[referee.Table]:
+    """Tables at each moment of the play with at most ``most`` cards left in the hands (and, in
+    Sixty-Six, the stock closed or drawn), before any claim, in simulated play."""
+    for seed in seeds:
+        table = referee.Table()
+        claimed = False
+        for e in simulate(game, seed, hands):
+            h = table.hand
+            if e["event"] == "deal":
+                claimed = False
+            if e["event"] in NOT_PLAY:
+                claimed = True
+            if (e["event"] in MOVES and h is not None and h.status is None and not claimed
+                    and h.tricks and cards_left(table) <= most):
+                yield table.copy()
+            table.apply(e)
+
+
+def check_solution(table: referee.Table) -> None:
+    side = side_of(table)
+    s = table.solve()
+    assert s.side == side
+    assert s.value == minimax(table, side)
+    for a, v in s.actions:
+        t = table.copy()
+        assert t.apply(a) == []
+        assert v == minimax(t, side), a
+    # the best line is legal, scores the value
+    t = table.copy()
+    for a in s.best:
+        assert t.apply(a) == [], a
+    h = t.hand
+    if h is not None and h.status is None:
+        h = ended(t)
+    assert h is not None and score_of(h, side[0]) == s.value
+    # a position's value is its best action's value (with the stop, if the hand may end here)
+    vals = [v for _, v in s.actions]
+    if vals and ended(table) is None:
+        assert s.value == (max(vals) if s.to_act[0] in side else min(vals))
+
+
+CASES = {  # game: (seeds, most cards left): small endings, about a hundred positions each
+    "thirty-three": (range(0, 5), 6),
+    "asszorti": (range(0, 5), 6),
+    "sixty-six": (range(0, 4), 6),
+    "eighty-three": (range(0, 4), 8),
+}
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_solver_agrees_with_exhaustive_minimax(game: str) -> None:
+    seeds, most = CASES[game]
+    n = 0
+    for table in endings(game, seeds, most):
+        check_solution(table)
+        n += 1
+    assert n >= 50, n
+
+
+@pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
+def test_trick_layer_agrees_with_the_engine_layer(game: str) -> None:
+    """Longer endings (up to 3 tricks of 3 players, 2 of 4): the trick-only layer (the trick
+    machine, the engine scoring the end) and the search through the engine alone agree on the
+    value and on every action's value."""
+    from referee.legal import clone
+    from referee.search import Search, fast_ready, side_of, solve_with
+    n = 0
+    most = 8 if game == "eighty-three" else 9
+    for table in endings(game, range(10, 12), most):
+        eng = table._engine
+        assert eng is not None
+        side = side_of(eng)
+        a = solve_with(clone(eng), Search(side))
+        b = solve_with(clone(eng), Search(side, engine_only=True))
+        assert (a.value, a.actions) == (b.value, b.actions)
+        n += fast_ready(eng)
+    assert n >= 10, n
