@@ -26,9 +26,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .api import Match, read_log
+
+if TYPE_CHECKING:
+    from .selection import Selection
 
 MAX_PLAYERS = 100_000
 """The most (game, player) pairs the standings keep (the crosstable: at most the pairs of
@@ -243,40 +247,46 @@ class Standings:
             yield {"kind": "left_out", "players": self.left_out}
 
 
-def file_standings(path: str | os.PathLike[str]) -> Standings | OSError:
+def file_standings(path: str | os.PathLike[str],
+                   selection: "Selection | None" = None) -> Standings | OSError:
     """The standings of one log file (its matches read one at a time, with their events for
-    Sixty-Six's closings and marriages), or the OSError opening or reading it raised."""
+    Sixty-Six's closings and marriages; only the matches ``selection`` selects, R30), or the
+    OSError opening or reading it raised."""
     s = Standings()
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(21, "is a directory", str(path))
         with read_log(path, steps=True) as reader:
             for m in reader:
-                s.add(m)
+                if selection is None or selection.selects(m.key, m.game, m.players):
+                    s.add(m)
     except OSError as exc:
         return exc
     return s
 
 
 def standings(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
-              errors: list[tuple[str, OSError]] | None = None) -> Standings:
+              errors: list[tuple[str, OSError]] | None = None,
+              selection: "Selection | None" = None) -> Standings:
     """The standings of every match of the log files ``paths`` (R33; module docstring).  With
     ``jobs`` > 1 the files are read by that many worker processes (at most
     :func:`referee.api.worker_cap`); the result is the same.  A file that cannot be read is
     left out and, with ``errors`` given, appended to it as (path, OSError), in the order given.
-    """
+    ``selection`` (:class:`referee.Selection`) counts only the matches it selects (``--match``,
+    ``--player``, ``--game``; R30); its finding codes play no part in the standings."""
     from .api import worker_cap
     names = [os.fspath(p) for p in paths]
     total = Standings()
     jobs = max(1, min(jobs, worker_cap(), len(names)))
     if jobs <= 1:
-        results: Iterable[Standings | OSError] = map(file_standings, names)
+        results: Iterable[Standings | OSError] = map(partial(file_standings,
+                                                             selection=selection), names)
         for name, r in zip(names, results):
             _take(total, name, r, errors)
         return total
     from concurrent.futures import ProcessPoolExecutor
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for name, r in zip(names, pool.map(file_standings, names)):
+        for name, r in zip(names, pool.map(partial(file_standings, selection=selection), names)):
             _take(total, name, r, errors)
     return total
 

@@ -167,22 +167,33 @@ def _follow(path: str, listener: Listener, strict: bool, until_end: bool,
     return follow(path, listener, strict, until_end, say, POLL, selection)
 
 
+_MATCH_OPTIONS = [
+    click.option("--match", "sel_match", multiple=True, metavar="ID",
+                 help="Only the match of this id (or, without one, this number in its file); "
+                      "may be given more than once."),
+    click.option("--player", "sel_player", multiple=True, metavar="NAME",
+                 help="Only matches where NAME sits; may be given more than once."),
+    click.option("--game", "sel_game", multiple=True, metavar="GAME",
+                 help="Only matches of GAME (its log name); may be given more than once.")]
+_CODE_OPTIONS = [
+    click.option("--select", "sel_codes", multiple=True, metavar="CODE,…",
+                 help="Only findings of these codes."),
+    click.option("--ignore", "sel_ignore", multiple=True, metavar="CODE,…",
+                 help="No findings of these codes.")]
+
+
 def _select_options(f: Any) -> Any:
     """``--match``, ``--player``, ``--game``, ``--select``, ``--ignore`` (ruling R30), for
     every command that reads logs into output (check, score, history)."""
-    for option in reversed([
-            click.option("--match", "sel_match", multiple=True, metavar="ID",
-                         help="Only the match of this id (or, without one, this number in "
-                              "its file); may be given more than once."),
-            click.option("--player", "sel_player", multiple=True, metavar="NAME",
-                         help="Only matches where NAME sits; may be given more than once."),
-            click.option("--game", "sel_game", multiple=True, metavar="GAME",
-                         help="Only matches of GAME (its log name); may be given more than "
-                              "once."),
-            click.option("--select", "sel_codes", multiple=True, metavar="CODE,…",
-                         help="Only findings of these codes."),
-            click.option("--ignore", "sel_ignore", multiple=True, metavar="CODE,…",
-                         help="No findings of these codes.")]):
+    for option in reversed(_MATCH_OPTIONS + _CODE_OPTIONS):
+        f = option(f)
+    return f
+
+
+def _match_options(f: Any) -> Any:
+    """``--match``, ``--player``, ``--game`` alone (ruling R30), for a command that shows no
+    findings (standings)."""
+    for option in reversed(_MATCH_OPTIONS):
         f = option(f)
     return f
 
@@ -192,8 +203,8 @@ def _selection(kw: dict[str, Any]) -> "Selection | None":
     (taken out of ``kw``); None when none was given.  A code or game that is none: a usage
     error."""
     from .selection import Selection, SelectionError
-    given = {k: kw.pop(k) for k in ("sel_match", "sel_player", "sel_game", "sel_codes",
-                                    "sel_ignore")}
+    given = {k: kw.pop(k, ()) for k in ("sel_match", "sel_player", "sel_game", "sel_codes",
+                                        "sel_ignore")}
     if not any(given.values()):
         return None
     try:
@@ -355,17 +366,6 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
     return out
 
 
-def _log_files(files: tuple[str, ...]) -> list[str]:
-    """The named files, a directory standing for the ``*.jsonl`` files under it (sorted)."""
-    out: list[str] = []
-    for name in files:
-        if os.path.isdir(name):
-            out.extend(sorted(str(p) for p in Path(name).rglob("*.jsonl") if p.is_file()))
-        else:
-            out.append(name)
-    return out
-
-
 @main.command(short_help="Standings, statistics and crosstable of an archive.")
 @click.argument("files", nargs=-1, required=True,
                 type=click.Path(dir_okay=True, allow_dash=False, readable=False))
@@ -373,8 +373,10 @@ def _log_files(files: tuple[str, ...]) -> list[str]:
               default="text", show_default=True,
               help="Text tables, JSON Lines, CSV (one row per player and game) or one HTML page.")
 @JOBS
-def standings(files: tuple[str, ...], fmt: str, jobs: int) -> None:
-    """Sum up every match of the logs (a directory: the *.jsonl files under it): per game and
+@_match_options
+def standings(files: tuple[str, ...], fmt: str, jobs: int, **kw: Any) -> None:
+    """Sum up every match of the logs (a directory: the logs under it, compressed or not, as
+    check reads them; --match, --player, --game: only those matches): per game and
     player the matches played and won (ties share), hands and points; per game its contracts
     declared and made by kind, revokes, kontras called and won (Sixty-Six: game points,
     closings, marriages; Eighty-Three: bids by partnership); a crosstable of every two players
@@ -382,10 +384,13 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int) -> None:
     """
     from .archive import standings as archive_standings
     from .render.standings import write_csv, write_html, write_text
+    from .inputs import directory_problem, expand
+    chosen = _selection(kw)
     errors: list[tuple[str, OSError]] = []
-    result = archive_standings(_log_files(files), jobs=jobs, errors=errors)
+    result = archive_standings(expand(files), jobs=jobs, errors=errors, selection=chosen)
     for name, exc in errors:
-        click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+        why = directory_problem(name) if os.path.isdir(name) else exc.strerror or exc
+        click.echo(visible(f"referee: cannot read {name}: {why}"), err=True)
     records = list(result.records())
     if fmt == "json":
         writer = json_writer(sys.stdout)

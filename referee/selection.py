@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
 
-from .findings import ERROR, CODES, Finding
+from .findings import ERROR, CODES, Finding, Probe
 from .replay import Listener, MatchInfo, MatchSummary, listener_wants
 
 if TYPE_CHECKING:
@@ -142,6 +142,7 @@ class Selected(Listener):
         self.selection = selection
         self.replay: FileReplay | None = None
         self.errors = self.warnings = self.problems = self.matches = 0
+        self.duplicates = Duplicates()
         self._info: MatchInfo | None = None
         self._chosen = not selection.by_match
         self.reads = inner.reads  # what the inner listener reads, it passes on
@@ -155,8 +156,9 @@ class Selected(Listener):
         """Make ``stats`` (of the file just replayed) count what was passed on: the findings
         shown (errors, warnings, problems) and, where matches are selected, the matches
         (R30)."""
-        stats.errors, stats.warnings, stats.problems = self.errors, self.warnings, \
-            self.problems
+        dup = self.duplicates
+        stats.errors, stats.warnings, stats.problems = self.errors, \
+            self.warnings + dup.warnings, self.problems + dup.problems
         if self.selection.by_match:
             stats.matches = self.matches
 
@@ -170,6 +172,7 @@ class Selected(Listener):
     def start(self, replay: "FileReplay") -> None:
         self.replay = replay
         self.errors = self.warnings = self.problems = self.matches = 0
+        self.duplicates = Duplicates()
         self._info = None
         self._chosen = not self.selection.by_match
         if self._inner_start:
@@ -187,6 +190,12 @@ class Selected(Listener):
         return self._chosen
 
     def finding(self, f: Finding) -> None:
+        if type(f) is Probe:  # not a finding yet: where a duplicate would be (R31, R32)
+            code = "duplicate-hand" if f.kind == "hand" else "duplicate-match"
+            if self._selected() and self.selection.code_shown(code):
+                f.stats = self.duplicates  # a duplicate found is counted here, as shown
+                self.inner.finding(f)
+            return
         if not self._selected() or not self.selection.code_shown(f.code):
             return
         if f.severity == ERROR:
@@ -220,6 +229,14 @@ class Selected(Listener):
     def end_match(self, summary: MatchSummary) -> None:
         if self._selected():
             self.inner.end_match(summary)
+
+
+@dataclass
+class Duplicates:
+    """The duplicates (R31, R32) found among a file's selected matches: warnings, problems."""
+
+    warnings: int = 0
+    problems: int = 0
 
 
 def _nothing(*args: Any) -> None:

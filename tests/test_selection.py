@@ -203,3 +203,27 @@ def test_selected_passes_on_only_the_calls_of_selected_matches(archive):
 def test_one_string_is_one_value():
     assert Selection.of(player="Anna", select="revoke,bad-json") == Selection(
         players=frozenset({"Anna"}), select=frozenset({"revoke", "bad-json"}))
+
+
+def test_duplicates_among_the_selected_matches_count_as_shown(tmp_path):
+    """The Thirty-Three match twice in one file (lines 1-94, 95-188; 3 deals each, the revoke
+    at 58 and 94 + 58 = 152).  The second copy is a duplicate-match by its id at line 95
+    (R31) and each of its 3 hands a duplicate-hand (R32) that follows from it, so: 2 errors,
+    1 + 3 = 4 warnings, 2 revokes + 1 = 3 problems — the same with --player Anna (she sits in
+    both copies) as without; with --select revoke the duplicates are not shown nor counted:
+    2 errors, 0 warnings, 2 problems; and with --player Nobody nothing is shown, exit 0."""
+    log = tmp_path / "twice.jsonl"
+    log.write_text(T33.read_text() * 2)
+    assert T33.read_text().count('"event": "deal"') == 3
+    for options, line in ([[], "2 errors, 4 warnings, 3 problems, 2 matches"],
+                          [["--player", "Anna"], "2 errors, 4 warnings, 3 problems, 2 matches"],
+                          [["--player", "Anna", "--select", "revoke"],
+                           "2 errors, 0 warnings, 2 problems, 2 matches"]):
+        r = CliRunner().invoke(main, ["check", "--summary", *options, str(log)])
+        assert r.exit_code == 1 and r.stdout == f"{log}: errors: {line}\n", options
+    r = CliRunner().invoke(main, ["check", "--format", "json", "--player", "Anna", str(log)])
+    assert [(f["line"], f["code"]) for f in map(json.loads, r.stdout.splitlines())] == [
+        (58, "revoke"), (95, "duplicate-match"), (130, "duplicate-hand"), (152, "revoke"),
+        (153, "duplicate-hand"), (188, "duplicate-hand")]
+    r = CliRunner().invoke(main, ["check", "--player", "Nobody", str(log)])
+    assert r.exit_code == 0 and r.stdout == ""

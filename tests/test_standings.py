@@ -139,3 +139,45 @@ def test_the_standings_keep_at_most_max_players(tmp_path, monkeypatch):
     assert [r["player"] for r in recs if r["kind"] == "player" and r["game"]] == \
         ["Max", "Moritz"]
     assert recs[-1] == {"kind": "left_out", "players": 1}
+
+
+def _players(out: str) -> list[tuple[str, int, int, int, int]]:
+    recs = [json.loads(x) for x in out.splitlines()]
+    return [(r["player"], r["matches"], r["won"], r["hands"], r["points"])
+            for r in recs if r["kind"] == "player" and r["game"] == "sixty-six"]
+
+
+def test_a_directory_is_read_as_check_reads_it_nested_and_compressed(tmp_path):
+    """R29: c.jsonl moved into a sub-folder and gzipped is still counted, so the counts are
+    those of the whole archive (module docstring): Max 3 matches, 3 won, 3 hands, 6 points."""
+    import gzip
+    d = _archive(tmp_path)
+    (d / "late").mkdir()
+    (d / "late" / "c.jsonl.gz").write_bytes(gzip.compress((d / "c.jsonl").read_bytes()))
+    (d / "c.jsonl").unlink()
+    r = CliRunner().invoke(main, ["standings", "--format", "json", str(d)])
+    assert r.exit_code == 0, r.output
+    assert _players(r.output) == [("Max", 3, 3, 3, 6), ("Anna", 1, 0, 1, 0),
+                                  ("Moritz", 2, 0, 2, 0)]
+
+
+def test_the_matches_selected_are_the_ones_counted(tmp_path):
+    """R30 on standings: --player Anna leaves m3 alone (Max and Anna): Max 1 match, 1 won,
+    1 hand, 2 points; Anna 1, 0, 1, 0; Moritz sat in neither, so is not listed.  --match m1
+    --match m2 is Max against Moritz twice: Max 2, 2, 2, 2 + 2 = 4; Moritz 2, 0, 2, 0.  The
+    same through the API and with two workers."""
+    d = _archive(tmp_path)
+    r = CliRunner().invoke(main, ["standings", "--format", "json", "--player", "Anna", str(d)])
+    assert r.exit_code == 0, r.output
+    assert _players(r.output) == [("Max", 1, 1, 1, 2), ("Anna", 1, 0, 1, 0)]
+    r = CliRunner().invoke(main, ["standings", "--format", "json", "-j", "2", "--match", "m1",
+                                  "--match", "m2", str(d)])
+    assert _players(r.output) == [("Max", 2, 2, 2, 4), ("Moritz", 2, 0, 2, 0)]
+    s = referee.standings(sorted(d.glob("*.jsonl")), selection=referee.Selection.of(game=["thirty-three"]))
+    assert [r for r in s.records() if r["kind"] == "player"] == []
+
+
+def test_finding_codes_are_no_selection_of_standings(tmp_path):
+    """Standings show no findings, so --select (which picks findings) is no option of theirs."""
+    r = CliRunner().invoke(main, ["standings", "--select", "revoke", str(_archive(tmp_path))])
+    assert r.exit_code == 2 and "No such option '--select'" in r.output
