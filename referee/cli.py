@@ -745,19 +745,11 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     actually at LINE is judged legal or not, and why."""
     from .position import examine
     from .render.legal import legal_json, legal_text
-    for name, stream, error in inputs((file,)):
-        if stream is None:
-            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
-            sys.exit(2)
-        try:
-            seen = examine(stream, name, line_no)
-        except OSError as exc:
-            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
-            sys.exit(2)
-        if not seen.reached:
-            click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
-                       "before)", err=True)
-            sys.exit(2)
+    name, seen = _read_one(file, lambda stream, name: examine(stream, name, line_no))
+    if not seen.reached:
+        click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
+                   "before)", err=True)
+        sys.exit(2)
     if fmt == "json":
         from .render import json_writer
         json_writer(sys.stdout).write(legal_json(name, line_no, seen.position, seen.at,
@@ -768,6 +760,22 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
                           seen.dealt, seen.proven)
         click.echo(text if style.symbols else to_ascii(text), nl=False)
     sys.exit(0 if seen.legal else 1)
+
+
+def _read_one(file: str, read: Any) -> tuple[str, Any]:
+    """Open the one log ``file`` (``-``: standard input; compressed or not) and return (its
+    name, ``read(stream, name)``); a file that cannot be opened or read is said on standard
+    error and exits 2 (legal, solve)."""
+    for name, stream, error in inputs((file,)):
+        if stream is None:
+            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
+            sys.exit(2)
+        try:
+            return name, read(stream, name)
+        except OSError as exc:
+            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
+            sys.exit(2)
+    raise AssertionError("inputs() gives one item per name")
 
 
 @main.command(short_help="Value a moment of the play under perfect play by everyone.")
@@ -783,24 +791,21 @@ def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     from .render.solve import solve_json, solve_text
     from .analysis import solve_at
     from .search import NotSolvable
-    for name, stream, error in inputs((file,)):
-        if stream is None:
-            click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
-            sys.exit(2)
+
+    def solved(stream: IO[bytes], name: str) -> Any:
         try:
-            report = solve_at(stream, name, line_no)
-        except OSError as exc:
-            click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
-            sys.exit(2)
+            return solve_at(stream, name, line_no)
         except NotSolvable as exc:
             click.echo(visible(f"referee: {name}:{line_no}: cannot solve: {exc}"), err=True)
             sys.exit(2)
-        if fmt == "json":
-            json_writer(sys.stdout).write(solve_json(report))
-        else:
-            style = _style(ascii_)
-            text = solve_text(report, style)
-            click.echo(text if style.symbols else to_ascii(text), nl=False)
+
+    report = _read_one(file, solved)[1]
+    if fmt == "json":
+        json_writer(sys.stdout).write(solve_json(report))
+    else:
+        style = _style(ascii_)
+        text = solve_text(report, style)
+        click.echo(text if style.symbols else to_ascii(text), nl=False)
 
 
 @main.command(short_help="Value every card of the play and check claims.")

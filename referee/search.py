@@ -41,6 +41,27 @@ STOP = "stop"
 whose last-trick winner does not declare, S10): the hand as the engine closes it."""
 
 
+def remember(table: dict[Any, tuple[float, float, int]], key: Any,
+             hit: tuple[float, float, int] | None, best: float, best_i: int, a0: float,
+             b0: float) -> float:
+    """Store in the transposition ``table`` what a search of window (``a0``, ``b0``) learnt of
+    the position ``key``: ``best`` is an upper bound when it fell at or below the window, a
+    lower bound at or above it, else the exact value; ``hit`` is the entry found before (its
+    other bound is kept), ``best_i`` the index of the best move.  The table is emptied when it
+    holds :data:`TABLE_CAP` entries (memory bounded).  Returns ``best``."""
+    lo, hi = (hit[0], hit[1]) if hit is not None else (-float("inf"), float("inf"))
+    if best <= a0:
+        hi = best
+    elif best >= b0:
+        lo = best
+    else:
+        lo = hi = best
+    if len(table) >= TABLE_CAP:
+        table.clear()
+    table[key] = (lo, hi, best_i)
+    return best
+
+
 class NotSolvable(ValueError):
     """The position is not one the solver can value: no hand in play, the play not reached
     (auction, exchange, discards still to come), or a holding unknown (a record of the play
@@ -290,17 +311,7 @@ class Search:
                 beta = min(beta, v2)
             if alpha >= beta:
                 break
-        lo, hi = (hit[0], hit[1]) if hit is not None else (-float("inf"), float("inf"))
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        if len(self.table) >= TABLE_CAP:
-            self.table.clear()
-        self.table[key] = (lo, hi, best_i)
-        return best
+        return remember(self.table, key, hit, best, best_i, a0, b0)
 
     def value(self, engine: MatchEngine[Any], guess: float = 0.0) -> float:
         """The exact value of the position: MTD(f), null-window searches from ``guess`` until
@@ -564,17 +575,7 @@ class Tricks:
                 beta = min(beta, v)
             if alpha >= beta:
                 break
-        lo, hi = (hit[0], hit[1]) if hit is not None else (-float("inf"), float("inf"))
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        if len(self.table) >= TABLE_CAP:
-            self.table.clear()
-        self.table[key] = (lo, hi, best_i)
-        return best
+        return remember(self.table, key, hit, best, best_i, a0, b0)
 
     def child(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[Any, ...]:
         hands, trick, leader, taken, first, late, done = st

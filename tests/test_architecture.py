@@ -18,6 +18,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "referee"
 
+
+def _imported_from(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from ... import`` in ``package`` names (relative imports resolved)."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[:len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _modules() -> dict[str, Path]:
     """Module name → its file, for every module of the package."""
     out = {}
@@ -60,12 +70,7 @@ def _analyse() -> tuple[dict[str, set[str]], list[str]]:
             if id(node) in skip:
                 continue
             if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")
-                    base = base[:len(base) - node.level + 1]
-                    source = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    source = node.module or ""
+                source = _imported_from(node, package)
                 for a in node.names:
                     whole = f"{source}.{a.name}"
                     if whole in mods:  # a module imported from its package
@@ -249,12 +254,7 @@ def _engine_uses(mod: str, path: Path) -> list[str]:
     for node in ast.walk(tree):
         sources: list[str] = []
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[:len(base) - node.level + 1]
-                source = ".".join(base + ([node.module] if node.module else []))
-            else:
-                source = node.module or ""
+            source = _imported_from(node, package)
             mods = _modules()
             sources = [source] + [f"{source}.{a.name}" for a in node.names
                                   if f"{source}.{a.name}" in mods]
