@@ -144,6 +144,14 @@ class Deck:
         self.parsed: dict[str, Card] = {}
         """Notation → card for the notations parsed so far (up to 1024; a hot-path cache)."""
 
+    def __copy__(self) -> "Deck":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Deck":
+        """A deck never changes once built: copies share it (written out, so that the
+        compiled build, whose classes copy by no generic means, copies alike)."""
+        return self
+
     def __len__(self) -> int:
         return len(self.cards)
 

@@ -136,3 +136,15 @@ def test_which_duties_following_suit_satisfies() -> None:
     assert tricks.following_is_enough(tricks.follow_else_trump)
     assert tricks.following_is_enough(tricks.follow_or_trump)
     assert not tricks.following_is_enough(tricks.follow_head_trump)
+
+
+def test_decks_and_trick_orders_are_shared_by_copies() -> None:
+    """They never change once built, so a copy (a Table's, legal's) shares them; written out,
+    so that the compiled build copies them too (a compiled class has no generic copy)."""
+    from referee.games import SPECS
+
+    for spec in SPECS.values():
+        deck = spec.deck
+        assert copy.copy(deck) is deck and copy.deepcopy({"d": deck})["d"] is deck
+    order = _four_hands()[0].order
+    assert copy.copy(order) is order and copy.deepcopy([order])[0] is order

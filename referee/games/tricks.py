@@ -55,6 +55,9 @@ class TrickOrder:
         self._key: dict[Card, int]
         """Card → its place in :meth:`sort`'s default order (built on first use)."""
 
+    def __copy__(self) -> "TrickOrder":
+        return self
+
     def __deepcopy__(self, memo: dict[int, Any]) -> "TrickOrder":
         return self  # built once per contract and never changed
 
