@@ -41,6 +41,23 @@ STOP = "stop"
 whose last-trick winner does not declare, S10): the hand as the engine closes it."""
 
 
+def consult(hit: tuple[float, float, int] | None, alpha: float, beta: float
+            ) -> tuple[float | None, float, float, int]:
+    """What the transposition table's entry ``hit`` (lower bound, upper bound, best move's
+    index) says of a search of window (``alpha``, ``beta``): (the value to return at once, or
+    None; the window narrowed by the bounds; the best move's index to try first, -1 none)."""
+    if hit is None:
+        return None, alpha, beta, -1
+    lo, hi, first = hit
+    if lo >= beta:
+        return lo, alpha, beta, first
+    if hi <= alpha:
+        return hi, alpha, beta, first
+    if lo == hi:
+        return lo, alpha, beta, first
+    return None, max(alpha, lo), min(beta, hi), first
+
+
 def remember(table: dict[Any, tuple[float, float, int]], key: Any,
              hit: tuple[float, float, int] | None, best: float, best_i: int, a0: float,
              b0: float) -> float:
@@ -278,16 +295,9 @@ class Search:
             return fv
         key = state_key(engine)
         hit = self.table.get(key)
-        first = -1
-        if hit is not None:
-            lo, hi, first = hit
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha, beta = max(alpha, lo), min(beta, hi)
+        known, alpha, beta, first = consult(hit, alpha, beta)
+        if known is not None:
+            return known
         opts = self.options(engine)
         if not opts:  # nothing may happen and the hand does not end: the engine is stuck
             raise NotSolvable("the hand can neither go on nor end at a position of the search")
@@ -542,16 +552,9 @@ class Tricks:
         key = (tuple(hands[p] for p in self.players), trick, leader, taken, first, late,
                self.state)
         hit = self.table.get(key)
-        first_i = -1
-        if hit is not None:
-            lo, hi, first_i = hit
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha, beta = max(alpha, lo), min(beta, hi)
+        known, alpha, beta, first_i = consult(hit, alpha, beta)
+        if known is not None:
+            return known
         p, cards = self.legal(hands, trick, leader)
         order = list(range(len(cards)))
         if 0 <= first_i < len(cards):
