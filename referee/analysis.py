@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Iterator
 
 from . import events as ev
-from .facts import Number
+from .facts import Number, tidy
 from .games.base import MatchEngine
 from .games.hand import OPEN
 from .legal import clone, trial
@@ -43,18 +43,6 @@ class Move:
     deck: Any
 
 
-def _num(x: float) -> Number:
-    return int(x) if x == int(x) else x
-
-
-class _Quiet(Listener):
-    def __init__(self) -> None:
-        self.found: list[Any] = []
-
-    def finding(self, f: Any) -> None:
-        self.found.append(f)
-
-
 DEPTH = 4
 """The default bound of ``analyse``: moves are valued from the moment each hand has this many
 tricks or fewer left to play (the search's cost grows about sixfold a trick: a whole hand is
@@ -75,8 +63,7 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
     hand stops being analysed at its first move with a finding (or a claim).  Moves are valued
     once at most ``depth`` tricks are left to play (:data:`DEPTH`); a claim is checked
     whatever is left."""
-    quiet = _Quiet()
-    run = FileReplay(name, quiet)
+    run = FileReplay(name, Listener())  # the findings matter only as the rules core's verdicts
     stopped: Any = None  # the hand (object) that stopped being analysed
     search: Search | None = None
     searched: Any = None
@@ -115,11 +102,9 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
                     gain = after - before if player in side else before - after
                     tp = h.play
                     trick = tp.current.number if tp is not None else 1
-                    yield Move(line, h.number, trick, player, item, _num(before), _num(after),
-                               _num(max(0.0, -gain)), best, side, eng.DECK)
+                    yield Move(line, h.number, trick, player, item, tidy(before), tidy(after),
+                               tidy(max(0.0, -gain)), best, side, eng.DECK)
         run.item(line, item)
-        if len(quiet.found) > 1000:
-            quiet.found.clear()
     run.close_match()
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from . import events as ev
-from .facts import Number
+from .facts import Number, tidy
 from .games.base import MatchEngine
 from .games.hand import OPEN
 from .legal import passed_over, trial, trial_stop
@@ -394,26 +394,30 @@ def _card_of(engine: MatchEngine[Any], e: ev.HandEvent) -> Any:
         return None
 
 
-def _equivalent(engine: MatchEngine[Any], order: Any, a: Any, b: Any) -> bool:
+def equivalent(order: Any, points: Any, a: Any, b: Any, out_elsewhere: Any) -> bool:
+    """Whether cards ``a`` and ``b`` of one hand are one move for the search (equivalent
+    cards): the same effective suit under ``order`` (the contract's TrickOrder), the same card
+    points (``points(card)``), and no card between them in the suit's rank order that
+    ``out_elsewhere(card)`` says is still in play in another hand or on the table."""
     s = order.suit_of.get(a)
-    if s is None or s != order.suit_of.get(b):
+    if s is None or s != order.suit_of.get(b) or points(a) != points(b):
         return False
-    if engine.card_points_of([a]) != engine.card_points_of([b]):
-        return False
-    h = engine.hand
-    assert h is not None
     suit = order.suits[s]
     i, j = sorted((suit.index(a), suit.index(b)))
+    return not any(map(out_elsewhere, suit[i + 1:j]))
+
+
+def _equivalent(engine: MatchEngine[Any], order: Any, a: Any, b: Any) -> bool:
+    """:func:`equivalent` on the engine's state: both cards held by one player."""
+    h = engine.hand
+    assert h is not None
     holder = next((p for p, cs in h.hands.items() if a in cs), None)
     if holder is None or b not in h.hands[holder]:
         return False
-    for c in suit[i + 1:j]:
-        for p, cs in h.hands.items():
-            if p != holder and c in cs:
-                return False
-        if h.play is not None and c in h.play.current.cards:
-            return False
-    return True
+    on_table = h.play.current.cards if h.play is not None else ()
+    return equivalent(order, lambda c: engine.card_points_of([c]), a, b,
+                      lambda c: c in on_table or any(p != holder and c in cs
+                                                     for p, cs in h.hands.items()))
 
 
 def solve(engine: MatchEngine[Any]) -> Solution:
@@ -433,20 +437,16 @@ def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
     g = 0.0
     for e, twin in ms:
         g = s.value(twin, g)
-        vals.append((e, _num(g)))
+        vals.append((e, tidy(g)))
     values = [v for _, v in vals]
     if may_stop:
         sv = s.value(stopped, g)
-        values.append(_num(sv))
+        values.append(tidy(sv))
     to_act = tuple(dict.fromkeys(p for e, _ in ms if (p := getattr(e, "player", None))))
     up = bool(to_act) and to_act[0] in side
     value = max(values) if up else min(values)
     best = s.line(engine, float(value))
     return Solution(to_act, side, value, tuple(vals), tuple(best), s.nodes)
-
-
-def _num(x: float) -> Number:
-    return int(x) if x == int(x) else x
 
 
 # --- the trick-only layer -------------------------------------------------------------------
@@ -523,17 +523,13 @@ class Tricks:
         cards = list(held if allowed is None else allowed)
         # equivalent cards: adjacent in the rank order among the cards still out, same points
         out: list[Any] = []
-        suit_of, power, pts = self.order.suit_of, self.order.power, self.points
+        suit_of, power = self.order.suit_of, self.order.power
         cards.sort(key=lambda c: (suit_of[c], -power[c]))
         live = set().union(*hands.values(), (c for _, c in trick))  # the table's cards too
+        elsewhere = live.difference(held).__contains__
         for c in cards:
-            if out:
-                b = out[-1]
-                if suit_of[b] == suit_of[c] and pts[b] == pts[c]:
-                    suit = self.order.suits[suit_of[c]]
-                    i, j = suit.index(b), suit.index(c)
-                    if not any(x in live and x not in held for x in suit[i + 1:j]):
-                        continue
+            if out and equivalent(self.order, self.points.__getitem__, out[-1], c, elsewhere):
+                continue
             out.append(c)
         if trick and len(out) > 1:  # move ordering: a card that heads the trick first (the
             # highest), then the others lowest first
