@@ -312,8 +312,9 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
 
     Findings go to standard error, as text or (--format json) as the JSON Lines of check.  JSON
     output is one object per match.  CSV (RFC 4180): a header, then one row per hand: file,
-    match, hand, line, dealer, declarer, contract, status, game, and each seat's player,
-    delta and total; a text cell that starts with = + - @ (a formula) gets a leading '.  With --standings, a last table (JSON: a last object with
+    match, hand, line, dealer, declarer, contract, status, each seat's delta and total, then
+    game and each seat's player; a text cell that starts with = + - @ (a formula) gets a
+    leading '.  With --standings, a last table (JSON: a last object with
     "kind": "standings") sums up every match read: per player, matches played, finished, won,
     and points.
     """
