@@ -259,7 +259,7 @@ class Standings:
 def file_standings(path: str | os.PathLike[str], selection: "Selection | None" = None,
                    name: str | None = None) -> Standings | OSError:
     """The standings of one log file (its matches read one at a time, with their events for
-    Sixty-Six's closings and marriages; only the matches ``selection`` selects, R30), or the
+    Sixty-Six's closings and marriages, not the cards held after each; only the matches ``selection`` selects, R30), or the
     OSError opening or reading it raised.  A compressed file whose data breaks off (R29) is
     counted up to the break and named in :attr:`Standings.broken` (as ``name``, by default
     ``path``)."""
@@ -269,7 +269,7 @@ def file_standings(path: str | os.PathLike[str], selection: "Selection | None" =
         if os.path.isdir(path):
             raise IsADirectoryError(21, "is a directory", str(path))
         with open(path, "rb") as raw, opened(raw) as stream:
-            with read_log(stream, name=label, steps=True) as reader:
+            with read_log(stream, name=label, steps=True, holdings=False) as reader:
                 for m in reader:
                     if selection is None or selection.selects(m.key, m.game, m.players):
                         s.add(m)

@@ -394,12 +394,12 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
     dask_timeout = _dask_timeout(dask, dask_timeout)
     names = expand(files)
     errors: list[tuple[str, OSError]] = []
+    if dask is None or dask == "local":  # worker processes started here: capped, said so
+        jobs = worker_count(jobs, len(names))
     if dask is None:
         result = archive_standings(names, jobs=jobs, errors=errors, selection=chosen)
     else:
         from .dask import cli_cluster
-        if dask == "local":
-            jobs = worker_count(jobs, len(names))
         with cli_cluster(dask, jobs, dask_timeout) as client:
             result = archive_standings(names, errors=errors, selection=chosen, dask=client,
                                        timeout=dask_timeout)
