@@ -206,3 +206,13 @@ def test_a_compressed_file_cut_short_is_counted_to_the_break_and_said(tmp_path):
     s = referee.standings([p])
     assert s.broken == [(str(p), "the gzip data is cut short (it ends before its end marker) "
                                  "in line 12: nothing from there on can be read (R29)")]
+
+
+def test_dask_and_jobs_mistakes_are_said_as_for_check(tmp_path):
+    """--jobs with a cluster of its own, --dask-timeout without --dask: usage errors (status
+    2), said before anything is read, as check says them."""
+    d = str(_archive(tmp_path))
+    r = CliRunner().invoke(main, ["standings", "--dask", "tcp://127.0.0.1:9", "--jobs", "2", d])
+    assert r.exit_code == 2 and "--jobs sets the workers of --dask local" in r.output
+    r = CliRunner().invoke(main, ["standings", "--dask-timeout", "3", d])
+    assert r.exit_code == 2 and "--dask-timeout goes with --dask" in r.output
