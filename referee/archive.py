@@ -259,8 +259,8 @@ class Standings:
 def file_standings(path: str | os.PathLike[str], selection: "Selection | None" = None,
                    name: str | None = None) -> Standings | OSError:
     """The standings of one log file (its matches read one at a time, with their events for
-    Sixty-Six's closings and marriages, not the cards held after each; only the matches ``selection`` selects, R30), or the
-    OSError opening or reading it raised.  A compressed file whose data breaks off (R29) is
+    Sixty-Six's closings and marriages, not the cards held after each; only the matches
+    ``selection`` selects, R30), or the OSError opening or reading it raised.  A compressed file whose data breaks off (R29) is
     counted up to the break and named in :attr:`Standings.broken` (as ``name``, by default
     ``path``)."""
     s = Standings()

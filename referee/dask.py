@@ -28,8 +28,9 @@ lost.
 A cluster that cannot go on is said within a bound (``--dask-timeout``, :data:`TIMEOUT` seconds
 by default), never waited on in silence: a scheduler that cannot be reached in that time, no
 worker joined in that time, no worker left for that long in the middle of a run, or the
-scheduler gone (its connection lost) raise :class:`ClusterLost`; ``referee check/score/standings --dask``
-says it on standard error and exits with status 2 (what was printed before stays printed).
+scheduler gone (its connection lost) raise :class:`ClusterLost`; ``referee
+check/score/standings --dask`` says it on standard error and exits with status 2 (what was
+printed before stays printed).
 """
 from __future__ import annotations
 
