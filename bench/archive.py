@@ -2,6 +2,7 @@
 
     python bench/archive.py                          # Thirty-Three, 100,000 hands
     python bench/archive.py --game sixty-six --hands 10000 --repeat 1
+    python bench/archive.py --suite standings --hands 10000 100000 --repeat 1
 
 It makes one log of N hands as bench/bench.py does (a base of 200 simulated hands repeated
 as whole matches; kept in bench/out/, git-ignored), and copies of it compressed with gzip,
@@ -17,11 +18,21 @@ processes on:
 It prints, per case, the CPU seconds (user and system, the best of ``--repeat`` runs, the
 cases taken in turn), events per CPU second, the CPU time over the plain log's, the wall
 seconds, and the peak resident memory (RSS).
+
+``--suite standings`` times instead, for each size given to ``--hands``, ``check -q`` of the
+plain log (the reference), ``referee standings`` of the plain log and of the directory of 20
+files serially, with ``--jobs 2`` and with ``--dask local --jobs 2``, and ``score --format csv``
+of the plain log and of the directory with ``--jobs 2``; the output of each standings run and
+of each score sheet run is compared with the serial one's (sha256, byte for byte).  CPU time
+there is the command's and its worker processes' (Dask's workers are the nannies' children: a
+local cluster's own start is in the figure).  Peak RSS is the largest one process reached (the
+command or a worker), so memory flat in the hands shows as the same figure at every size.
 """
 from __future__ import annotations
 
 import argparse
 import bz2
+import hashlib
 import gzip
 import lzma
 import os
@@ -37,14 +48,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import OUT, count, make_log  # noqa: E402
 
 
-def measure(cmd: list[str]) -> tuple[float, float, float]:
-    """(wall seconds, CPU seconds, peak RSS in MiB) of one process.  CPU time (user and
-    system) wanders less than wall time on a machine others share."""
+def measure(cmd: list[str], digest: bool = False) -> tuple[float, float, float, str]:
+    """(wall seconds, CPU seconds, peak RSS in MiB, sha256 of standard output if ``digest``
+    else "") of one process.  CPU time (user and system) wanders less than wall time on a
+    machine others share; both count the worker processes the command waited for, and the
+    RSS is the largest of the command's and theirs."""
     t = time.perf_counter()
+    h = hashlib.sha256()
     with open(os.devnull, "wb") as devnull:
-        p = subprocess.Popen(cmd, stdout=devnull, stderr=devnull)
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE if digest else devnull, stderr=devnull)
+        if digest:
+            assert p.stdout is not None
+            while chunk := p.stdout.read(1 << 16):
+                h.update(chunk)
         _, status, ru = os.wait4(p.pid, 0)
-    return time.perf_counter() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
+    return (time.perf_counter() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024,
+            h.hexdigest() if digest else "")
 
 
 def compressed(path: Path, kind: str) -> Path:
@@ -80,14 +99,63 @@ def split(path: Path, parts: int) -> Path:
     return folder
 
 
+def standings_suite(game: str, sizes: list[int], repeat: int) -> None:
+    """``--suite standings`` (module docstring): one table, a row per case and size."""
+    referee = [sys.executable, "-m", "referee"]
+    print(f"# referee standings and score --format csv, {game}; {date.today()}, "
+          f"{platform.machine()}, Python {platform.python_version()}, {os.cpu_count()} CPUs; "
+          f"best of {repeat}, the cases taken in turn")
+    print("| hands | case | CPU s | events/s (CPU) | × check -q (CPU) | wall s | peak RSS MiB |")
+    print("|---|---|---|---|---|---|---|")
+    for hands in sizes:
+        log = make_log(game, hands)
+        events, n = count(log)
+        folder = split(log, 20)
+        cases = [("check -q (reference)", ["check", "-q", str(log)], ""),
+                 ("standings", ["standings", str(log)], "standings"),
+                 ("standings, directory of 20", ["standings", str(folder)], "standings dir"),
+                 ("standings --jobs 2", ["standings", "--jobs", "2", str(folder)],
+                  "standings dir"),
+                 ("standings --dask local --jobs 2",
+                  ["standings", "--dask", "local", "--jobs", "2", str(folder)], "standings dir"),
+                 ("score --format csv", ["score", "--format", "csv", str(log)], ""),
+                 ("score --format csv, directory of 20",
+                  ["score", "--format", "csv", str(folder)], "csv dir"),
+                 ("score --format csv --jobs 2",
+                  ["score", "--format", "csv", "--jobs", "2", str(folder)], "csv dir"),
+                 ("score --format csv --dask local --jobs 2",
+                  ["score", "--format", "csv", "--dask", "local", "--jobs", "2", str(folder)],
+                  "csv dir")]
+        runs: dict[str, list[tuple[float, float, float, str]]] = {c: [] for c, _, _ in cases}
+        for _ in range(repeat):
+            for name, args, same in cases:
+                runs[name].append(measure(referee + args, digest=bool(same)))
+        firsts: dict[str, str] = {}
+        for name, _, same in cases:
+            if same:  # the same output as the first run of its group, byte for byte
+                for r in runs[name]:
+                    assert firsts.setdefault(same, r[3]) == r[3], f"{name}: other output"
+        base = min(r[1] for r in runs[cases[0][0]])
+        for name, _, _ in cases:
+            wall = min(r[0] for r in runs[name])
+            cpu = min(r[1] for r in runs[name])
+            rss = max(r[2] for r in runs[name])
+            print(f"| {n} | {name} | {cpu:.1f} | {events / cpu / 1000:.0f}k | "
+                  f"{cpu / base:.2f} | {wall:.1f} | {rss:.0f} |", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="thirty-three")
-    ap.add_argument("--hands", type=int, default=100_000)
+    ap.add_argument("--hands", type=int, nargs="+", default=[100_000])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--suite", choices=["check", "standings"], default="check")
     args = ap.parse_args()
     OUT.mkdir(exist_ok=True)
-    log = make_log(args.game, args.hands)
+    if args.suite == "standings":
+        standings_suite(args.game, args.hands, args.repeat)
+        return
+    log = make_log(args.game, args.hands[0])
     events, hands = count(log)
     from referee.simulate import default_players
     player = default_players(args.game)[0]
@@ -105,7 +173,7 @@ def main() -> None:
     print(f"# referee check -q, {args.game}, {hands} hands, {events} events; "
           f"{date.today()}, {platform.machine()}, Python {platform.python_version()}, "
           f"{os.cpu_count()} CPUs; best of {args.repeat}, the cases taken in turn")
-    runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name, _ in cases}
+    runs: dict[str, list[tuple[float, float, float, str]]] = {name: [] for name, _ in cases}
     for _ in range(args.repeat):  # in turn, so that a busy spell falls on every case
         for name, extra in cases:
             runs[name].append(measure(referee + extra))

@@ -30,8 +30,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from .api import Match, read_log
+from .dask import TIMEOUT
+from .inputs import corruption, opened
 
 if TYPE_CHECKING:
+    from distributed import Client
+
     from .selection import Selection
 
 MAX_PLAYERS = 100_000
@@ -92,7 +96,8 @@ class Standings:
 
     ``players``: game → player → :class:`Line`; ``games``: game → :class:`GameStats`;
     ``pairs``: game → (a, b) with a < b → [matches, a's wins, b's wins]; ``left_out``: players
-    not kept (past :data:`MAX_PLAYERS`).  Every sum is order-free (shares are fractions), so
+    not kept (past :data:`MAX_PLAYERS`); ``broken``: files counted only up to where their
+    compressed data broke off.  Every sum is order-free (shares are fractions), so
     any order of adding gives the same standings."""
 
     players: dict[str, dict[str, Line]] = field(default_factory=dict)
@@ -100,6 +105,9 @@ class Standings:
     pairs: dict[str, dict[tuple[str, str], list[Any]]] = field(default_factory=dict)
     left_out: int = 0
     kept: int = 0
+    broken: list[tuple[str, str]] = field(default_factory=list)
+    """The files whose compressed data broke off (R29), each (its name, where and how:
+    :meth:`referee.inputs.Corruption.words`), in the order read: counted up to the break."""
 
     def _line(self, game: str, player: str) -> Line | None:
         per = self.players.setdefault(game, {})
@@ -181,6 +189,7 @@ class Standings:
                 line.hands += o.hands
                 line.points += o.points
         self.left_out += other.left_out
+        self.broken.extend(other.broken)
         for game, og in other.games.items():
             s = self.games.setdefault(game, GameStats())
             s.matches += og.matches
@@ -247,46 +256,72 @@ class Standings:
             yield {"kind": "left_out", "players": self.left_out}
 
 
-def file_standings(path: str | os.PathLike[str],
-                   selection: "Selection | None" = None) -> Standings | OSError:
+def file_standings(path: str | os.PathLike[str], selection: "Selection | None" = None,
+                   name: str | None = None) -> Standings | OSError:
     """The standings of one log file (its matches read one at a time, with their events for
-    Sixty-Six's closings and marriages; only the matches ``selection`` selects, R30), or the
-    OSError opening or reading it raised."""
+    Sixty-Six's closings and marriages, not the cards held after each; only the matches
+    ``selection`` selects, R30), or the OSError opening or reading it raised.  A compressed file whose data breaks off (R29) is
+    counted up to the break and named in :attr:`Standings.broken` (as ``name``, by default
+    ``path``)."""
     s = Standings()
+    label = os.fspath(path) if name is None else name
     try:
         if os.path.isdir(path):
             raise IsADirectoryError(21, "is a directory", str(path))
-        with read_log(path, steps=True) as reader:
-            for m in reader:
-                if selection is None or selection.selects(m.key, m.game, m.players):
-                    s.add(m)
+        with open(path, "rb") as raw, opened(raw) as stream:
+            with read_log(stream, name=label, steps=True, holdings=False) as reader:
+                for m in reader:
+                    if selection is None or selection.selects(m.key, m.game, m.players):
+                        s.add(m)
+            broken = corruption(stream)
+            if broken is not None:
+                s.broken.append((label, broken.words()))
     except OSError as exc:
         return exc
     return s
 
 
+def standings_task(name: str, path: str, selection: "Selection | None" = None
+                   ) -> Standings | OSError:
+    """:func:`file_standings` of the file ``name`` opened at ``path``, as a Dask worker runs it
+    (:func:`referee.dask.map_files`)."""
+    return file_standings(path, selection, name)
+
+
 def standings(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
               errors: list[tuple[str, OSError]] | None = None,
-              selection: "Selection | None" = None) -> Standings:
+              selection: "Selection | None" = None, dask: "Client | str | None" = None,
+              timeout: float = TIMEOUT) -> Standings:
     """The standings of every match of the log files ``paths`` (R33; module docstring).  With
     ``jobs`` > 1 the files are read by that many worker processes (at most
-    :func:`referee.api.worker_cap`); the result is the same.  A file that cannot be read is
-    left out and, with ``errors`` given, appended to it as (path, OSError), in the order given.
-    ``selection`` (:class:`referee.Selection`) counts only the matches it selects (``--match``,
-    ``--player``, ``--game``; R30); its finding codes play no part in the standings."""
+    :func:`referee.api.worker_cap`); with ``dask`` (a ``distributed.Client`` or a scheduler's
+    address) by the workers of that Dask cluster (:func:`referee.dask.map_files`, ``timeout``
+    seconds for a cluster that does not answer, then :class:`referee.dask.ClusterLost`); the
+    result is the same, each file's standings merged in the order given.  A file that cannot
+    be read (or, on Dask, whose workers all died: :class:`referee.dask.WorkerLost`) is left
+    out and, with ``errors`` given, appended to it as (path, OSError), in the order given; one
+    whose compressed data breaks off is counted up to the break and named in
+    :attr:`Standings.broken`.  ``selection`` (:class:`referee.Selection`) counts only the
+    matches it selects (``--match``, ``--player``, ``--game``; R30); its finding codes play no
+    part in the standings."""
     from .api import worker_cap
     names = [os.fspath(p) for p in paths]
     total = Standings()
-    jobs = max(1, min(jobs, worker_cap(), len(names)))
-    if jobs <= 1:
-        results: Iterable[Standings | OSError] = map(partial(file_standings,
-                                                             selection=selection), names)
-        for name, r in zip(names, results):
+    if dask is not None:
+        from .dask import map_files
+        for name, r in map_files(partial(standings_task, selection=selection), names, dask,
+                                 timeout=timeout):
             _take(total, name, r, errors)
+        return total
+    jobs = max(1, min(jobs, worker_cap(), len(names)))
+    task = partial(standings_task, selection=selection)
+    if jobs <= 1:
+        for name in names:
+            _take(total, name, task(name, name), errors)
         return total
     from concurrent.futures import ProcessPoolExecutor
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for name, r in zip(names, pool.map(partial(file_standings, selection=selection), names)):
+        for name, r in zip(names, pool.map(task, names, names)):
             _take(total, name, r, errors)
     return total
 

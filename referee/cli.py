@@ -21,7 +21,7 @@ from . import __version__
 from .build import build
 from . import events as ev
 from .batch import (STDIN_NAME, Job, expand_names, inputs, live_inputs, run_files, run_job,
-                    stdin_stream)
+                    stdin_stream, worker_count)
 from .dask import TIMEOUT
 from .inputs import corruption
 from .render import Style, json_writer, to_ascii
@@ -312,8 +312,9 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
 
     Findings go to standard error, as text or (--format json) as the JSON Lines of check.  JSON
     output is one object per match.  CSV (RFC 4180): a header, then one row per hand: file,
-    match, hand, line, dealer, declarer, contract, status, game, and each seat's player,
-    delta and total; a text cell that starts with = + - @ (a formula) gets a leading '.  With --standings, a last table (JSON: a last object with
+    match, hand, line, dealer, declarer, contract, status, each seat's delta and total, then
+    game and each seat's player; a text cell that starts with = + - @ (a formula) gets a
+    leading '.  With --standings, a last table (JSON: a last object with
     "kind": "standings") sums up every match read: per player, matches played, finished, won,
     and points.
     """
@@ -373,24 +374,40 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
               default="text", show_default=True,
               help="Text tables, JSON Lines, CSV (one row per player and game) or one HTML page.")
 @JOBS
+@DASK
+@DASK_TIMEOUT
 @_match_options
-def standings(files: tuple[str, ...], fmt: str, jobs: int, **kw: Any) -> None:
+def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
+              dask_timeout: float, **kw: Any) -> None:
     """Sum up every match of the logs (a directory: the logs under it, compressed or not, as
     check reads them; --match, --player, --game: only those matches): per game and
     player the matches played and won (ties share), hands and points; per game its contracts
     declared and made by kind, revokes, kontras called and won (Sixty-Six: game points,
     closings, marriages; Eighty-Three: bids by partnership); a crosstable of every two players
-    who met.  Exit 0, or 2 when a file could not be read (the others are still counted).
+    who met.  The same output with --jobs or --dask.  Exit 0, or 2 when a file could not be
+    read, or not all of it (the others are still counted).
     """
     from .archive import standings as archive_standings
     from .render.standings import write_csv, write_html, write_text
     from .inputs import directory_problem, expand
     chosen = _selection(kw)
+    dask_timeout = _dask_timeout(dask, dask_timeout)
+    names = expand(files)
     errors: list[tuple[str, OSError]] = []
-    result = archive_standings(expand(files), jobs=jobs, errors=errors, selection=chosen)
+    if dask is None or dask == "local":  # worker processes started here: capped, said so
+        jobs = worker_count(jobs, len(names))
+    if dask is None:
+        result = archive_standings(names, jobs=jobs, errors=errors, selection=chosen)
+    else:
+        from .dask import cli_cluster
+        with cli_cluster(dask, jobs, dask_timeout) as client:
+            result = archive_standings(names, errors=errors, selection=chosen, dask=client,
+                                       timeout=dask_timeout)
     for name, exc in errors:
         why = directory_problem(name) if os.path.isdir(name) else exc.strerror or exc
         click.echo(visible(f"referee: cannot read {name}: {why}"), err=True)
+    for name, why in result.broken:
+        click.echo(visible(f"referee: cannot read all of {name}: {why}"), err=True)
     records = list(result.records())
     if fmt == "json":
         writer = json_writer(sys.stdout)
@@ -402,7 +419,7 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int, **kw: Any) -> None:
         write_html(sys.stdout, records)
     else:
         write_text(sys.stdout, records)
-    sys.exit(2 if errors else 0)
+    sys.exit(2 if errors or result.broken else 0)
 
 
 @main.command(short_help="Print each hand readably, findings in place.")

@@ -12,9 +12,12 @@ or waiting, so memory stays flat however many files there are.
 
 - :func:`replay_files` is :func:`referee.replay_files` on a cluster: ``(path, Log)`` or
   ``(path, OSError)``, the same objects as a serial run.
+- :func:`map_files` runs any picklable ``func(name, path)`` on each file on the workers,
+  results in the order of the names (``referee standings --dask``: each file's standings,
+  merged in file order on the client, :func:`referee.archive.standings`).
 - ``referee check --dask ADDRESS`` and ``referee score --dask ADDRESS`` (:func:`job_results`)
   print exactly what the serial commands print (the batch runner, :mod:`referee.batch`, calls
-  :func:`job_results`).
+  :func:`job_results`); so does ``referee standings --dask ADDRESS``.
 
 A worker that dies costs nothing but time: the scheduler moves its tasks to other workers, up to
 ``distributed.scheduler.allowed-failures`` times (3 by default), then gives up with
@@ -25,8 +28,9 @@ lost.
 A cluster that cannot go on is said within a bound (``--dask-timeout``, :data:`TIMEOUT` seconds
 by default), never waited on in silence: a scheduler that cannot be reached in that time, no
 worker joined in that time, no worker left for that long in the middle of a run, or the
-scheduler gone (its connection lost) raise :class:`ClusterLost`; ``referee check/score --dask``
-says it on standard error and exits with status 2 (what was printed before stays printed).
+scheduler gone (its connection lost) raise :class:`ClusterLost`; ``referee
+check/score/standings --dask`` says it on standard error and exits with status 2 (what was
+printed before stays printed).
 """
 from __future__ import annotations
 
@@ -450,25 +454,49 @@ def local_cluster(workers: int) -> "LocalCluster":
                         host="127.0.0.1", dashboard_address="127.0.0.1:0")
 
 
-@contextmanager
-def job_results(job: "Job", files: tuple[str, ...], address: str, jobs: int,
-                timeout: float = TIMEOUT) -> Iterator[Iterator["FileResult"]]:
-    """``referee check/score --dask ADDRESS`` (called by the batch runner,
-    :func:`referee.batch.run_job`): each file's result as :func:`referee.batch.one_file` gives
-    it, in the order of ``files``, computed on the cluster at ``address`` (``local``: one
-    started here with ``jobs`` workers when ``--jobs`` is given, else one per core, and closed
-    at the end).  Files are named as given; a relative path goes to the workers made absolute.
+def _run_one(item: tuple[str, str], func: Callable[[str, str], Any]) -> Any:
+    """``func(name, path)`` for one file, ``item`` = (its name as given, the path or URL the
+    worker opens: see :func:`_where`)."""
+    name, path = item
+    return func(name, path)
 
-    A file whose workers all died is reported as one that cannot be read: ``referee: cannot read
-    FILE: every Dask worker that read it died (KilledWorker)``, status 2.  Standard input cannot
-    be read by workers (a usage error).  Without Dask installed, with no scheduler reached at
-    ``address`` within ``timeout`` seconds (``--dask-timeout``), with no worker there within
-    that time, or when the cluster cannot go on (:class:`ClusterLost`: the scheduler gone, no
-    worker left for ``timeout`` seconds), it says so on standard error and exits with status 2
-    (the files' output printed before stays printed)."""
+
+def map_files(func: Callable[[str, str], T], names: Iterable[str],
+              client: "Client | str | None" = None, *, partition_size: int | None = None,
+              retries: int = RETRIES, timeout: float = TIMEOUT
+              ) -> Iterator[tuple[str, "T | WorkerLost"]]:
+    """``(name, func(name, path))`` for each of ``names``, in their order, ``func`` run on the
+    workers of ``client`` (as for :func:`replay_files`: a Client, a scheduler's address, or
+    None for the default client).  ``name`` is the file as given, ``path`` what the worker
+    opens (a relative path made absolute; a URL or an absolute path as it is).  ``func`` must
+    be picklable (a module-level function, or a ``functools.partial`` of one) and should turn
+    a file's own ``OSError`` into its result, as a serial run would.  A file whose every worker
+    died gives :class:`WorkerLost`; a cluster that cannot go on raises :class:`ClusterLost`
+    (within about ``timeout`` seconds).  Memory on the client: the results of at most
+    ``2 × threads + 1`` blocks (``partition_size`` files each, by default
+    :func:`_partition_size`)."""
+    items: Iterable[tuple[str, str]] = ([_where(n) for n in names]
+                                        if isinstance(names, (list, tuple))
+                                        else (_where(n) for n in names))
+    with _connect(client, timeout) as c:
+        for (name, _), got in _ordered(c, _run_one, items, (func,), partition_size, retries,
+                                       timeout):
+            yield name, got
+
+
+@contextmanager
+def cli_cluster(address: str, jobs: int, timeout: float = TIMEOUT) -> Iterator["Client"]:
+    """The client of ``referee check/score/standings --dask ADDRESS``: of the scheduler at
+    ``address``, or (``local``) of a cluster started here with ``jobs`` workers when
+    ``--jobs`` is given, else one per core; closed (and the local cluster with it) at the end.
+
+    ``--jobs`` with another address is a usage error.  Without Dask installed, with no
+    scheduler reached at ``address`` within ``timeout`` seconds (``--dask-timeout``), or when
+    the cluster cannot go on while the block runs (:class:`ClusterLost`: no worker joined or
+    none left for ``timeout`` seconds, the scheduler gone), it says so on standard error and
+    exits with status 2 (what was printed before stays printed).  Distributed's routine logs
+    (a worker restarted …) are not shown, so that the output is the serial run's."""
     import click
-    if "-" in files or not files:
-        raise click.UsageError("--dask: the workers cannot read standard input; name the files")
     local = address == "local"
     ctx = click.get_current_context(silent=True)
     given = ctx is not None and ctx.get_parameter_source("jobs") not in (
@@ -502,9 +530,7 @@ def job_results(job: "Job", files: tuple[str, ...], address: str, jobs: int,
     except (OSError, ValueError, TypeError) as exc:  # (a local cluster that did not start)
         _fail(f"cannot start a Dask cluster here: {exc}")
     try:
-        yield (_cli_result(job, name, out) for (name, _), out in
-               _ordered(client, _check_one, [_where(f) for f in files], (job,), None, RETRIES,
-                        timeout))
+        yield client
     except ClusterLost as exc:
         sys.stdout.flush()
         _fail(exc.strerror)
@@ -515,6 +541,28 @@ def job_results(job: "Job", files: tuple[str, ...], address: str, jobs: int,
                 cluster.close(timeout=timeout)
             except (OSError, RuntimeError):
                 pass
+
+
+@contextmanager
+def job_results(job: "Job", files: tuple[str, ...], address: str, jobs: int,
+                timeout: float = TIMEOUT) -> Iterator[Iterator["FileResult"]]:
+    """``referee check/score --dask ADDRESS`` (called by the batch runner,
+    :func:`referee.batch.run_job`): each file's result as :func:`referee.batch.one_file` gives
+    it, in the order of ``files``, computed on the cluster at ``address`` (:func:`cli_cluster`:
+    ``local`` starts one here).  Files are named as given; a relative path goes to the workers
+    made absolute.
+
+    A file whose workers all died is reported as one that cannot be read: ``referee: cannot read
+    FILE: every Dask worker that read it died (KilledWorker)``, status 2.  Standard input cannot
+    be read by workers (a usage error).  A cluster that cannot be reached or cannot go on is
+    said on standard error, status 2 (:func:`cli_cluster`)."""
+    import click
+    if "-" in files or not files:
+        raise click.UsageError("--dask: the workers cannot read standard input; name the files")
+    with cli_cluster(address, jobs, timeout) as client:
+        yield (_cli_result(job, name, out) for (name, _), out in
+               _ordered(client, _check_one, [_where(f) for f in files], (job,), None, RETRIES,
+                        timeout))
 
 
 def _cli_result(job: "Job", name: str, out: Any) -> "FileResult":

@@ -546,3 +546,126 @@ def test_dask_archive_input_selection_and_csv_as_the_serial_run(client, tmp_path
     assert _referee(*args, "--dask", client.scheduler.address, str(d)) == serial
     assert serial[0] == 2 and b"cut.jsonl.gz: the gzip data is cut short" in serial[2]
     assert serial[1] and b"e83.jsonl" not in serial[1]  # something shown, not all
+
+
+# --- issue 27 item 6: every part of the archive on --jobs and Dask -----------------------------
+
+def _mixed_archive(tmp_path) -> list[str]:
+    """A tournament's archive of all four games, read as a directory (R29): plain, gzip, bzip2
+    and xz logs in nested folders; a Sixty-Six log copied whole under another name (the same
+    ids: duplicate-match by id, R31) and an Eighty-Three log copied under another id (by its
+    play, R31; its hands R32); a gzip copy cut short (R29); then a file that is not there.
+    Returned: the arguments naming it (the directory, the missing file)."""
+    import bz2
+    import gzip
+    import lzma
+
+    def log(game: str, seed: int, hands: int) -> bytes:
+        return "".join(json.dumps(e) + "\n" for e in simulate(game, seed, hands)).encode()
+    d = tmp_path / "season"
+    for sub in ("a", "b", "c"):
+        (d / sub).mkdir(parents=True)
+    s66 = log("sixty-six", 4, 3)
+    (d / "a" / "s66.jsonl").write_bytes(s66)
+    (d / "a" / "s66-copy.jsonl.gz").write_bytes(gzip.compress(s66))
+    (d / "b" / "t33.jsonl.bz2").write_bytes(bz2.compress(log("thirty-three", 5, 3)))
+    (d / "b" / "asz.jsonl.xz").write_bytes(lzma.compress(log("asszorti", 6, 3)))
+    e83 = log("eighty-three", 7, 2)
+    (d / "c" / "e83.jsonl").write_bytes(e83)
+    (d / "c" / "e83-again.jsonl").write_bytes(e83.replace(b'"sim-7-1"', b'"again"', 1))
+    (d / "cut.jsonl.gz").write_bytes(gzip.compress(log("sixty-six", 8, 3))[:-30])
+    return [str(d), str(tmp_path / "missing.jsonl")]
+
+
+ARCHIVE_RUNS = [
+    ["check"],
+    ["check", "--format", "json", "--player", "Max", "--ignore", "incomplete-hand"],
+    ["check", "--summary"],
+    ["score", "--format", "csv"],
+    ["score", "--format", "json", "--standings", "--game", "eighty-three", "--game", "sixty-six"],
+    ["standings"],
+    ["standings", "--format", "json"],
+    ["standings", "--format", "csv", "--player", "Anna"],
+    ["standings", "--format", "html", "--game", "sixty-six"],
+]
+
+
+@pytest.mark.parametrize("args", ARCHIVE_RUNS, ids=[" ".join(a) for a in ARCHIVE_RUNS])
+def test_the_archive_on_jobs_and_dask_is_the_serial_run(client, tmp_path, args):
+    """Issue 27 item 6 for every part: recursive and compressed input (R29), selection (R30),
+    duplicates (R31, R32), the CSV score sheet, the standings (R33): standard output, standard
+    error and exit status byte for byte the serial run's with --jobs 2 and on the cluster."""
+    names = _mixed_archive(tmp_path)
+    serial = _referee(*args, *names)
+    assert _referee(*args, "--jobs", "2", *names) == serial
+    assert _referee(*args, "--dask", client.scheduler.address, *names) == serial
+    status, out, err = serial
+    # not trivial: something printed; the cut copy and the missing file said, status 2
+    assert status == 2 and out
+    assert b"cut.jsonl.gz: the gzip data is cut short" in err
+    assert b"missing.jsonl" in err
+    if args == ["check"]:
+        assert out.count(b"warning[duplicate-match]") == 2  # s66-copy by id, e83-again by play
+        assert b"warning[duplicate-hand]" in out
+    if args == ["standings", "--format", "json"]:
+        # a match read twice counts twice (R33): s66 and its copy; the cut copy's match too
+        games = {r["game"]: r for r in map(json.loads, out.splitlines()) if r["kind"] == "game"}
+        assert games["sixty-six"]["matches"] == 3 and games["eighty-three"]["matches"] == 2
+        assert games["thirty-three"]["matches"] == 1 and games["asszorti"]["matches"] == 1
+
+
+def test_standings_through_the_api_on_dask(client, tmp_path):
+    """referee.standings(dask=client) is the serial Standings (every count, the files left
+    out and the one broken off, in order); a selection is applied on the workers."""
+    d, missing = _mixed_archive(tmp_path)
+    from referee.inputs import expand
+    files = list(expand((d, missing)))
+    for selection in (None, referee.Selection.of(player=["Anna"])):
+        e1: list = []
+        e2: list = []
+        serial = referee.standings(files, errors=e1, selection=selection)
+        on_dask = referee.standings(files, errors=e2, selection=selection, dask=client)
+        assert on_dask == serial
+        assert [(n, type(x), x.strerror) for n, x in e2] == \
+            [(n, type(x), x.strerror) for n, x in e1] == \
+            [(missing, FileNotFoundError, "No such file or directory")]
+        assert [n for n, _ in serial.broken] == [os.path.join(d, "cut.jsonl.gz")]
+    assert set(on_dask.players) == {"thirty-three", "asszorti"}  # where Anna sits
+
+
+def _poisoned_standings(name, path, selection=None):
+    """A standings task that kills its worker process on the file named poison.jsonl."""
+    import referee.archive as archive
+    if name.endswith("poison.jsonl"):
+        os._exit(1)
+    return archive.file_standings(path, selection, name)
+
+
+def test_standings_a_file_that_kills_its_workers_is_reported_alone(client, tmp_path,
+                                                                   monkeypatch):
+    """As for check: the file whose workers all died is said as one that cannot be read
+    (status 2), and the standings are those of the other files."""
+    from click.testing import CliRunner
+
+    import referee.archive as archive
+    from referee.cli import main
+    d, _ = _mixed_archive(tmp_path)
+    from referee.inputs import expand
+    files = [f for f in expand((d,)) if "cut" not in f]
+    poison = tmp_path / "poison.jsonl"
+    poison.write_text("")
+    monkeypatch.setattr(archive, "standings_task", _poisoned_standings)
+    monkeypatch.setattr(rdask, "_partition_size", lambda names, threads: 4)
+    monkeypatch.setenv("DASK_LOGGING__DISTRIBUTED", "critical")
+    client.run_on_scheduler(_allow_failures, 0)
+    try:
+        r = CliRunner().invoke(main, ["standings", "--format", "json", "--dask",
+                                      client.scheduler.address, *files[:3], str(poison),
+                                      *files[3:]])
+    finally:
+        client.run_on_scheduler(_allow_failures, 1)
+    serial = CliRunner().invoke(main, ["standings", "--format", "json", *files])
+    assert serial.exit_code == 0 and r.exit_code == 2, r.output
+    assert r.stdout == serial.stdout
+    assert r.stderr == (f"referee: cannot read {poison}: every Dask worker that read it died "
+                        "(KilledWorker)\n")

@@ -16,10 +16,13 @@ from .conftest import ROOT
 
 T33 = ROOT / "examples" / "thirty-three" / "disputed.jsonl"
 
-HEAD = ["file", "match", "hand", "line", "dealer", "declarer", "contract", "status", "game",
-        "player 1", "delta 1", "total 1", "player 2", "delta 2", "total 2",
-        "player 3", "delta 3", "total 3", "player 4", "delta 4", "total 4"]
-# four seats: the most of any game here (Eighty-Three)
+HEAD = ["file", "match", "hand", "line", "dealer", "declarer", "contract", "status",
+        "delta 1", "total 1", "delta 2", "total 2", "delta 3", "total 3", "delta 4", "total 4",
+        "game", "player 1", "player 2", "player 3", "player 4"]
+# FORMAT.md (../shared, which scripts read): "file, match, hand, line, dealer, declarer,
+# contract, status, then each player's delta and total" -- those columns in those places; four
+# seats, the most of any game here (Eighty-Three); what FORMAT.md does not name (the game, who
+# sits in each seat) comes after every column it names
 
 
 def sheet(*args: str, input: str | None = None):
@@ -39,12 +42,30 @@ def test_the_rows_of_a_match_worked_by_hand():
     assert rows[0] == HEAD
     m, f = "club-night-2026-11-21", str(T33)
     assert rows[1:] == [
-        [f, m, "1", "2", "Cili", "Anna", "20 hearts", "scored", "thirty-three",
-         "Anna", "33", "33", "Bela", "0", "0", "Cili", "0", "0", "", "", ""],
-        [f, m, "2", "37", "Anna", "Bela", "18 nines", "penalty", "thirty-three",
-         "Anna", "0", "33", "Bela", "0", "0", "Cili", "-26", "-26", "", "", ""],
-        [f, m, "3", "60", "Bela", "Cili", "18 misere", "scored", "thirty-three",
-         "Anna", "3", "36", "Bela", "7", "7", "Cili", "17", "-9", "", "", ""]]
+        [f, m, "1", "2", "Cili", "Anna", "20 hearts", "scored",
+         "33", "33", "0", "0", "0", "0", "", "", "thirty-three", "Anna", "Bela", "Cili", ""],
+        [f, m, "2", "37", "Anna", "Bela", "18 nines", "penalty",
+         "0", "33", "0", "0", "-26", "-26", "", "", "thirty-three", "Anna", "Bela", "Cili", ""],
+        [f, m, "3", "60", "Bela", "Cili", "18 misere", "scored",
+         "3", "36", "7", "7", "17", "-9", "", "", "thirty-three", "Anna", "Bela", "Cili", ""]]
+
+
+def test_the_columns_are_where_format_md_puts_them():
+    """The first eight by name and place, then a delta and a total per seat (pairs: column 9
+    is the first player's delta, 10 their total, 11 the second player's delta ...), and only
+    then the columns FORMAT.md does not name.  Read with csv.DictReader, a column is found by
+    its header name."""
+    r, rows = sheet(str(T33))
+    head = rows[0]
+    assert head[:8] == ["file", "match", "hand", "line", "dealer", "declarer", "contract",
+                        "status"]
+    assert [h.split()[0] for h in head[8:16]] == ["delta", "total"] * 4
+    assert all(h.split()[1] == str(1 + i // 2) for i, h in enumerate(head[8:16]))
+    assert len(set(head)) == len(head)  # every header name once
+    text = r.stdout_bytes.decode()
+    dicts = list(csv.DictReader(io.StringIO(text, newline="")))
+    # hand 2: Cili (seat 3) -26, a penalty (test above)
+    assert dicts[1]["player 3"] == "Cili" and dicts[1]["delta 3"] == "-26"
 
 
 def test_rfc_4180_lines_end_in_crlf():
@@ -73,9 +94,9 @@ def test_hostile_names_are_quoted_and_guarded(tmp_path):
     assert r.exit_code == 0 and len(rows) == 3
     for row in rows[1:]:
         assert row[1] == "'@SUM(A1)"
-        assert row[9] == "'" + names[0] and row[12] == 'a,"b"\\nc'
+        assert row[17] == "'" + names[0] and row[18] == 'a,"b"\\nc'
         assert row[4] in ("'" + names[0], 'a,"b"\\nc')
-        float(row[10]), float(row[11])  # numbers as written
+        float(row[8]), float(row[9])  # numbers as written
     assert '"\'=HYPERLINK(""http://x"",""y"")"' in r.stdout  # RFC 4180: "" inside quotes
 
 
@@ -92,8 +113,10 @@ def test_several_files_one_header_and_a_match_without_id(tmp_path):
     r, rows = sheet(str(p), str(T33))
     assert [row[0] for row in rows].count("file") == 1
     assert {row[1] for row in rows[1:] if row[0] == str(p)} == {"1"}
-    assert {row[8] for row in rows[1:]} == {"sixty-six", "thirty-three"}
-    assert all(row[15:] == ["", "", "", "", "", ""] for row in rows[1:] if row[8] == "sixty-six")
+    assert {row[16] for row in rows[1:]} == {"sixty-six", "thirty-three"}
+    # two players: seats 3 and 4 empty, their deltas and totals and their names
+    assert all(row[12:16] == ["", "", "", ""] and row[19:] == ["", ""] and row[17] and row[18]
+               for row in rows[1:] if row[16] == "sixty-six")
 
 
 def test_standard_input_and_no_standings():

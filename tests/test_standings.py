@@ -181,3 +181,38 @@ def test_finding_codes_are_no_selection_of_standings(tmp_path):
     """Standings show no findings, so --select (which picks findings) is no option of theirs."""
     r = CliRunner().invoke(main, ["standings", "--select", "revoke", str(_archive(tmp_path))])
     assert r.exit_code == 2 and "No such option '--select'" in r.output
+
+
+def test_a_compressed_file_cut_short_is_counted_to_the_break_and_said(tmp_path):
+    """R29 on standings: m1 (6 lines: match, deal, marriage, two plays, declare_out) and m2
+    (5 lines) gzipped, the 8-byte trailer cut off: every line is read, then the data ends
+    before its end marker, in line 6 + 5 + 1 = 12.  Both matches count (Max 2 matches, 2 won,
+    2 hands, 2 + 2 = 4 points; Moritz 2, 0, 2, 0), the file is said on standard error and the
+    exit status is 2; the same with two workers."""
+    import gzip
+    d = tmp_path / "night"
+    d.mkdir()
+    p = d / "both.jsonl.gz"
+    p.write_bytes(gzip.compress((_match("m1", marriage=True) + _match("m2")).encode())[:-8])
+    for extra in ([], ["-j", "2"]):
+        r = CliRunner().invoke(main, ["standings", "--format", "json", *extra, str(d),
+                                      str(d / "b.jsonl")])
+        assert r.exit_code == 2
+        assert _players(r.stdout) == [("Max", 2, 2, 2, 4), ("Moritz", 2, 0, 2, 0)]
+        assert r.stderr == (f"referee: cannot read {d / 'b.jsonl'}: No such file or directory\n"
+                            f"referee: cannot read all of {p}: the gzip data is cut short (it "
+                            "ends before its end marker) in line 12: nothing from there on can "
+                            "be read (R29)\n")
+    s = referee.standings([p])
+    assert s.broken == [(str(p), "the gzip data is cut short (it ends before its end marker) "
+                                 "in line 12: nothing from there on can be read (R29)")]
+
+
+def test_dask_and_jobs_mistakes_are_said_as_for_check(tmp_path):
+    """--jobs with a cluster of its own, --dask-timeout without --dask: usage errors (status
+    2), said before anything is read, as check says them."""
+    d = str(_archive(tmp_path))
+    r = CliRunner().invoke(main, ["standings", "--dask", "tcp://127.0.0.1:9", "--jobs", "2", d])
+    assert r.exit_code == 2 and "--jobs sets the workers of --dask local" in r.output
+    r = CliRunner().invoke(main, ["standings", "--dask-timeout", "3", d])
+    assert r.exit_code == 2 and "--dask-timeout goes with --dask" in r.output

@@ -143,13 +143,16 @@ def csv_seats() -> int:
 
 
 def csv_header() -> list[str]:
-    """The first row of ``score --format csv`` (man referee-score): ``file, match, hand, line,
-    dealer, declarer, contract, status, game``, then ``player N, delta N, total N`` for each
-    seat N of :func:`csv_seats`."""
-    head = ["file", "match", "hand", "line", "dealer", "declarer", "contract", "status", "game"]
-    for n in range(1, csv_seats() + 1):
-        head += [f"player {n}", f"delta {n}", f"total {n}"]
-    return head
+    """The first row of ``score --format csv`` (man referee-score, FORMAT.md): ``file, match,
+    hand, line, dealer, declarer, contract, status``, then ``delta N, total N`` for each seat N
+    of :func:`csv_seats` (each player's change of total and total after the hand, in seat
+    order), then ``game`` and ``player N`` for each seat (who sits there): every column
+    FORMAT.md names is where it puts it, and what it does not name comes after them."""
+    head = ["file", "match", "hand", "line", "dealer", "declarer", "contract", "status"]
+    seats = range(1, csv_seats() + 1)
+    for n in seats:
+        head += [f"delta {n}", f"total {n}"]
+    return head + ["game"] + [f"player {n}" for n in seats]
 
 
 FORMULA_STARTS = ("=", "+", "-", "@")
@@ -169,20 +172,22 @@ def csv_text(text: str | None) -> str:
 
 
 def csv_rows(s: MatchSummary, hands: Iterable[Hand]) -> Iterator[list[Any]]:
-    """One row per hand of the match ``s`` (:func:`csv_header`): scores as numbers (halves as
-    ``.5``), each seat's player, change of total and total after the hand; the columns of seats
-    the game does not have are empty."""
+    """One row per hand of the match ``s`` (:func:`csv_header`): each seat's change of total
+    and total after the hand, as numbers (halves as ``.5``), then the game and each seat's
+    player; the columns of seats the game does not have are empty."""
     seats = csv_seats()
-    players = s.info.players
+    players = s.info.players[:seats]
+    empty = seats - len(players)
     key = s.info.match
     fixed = [csv_text(s.info.file), csv_text(str(key)) if isinstance(key, str) else key]
+    names = [s.info.game, *(csv_text(p) for p in players), *[""] * empty]
     for h in hands:
         row: list[Any] = [*fixed, h.number, h.line, csv_text(h.dealer), csv_text(h.declarer),
-                          csv_text(h.contract), h.status, s.info.game]
-        for p in players[:seats]:
-            row += [csv_text(p), tidy(h.deltas.get(p, 0)), tidy(h.totals.get(p, 0))]
-        row += [""] * (3 * (seats - min(len(players), seats)))
-        yield row
+                          csv_text(h.contract), h.status]
+        for p in players:
+            row += [tidy(h.deltas.get(p, 0)), tidy(h.totals.get(p, 0))]
+        row += [""] * (2 * empty)
+        yield row + names
 
 
 class ScoreCollector(Listener):
