@@ -76,10 +76,9 @@ def analysis_text(name: str, r: Any, style: Style) -> str:
     if hasattr(r, "sound"):
         from ..claims import claim_words
         return f"{where}: {claim_words(r, style.symbols)}\n"
+    from ..analysis import cost_mark
     words = said(r.event, r.deck, style)
-    me = r.player in r.side
-    b, a = (r.before, r.after) if me else (-r.before, -r.after)
-    m = "" if r.cost <= 0 else "??" if b > 0 >= a else "?"
+    m = cost_mark(r)
     text = f"{where}, trick {r.trick}: {words}{m}  {_num(r.before)} → {_num(r.after)}"
     if r.cost > 0:
         text += f", cost {r.cost:g}"
