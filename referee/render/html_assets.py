@@ -459,6 +459,7 @@ ANALYSIS_CSS = """
   background: var(--paper); color: var(--ink); font-size: 0.9rem; overflow-wrap: anywhere; }
 .centre .analysis p { margin: 0.1rem 0; }
 .analysis .act { white-space: nowrap; }
+.analysis .act:not(:last-child)::after { content: ","; }
 .analysis-note { margin: 0.2rem 0 0.6rem; font-size: 0.92rem; color: var(--muted); }
 .claim-verdict { border-left: 4px solid #0f7a2c; padding: 0.2rem 0.5rem; background: #eef8ee; }
 .claim-verdict.unsound, .analysis .unsound { border-left-color: var(--error);
