@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Iterator
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 import msgspec
@@ -418,9 +418,9 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int, **kw: Any) -> None:
               "match, and one page per match, instead of one page on standard output (for an "
               "archive).")
 @click.option("--analyse", "analyse_", is_flag=True,
-              help="With --format html: mark each card's cost under perfect play (? and ??), "
-              "show the best line at each card valued and each Asszorti claim's verdict (the "
-              "moves of each hand's last 4 tricks, as referee analyse values them).")
+              help="Mark each card's cost under perfect play (? and ??; the moves of each "
+              "hand's last 4 tricks, as referee analyse values them); with --format html also "
+              "the best line at each card valued and each Asszorti claim's verdict.")
 @ASCII
 @STRICT
 @FOLLOW
@@ -439,16 +439,18 @@ def history(ctx: click.Context, /, files: tuple[str, ...], fmt: str, hands: set[
     diagram that steps card by card and trick by trick, with the auction, the events, the
     tricks, the findings and the scores as tables.  With --split DIR: DIR/index.html and one
     such page per match.  With --analyse: each card of a hand's last 4 tricks valued under
-    perfect play (its cost marked ? or ??, the best line shown at it) and each Asszorti claim
-    checked (sound, or the defence that beats it); the log is read a second time for it.
+    perfect play (its cost marked ? or ??; on the page also the best line at it) and each
+    Asszorti claim checked (sound, or the defence that beats it); the log is read a second
+    time for it.
 
     With --match, --player, --game: only those matches; --select, --ignore: only those
     findings; the exit status follows what is shown.
     """
     chosen = _selection(selection)
-    if analyse_ and fmt != "html" and split is None:
-        raise click.UsageError("--analyse is for --format html (referee analyse values the "
-                               "moves as text)")
+    if analyse_ and fmt != "html" and split is None and (
+            follow or not files or "-" in files or live_inputs(files)):
+        raise click.UsageError("--analyse reads each log twice: it is for files, or for "
+                               "--format html (which copies standard input)")
     if split is not None:
         if fmt == "text" and ctx.get_parameter_source("fmt") != click.core.ParameterSource.DEFAULT:
             raise click.UsageError("--split writes HTML pages: it is for --format html")
@@ -469,8 +471,10 @@ def history(ctx: click.Context, /, files: tuple[str, ...], fmt: str, hands: set[
         printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
         status, _ = run_files(files, printer, strict, selection=chosen)
     else:
-        printer = HistoryPrinter(sys.stdout, _style(ascii_), hands)
-        status, _ = run_files(files, printer, strict, selection=chosen)
+        with contextlib.ExitStack() as stack:
+            analyses = _analyses_of(stack, hands) if analyse_ else None
+            printer = HistoryPrinter(sys.stdout, _style(ascii_), hands, analyses=analyses)
+            status, _ = run_files(files, printer, strict, selection=chosen)
     printer.close()
     if _no_such_hand(hands, printer.picked, printer.most):
         status = 2
@@ -561,6 +565,21 @@ def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
             status = 1
     page.end()
     return 2 if _no_such_hand(hands, page.shown, page.most) else status
+
+
+def _analyses_of(stack: contextlib.ExitStack, hands: set[int] | None
+                 ) -> Callable[[str], Iterator[Any]]:
+    """For text ``history --analyse``: the analyses of a file's hands
+    (:func:`referee.analysis.appraise`), read from the file opened a second time (closed by
+    ``stack``); none for a file that cannot be opened again (its reading says why)."""
+    from .analysis import appraise
+
+    def of(name: str) -> Iterator[Any]:
+        opened_again = inputs((name,))
+        stack.callback(getattr(opened_again, "close"))  # a generator: closes the file
+        _, again, _ = next(opened_again)
+        return appraise(again, name, hands) if again is not None else iter(())
+    return of
 
 
 @contextlib.contextmanager

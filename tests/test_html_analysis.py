@@ -80,7 +80,7 @@ def test_the_thrown_contract_is_marked_at_its_card():
     assert len(re.findall(r'class="cost m\d"', html)) == 2  # the tricks table, the moves table
     # the hand says which moves were valued
     note = next(e for e in doc.iter("p") if e.get("class") == "analysis-note")
-    assert "12 moves valued, lines 132–143, from trick 7" in text_of(note)
+    assert "12 moves valued, lines 132-143, from trick 7" in text_of(note)
     assert "1 move cost points" in text_of(note)
 
 
@@ -153,11 +153,6 @@ def test_without_analyse_nothing_changes():
     assert '"a":' not in r.stdout and "cost m" not in r.stdout
 
 
-def test_analyse_is_for_html():
-    r = CliRunner().invoke(main, ["history", "--analyse", MATCH33])
-    assert r.exit_code == 2 and "--analyse is for --format html" in r.output
-
-
 def test_analyse_reads_standard_input_and_split(tmp_path):
     """Standard input is copied and read twice: the same page as from the file (but for its
     name); --split with --analyse analyses each match page."""
@@ -174,3 +169,30 @@ def test_analyse_reads_standard_input_and_split(tmp_path):
     text = (tmp_path / "f1-m1.html").read_text(encoding="utf-8")
     assert "Berta's claim is NOT sound" in text and "analysis-note" in text
     assert "analysis-note" not in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+def test_text_history_marks_the_card_in_its_trick():
+    """The text form of the same hand (see the thrown contract above): the analysis line
+    under the deal and the mark after Bela's Q♠ in trick 8, nothing after any other card;
+    without --analyse the trick is as before."""
+    r = CliRunner().invoke(main, ["history", "--analyse", "--hand", "4", MATCH33])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert "135-137  trick  8: Bela Q♠?? (cost 126), Cili 8♠, Anna K♠*  → Anna" in lines
+    assert sum("?" in x for x in lines if ": trick " in x or "  trick " in x) == 1
+    assert any(x.strip().startswith("analysis   Analysed with perfect play by everyone: 12 "
+                                    "moves valued, lines 132-143") for x in lines)
+    plain = CliRunner().invoke(main, ["history", "--hand", "4", MATCH33]).stdout.splitlines()
+    assert "135-137  trick  8: Bela Q♠, Cili 8♠, Anna K♠*  → Anna" in plain
+    assert [x for x in lines if "analysis" not in x and "?" not in x] == \
+        [x for x in plain if "trick  8" not in x]
+    r = CliRunner().invoke(main, ["history", "--analyse", "--ascii", "--hand", "1",
+                                  "examples/thirty-three/play-alone.jsonl"])
+    assert "analysis   Not analysed: a holding is not recorded (G14)" in r.stdout
+
+
+def test_text_analyse_needs_files():
+    r = CliRunner().invoke(main, ["history", "--analyse", "-"], input="")
+    assert r.exit_code == 2 and "--analyse reads each log twice" in r.output
+    r = CliRunner().invoke(main, ["history", "--analyse", "--follow", MATCH33])
+    assert r.exit_code == 2 and "Traceback" not in r.output

@@ -41,6 +41,7 @@ from ..findings import Finding
 from ..text import json_safe, visible
 from . import number, signed
 from .html_assets import ANALYSIS_CSS, CSS, page_script
+from .solve import HandAnalyses, analysis_words
 
 if TYPE_CHECKING:
     from ..selection import Selection
@@ -193,8 +194,7 @@ class HtmlPage:
         """With ``split``: the match pages written."""
         self.ids: set[str] = set()  # the line anchors written (each id once; per match)
         self._match: _OpenMatch | None = None
-        self._analysis: Iterator[tuple[int, HandAnalysis]] | None = None
-        self._pending: tuple[int, HandAnalysis] | None = None
+        self._analysis: HandAnalyses | None = None
         self.top = _Doc()
         """The page ``out`` gets (with ``split``: ``index.html``)."""
 
@@ -228,8 +228,7 @@ class HtmlPage:
         :class:`~referee.model.HandAnalysis`, in line order), read as the hands are written
         and attached to them (:attr:`Hand.analysis`); OSError from it propagates too."""
         from ..selection import Selected
-        self._analysis = iter(analysis) if analysis is not None else None
-        self._pending = None
+        self._analysis = HandAnalyses(analysis) if analysis is not None else None
         self.file_no += 1
         fid = self.file_no
         builder = _PageBuilder(self, fid)
@@ -347,23 +346,13 @@ class HtmlPage:
         self._summarise(om, doc, h.findings, hid, f"hand {h.number}", more_findings)
 
     def _analysed(self, h: Hand) -> Hand:
-        """``h`` with its analysis attached, when the run analyses (the analyses come in the
-        order of the hands' deals: those of hands not written are passed over)."""
-        it = self._analysis
-        if it is None:
+        """``h`` with its analysis attached, when the run analyses."""
+        feed = self._analysis
+        a = feed.of(h.line) if feed is not None else None
+        if a is None:
             return h
-        while True:
-            if self._pending is None:
-                self._pending = next(it, None)
-                if self._pending is None:
-                    return h
-            line, a = self._pending
-            if line > h.line:
-                return h
-            self._pending = None
-            if line == h.line:
-                from dataclasses import replace
-                return replace(h, analysis=a)
+        from dataclasses import replace
+        return replace(h, analysis=a)
 
     def _summarise(self, om: "_OpenMatch", doc: "_Doc", findings: Iterable[Finding],
                    anchor: str, where: str, more: int) -> None:
@@ -943,24 +932,8 @@ def _verdict_html(c: Any, cards: _Cards) -> str:
 
 
 def _analysis_note(a: HandAnalysis) -> str:
-    """The hand's analysis in a sentence: which moves were valued (their lines, from which
-    trick, how many, how many cost points), and where and why the analysis stopped, or why
-    the hand was not analysed."""
-    if a.moves:
-        first, last = a.moves[0], a.moves[-1]
-        costly = sum(1 for v in a.moves if v.cost)
-        said = (f"Analysed with perfect play by everyone: {_plural(len(a.moves), 'move')} "
-                f"valued, lines {first.line}–{last.line}, from trick {first.trick} (moves are "
-                f"valued once {a.depth} tricks or fewer are left); "
-                f"{_plural(costly, 'move')} cost points (marked after the card: ? it cost "
-                "points, ?? it threw away the result)")
-        if a.why:
-            said += f"; not analysed further: {a.why}"
-    elif a.claims:
-        said = "Analysed with perfect play: " + (a.why or "the claim is checked")
-    else:
-        said = f"Not analysed: {a.why or 'nothing to value'}"
-    return f"<p class=\"analysis-note\">{rich(said)}.</p>\n"
+    """The hand's analysis in a sentence (:func:`referee.render.solve.analysis_words`)."""
+    return f"<p class=\"analysis-note\">{rich(analysis_words(a))}</p>\n"
 
 
 def _analysis_rows(a: HandAnalysis, steps: Sequence[Step], rows: list[dict[str, Any]],
