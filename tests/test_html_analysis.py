@@ -196,3 +196,22 @@ def test_text_analyse_needs_files():
     assert r.exit_code == 2 and "--analyse reads each log twice" in r.output
     r = CliRunner().invoke(main, ["history", "--analyse", "--follow", MATCH33])
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_the_analysis_escapes_what_comes_from_the_log(tmp_path):
+    """The disputed Thirty-Three log with hostile names (tests/test_html.py): the analysis's
+    words, best lines and sentence name the players, and nothing of them becomes markup."""
+    from tests.test_html import HOSTILE, hostile_log
+    status, html = page(str(hostile_log(tmp_path)))
+    assert status == 1
+    doc = parse(html)
+    scripts = list(doc.iter("script"))
+    assert [s.get("type") for s in scripts] == [None] + ["application/json"] * 3
+    assert not any(e.tag in ("b", "iframe") for e in doc.iter())
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", html)
+    data = hand_data(html, "f1-m1-h1")
+    valued = [s["a"] for s in data["steps"] if "a" in s]
+    assert valued and data["side"] == [HOSTILE["Anna"]]
+    assert valued[0]["b"][0][0] == HOSTILE["Anna"]  # her lead, named as the log names her
+    table = next(e for e in doc.iter("table") if e.get("class") == "analysed")
+    assert HOSTILE["Anna"] in text_of(table)
