@@ -215,3 +215,25 @@ def test_the_analysis_escapes_what_comes_from_the_log(tmp_path):
     assert valued[0]["b"][0][0] == HOSTILE["Anna"]  # her lead, named as the log names her
     table = next(e for e in doc.iter("table") if e.get("class") == "analysed")
     assert HOSTILE["Anna"] in text_of(table)
+
+
+def test_an_irregularity_before_the_last_tricks_stops_the_hand(tmp_path):
+    """tests/repros/66-retract-full.jsonl: A closes the talon (line 3); B's 9♠ to A's A♥
+    (line 5) revokes, holding K♥ Q♥, and is taken back (line 6).  That is the hand's first
+    irregularity, in trick 1, before the last four tricks: nothing is valued.  The same hand
+    without lines 5 and 6 is regular and is valued from trick 3: A then holds A♠ 10♠ A♣ 10♣,
+    B K♠ 9♠ K♣ Q♣, and with the talon closed B must follow under A's aces and tens, so B takes
+    no trick and A's declaring out is worth 3 game points (S5): +3 before and after every
+    move, cost 0."""
+    repro = ROOT / "tests/repros/66-retract-full.jsonl"
+    status, html = page(str(repro))
+    notes = [text_of(e) for e in parse(html).iter("p") if e.get("class") == "analysis-note"]
+    assert notes == ["Not analysed: line 5 (revoke) is the hand's first irregularity: the "
+                     "hand is not analysed from there (issue 26)."]
+    lines = repro.read_text().splitlines()
+    clean = tmp_path / "clean.jsonl"
+    clean.write_text("\n".join(lines[:4] + lines[6:]) + "\n")
+    status, html = page(str(clean))
+    valued = [s["a"] for s in hand_data(html, "f1-m1-h1")["steps"] if "a" in s]
+    assert len(valued) == 7  # tricks 3, 4, 5 (two cards each) and the declaring out
+    assert all(a["v"] == ["+3", "+3"] and a["x"] == "0" and a["m"] == "" for a in valued)
