@@ -1,5 +1,6 @@
 """Asszorti claims checked (A10, issue 26): could the declarer take every remaining trick
-against any defence?  A yes/no search over the rules core's moves (:mod:`referee.search`)."""
+against any defence?  A yes/no search over the cards left, with the rules core's duty to
+follow and trick winner."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +10,6 @@ from . import events as ev
 from .games.base import MatchEngine
 from .games.hand import OPEN
 from .legal import clone
-from .search import moves, state_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,46 +32,84 @@ def check_claim(engine: MatchEngine[Any], declarer: str) -> tuple[bool, list[ev.
                                                                     int | None]:
     """Whether ``declarer`` takes every remaining trick from this position whatever the
     defenders play (A10: a claim is of all the remaining tricks): (sound, a beating defence
-    line, the trick it wins).  The defenders try every card; the declarer every card too."""
-    table: dict[Any, bool] = {}
+    line, the trick it wins).  ``engine`` stands in the play of a hand with every holding known
+    (not changed).
 
-    def beaten(e: MatchEngine[Any]) -> bool:
-        h = e.hand
-        if h is None or h.play is None:
+    A yes/no search over the cards alone: who plays next (the trick's order, ``after``), the
+    cards each may play (the duty in force, the rules core's :meth:`duty_in_force`) and each
+    trick's winner (the contract's :class:`~referee.games.tricks.TrickOrder`); the declarer
+    tries every card, so do the defenders, each in the order ``legal`` lists them
+    (:meth:`sort_for_display`); positions are remembered by the cards left.  A trick won by a
+    defender beats the claim: the line returned ends with its last card."""
+    h0 = engine.hand
+    if h0 is None or h0.play is None or h0.mode != OPEN:
+        return True, [], None
+    tp = h0.play
+    order, after, duty = tp.order, tp.after, engine.duty_in_force()
+    shown = {c: i for i, c in enumerate(engine.sort_for_display(
+        [c for cs in tp.hands.values() for c in cs]))}
+    table: dict[Any, bool] = {}
+    players = tuple(engine.players)
+
+    def cards(hands: dict[str, frozenset[Any]], trick: tuple[tuple[str, Any], ...],
+              leader: str) -> tuple[str, list[Any]]:
+        p = leader if not trick else after[trick[-1][0]]
+        held = hands[p]
+        allowed = None if duty is None else duty(held, [c for _, c in trick], order)
+        return p, sorted(held if allowed is None else allowed, key=shown.__getitem__)
+
+    def play(hands: dict[str, frozenset[Any]], trick: tuple[tuple[str, Any], ...], p: str,
+             c: Any) -> tuple[dict[str, frozenset[Any]], tuple[tuple[str, Any], ...], str | None]:
+        """The state after ``p`` plays ``c``: (hands, trick, leader), the trick emptied and
+        the leader its winner when it is complete; leader None when a defender won it."""
+        hands = dict(hands)
+        hands[p] = hands[p] - {c}
+        trick = trick + ((p, c),)
+        if len(trick) < len(players):
+            return hands, trick, ""
+        w = trick[order.winner([x for _, x in trick])][0]
+        return hands, (), (w if w == declarer else None)
+
+    def beaten(hands: dict[str, frozenset[Any]], trick: tuple[tuple[str, Any], ...],
+               leader: str) -> bool:
+        if not trick and not any(hands.values()):
             return False
-        if any(t.winner != declarer for t in h.play.tricks[done:]):
-            return True
-        if h.mode != OPEN or not any(h.hands.values()):
-            return False
-        key = state_key(e)
+        key = (tuple(hands[p] for p in players), trick, leader)
         hit = table.get(key)
         if hit is not None:
             return hit
-        ms = moves(e)
-        ms = [(m, t) for m, t in ms if type(m) is ev.Play]
-        if not ms:
+        p, options = cards(hands, trick, leader)
+        if not options:
             return False
-        mine = getattr(ms[0][0], "player", None) == declarer
-        r = all(beaten(t) for _, t in ms) if mine else any(beaten(t) for _, t in ms)
+        r = p != declarer  # the declarer needs one card that holds; a defender one that beats
+        for c in options:
+            nh, nt, nl = play(hands, trick, p, c)
+            b = True if nl is None else beaten(nh, nt, nl or leader)
+            if b == r:
+                break
+        else:
+            r = not r
         table[key] = r
         return r
 
-    h0 = engine.hand
-    done = len(h0.play.tricks) if h0 is not None and h0.play is not None else 0
-    if not beaten(engine):
+    hands = {p: frozenset(tp.hands[p]) for p in players}
+    trick = tuple(zip(tp.current.who, tp.current.cards))
+    leader = tp.leader
+    if not beaten(hands, trick, leader):
         return True, [], None
     line: list[ev.HandEvent] = []
-    e = engine
+    number = tp.current.number
     while True:
-        h = e.hand
-        assert h is not None and h.play is not None
-        won = [t for t in h.play.tricks[done:] if t.winner != declarer]
-        if won:
-            return False, line, won[0].number
-        for m, t in moves(e):
-            if type(m) is ev.Play and beaten(t):
-                line.append(m)
-                e = t
+        p, options = cards(hands, trick, leader)
+        for c in options:
+            nh, nt, nl = play(hands, trick, p, c)
+            if nl is None or beaten(nh, nt, nl or leader):
+                line.append(ev.Play(player=p, card=str(c)))
+                if nl is None:
+                    return False, line, number
+                if not nt:
+                    number += 1
+                hands, trick, leader = nh, nt, nl or leader
                 break
         else:  # pragma: no cover - a beaten position has a beaten successor
             return False, line, None

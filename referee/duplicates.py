@@ -135,9 +135,7 @@ class DuplicateWatcher(Listener):
         if not cards:
             return
         d = self.base.copy()
-        for part in parts:
-            d.update(len(part).to_bytes(4, "big"))
-            d.update(part)
+        d.update(b"".join([b for part in parts for b in (len(part).to_bytes(4, "big"), part)]))
         digest = d.digest()
         self.match_hash.update(digest)
         self.hands += 1
