@@ -2,6 +2,7 @@
 
     python bench/viewer.py                      # 200 and 2,000 hands of Thirty-Three
     python bench/viewer.py --sizes 2000 --game sixty-six
+    python bench/viewer.py --sizes 200 --analyse    # the pages with the analysis (issue 28 item 7)
 
 For each size it makes a log of N hands (``referee simulate GAME --seed 1 --hands N``, kept in
 bench/out/), then measures:
@@ -121,6 +122,8 @@ def main() -> int:
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="the source tree whose referee writes the pages (another worktree: "
                     "before and after side by side); --split is skipped where it has none")
+    ap.add_argument("--analyse", action="store_true",
+                    help="make every page with history --analyse (compare a run without)")
     args = ap.parse_args()
     env = dict(os.environ, PYTHONPATH=str(args.root.resolve()))
     why = browser.missing()
@@ -128,9 +131,10 @@ def main() -> int:
         print(f"viewer.py: {why}", file=sys.stderr)
         return 2
     py = sys.executable
+    extra = ["--analyse"] if args.analyse else []
     print(f"# referee viewer benchmark, {date.today()}, Python {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores, {args.game}, the pages of "
-          f"{args.root.resolve()}")
+          f"{args.root.resolve()}{', with --analyse' if args.analyse else ''}")
     print(f"{'what':<12} {'hands':>6} {'write s':>7} {'RSS MiB':>7} {'size kB':>9} "
           f"{'first s':>7} {'ready s':>7}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -142,12 +146,12 @@ def main() -> int:
                 log = make_log(args.game, size)
                 page = Path(tmp) / "page.html"
                 secs, rss = run([py, "-m", "referee", "history", "--format", "html",
-                                 str(log)], page, env)
+                                 *extra, str(log)], page, env)
                 row("page", size, secs, rss, page.stat().st_size, open_in(driver, page))
                 split = Path(tmp) / "split"
                 shutil.rmtree(split, ignore_errors=True)
                 secs, rss = run([py, "-m", "referee", "history", "--split", str(split),
-                                 str(log)], None, env)
+                                 *extra, str(log)], None, env)
                 if not (split / "index.html").exists():
                     print(f"{'split':<12} {size:>6}  (no --split in {args.root})")
                     pages = []
@@ -164,7 +168,7 @@ def main() -> int:
                 one = Path(tmp) / "hand.html"
                 small = longest_hand(log, Path(tmp) / "hand.jsonl")
                 secs, rss = run([py, "-m", "referee", "history", "--format", "html",
-                                 str(small)], one, env)
+                                 *extra, str(small)], one, env)
                 row("one hand", 1, secs, rss, one.stat().st_size, open_in(driver, one),
                     "the longest hand of the first match, alone")
         finally:

@@ -8,10 +8,11 @@ being analysed.  Memory: one match's engine and one search's table (bounded, TAB
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import IO, Any, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 from . import events as ev
 from .facts import Number, tidy
+from .model import Action, ClaimVerdict, HandAnalysis, MoveValue
 from .games.base import MatchEngine
 from .games.hand import OPEN
 from .legal import clone, trial
@@ -63,13 +64,51 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
     hand stops being analysed at its first move with a finding (or a claim).  Moves are valued
     once at most ``depth`` tricks are left to play (:data:`DEPTH`); a claim is checked
     whatever is left."""
+    for r in _walk(stream, name, hands, depth, False):
+        if not isinstance(r, _HandDone):
+            yield r
+
+
+@dataclass(slots=True)
+class _HandDone:
+    """The end of a hand's analysis (:func:`_walk`): its deal's ``line``, what was found."""
+
+    line: int
+    moves: list[tuple[Move, tuple[ev.HandEvent, ...]]]
+    claims: list[ClaimCheck]
+    stopped: int | None
+    why: str
+
+
+def _walk(stream: IO[bytes], name: str, hands: set[int] | None, depth: int,
+          lines: bool) -> Iterator[Move | ClaimCheck | _HandDone]:
+    """:func:`analyse`'s records, and after each hand picked a :class:`_HandDone` (with
+    ``lines``: each move with a best line from the moment before it)."""
     run = FileReplay(name, Listener())  # the findings matter only as the rules core's verdicts
     stopped: Any = None  # the hand (object) that stopped being analysed
     search: Search | None = None
     searched: Any = None
+    cur: Any = None  # the hand being followed, and its record
+    done: _HandDone | None = None
+
+    def stop(at: int, why: str) -> None:
+        nonlocal stopped
+        stopped = cur
+        if done is not None and done.stopped is None:
+            done.stopped, done.why = at, why
+
     for line, item in ev.read_events(stream):
         eng = run.engine
         h = eng.hand if eng is not None else None
+        if h is not cur:
+            if done is not None:
+                yield _finished(done, depth)
+            cur, done = h, None
+            if h is not None and (hands is None or h.number in hands):
+                done = _HandDone(h.line, [], [], None, "")
+                if h.partial:
+                    done.why = ("a holding is not recorded (G14): perfect play needs every "
+                                "card")
         if (eng is not None and h is not None and h is not stopped and h.mode == OPEN
                 and not h.partial and (hands is None or h.number in hands)
                 and type(item) in ev.HAND_EVENT_TYPES):
@@ -78,20 +117,28 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
                 decl = eng.declarer_name()
                 if decl is not None and getattr(item, "player", None) == decl:
                     sound, defence, trick = check_claim(eng, decl)
-                    yield ClaimCheck(line, h.number, decl, sound, tuple(defence), trick,
-                                     eng.DECK)
-                    stopped = h
-            elif kind in PLAY_MOVES and tricks_left(eng) <= depth:
+                    c = ClaimCheck(line, h.number, decl, sound, tuple(defence), trick, eng.DECK)
+                    if done is not None:
+                        done.claims.append(c)
+                    yield c
+                    stop(line, f"the claim at line {line} ends the play: it is checked "
+                         "against every defence instead (A10)")
+            elif kind in PLAY_MOVES:
+                left = tricks_left(eng)
                 verdict, twin = trial(eng, item, line)
-                try:
-                    check_position(eng)
-                    side = side_of(eng)
-                except NotSolvable:
-                    stopped = h
-                    side = ()
+                side: tuple[str, ...] = ()
                 if not verdict.legal:
-                    stopped = h
-                elif side:
+                    code = (verdict.findings[0][0] if verdict.findings
+                            else verdict.unjudged or "a finding")
+                    stop(line, f"line {line} ({code}) is the hand's first irregularity: "
+                         "the hand is not analysed from there (issue 26)")
+                elif left <= depth:
+                    try:
+                        check_position(eng)
+                        side = side_of(eng)
+                    except NotSolvable as exc:
+                        stop(line, f"line {line} cannot be valued: {exc}")
+                if side:
                     if searched is not h or search is None:
                         search, searched = Search(side), h
                     before = search.value(eng)
@@ -102,11 +149,67 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
                     gain = after - before if player in side else before - after
                     tp = h.play
                     trick = tp.current.number if tp is not None else 1
-                    yield Move(line, h.number, trick, player, item, tidy(before), tidy(after),
-                               tidy(max(0.0, -gain)), best, side, eng.DECK)
+                    mv = Move(line, h.number, trick, player, item, tidy(before), tidy(after),
+                              tidy(max(0.0, -gain)), best, side, eng.DECK)
+                    if done is not None:
+                        done.moves.append((mv, tuple(search.line(eng, before)) if lines
+                                           else ()))
+                    yield mv
         run.item(line, item)
+    if done is not None:
+        yield _finished(done, depth)
     run.close_match()
 
+
+def _finished(done: _HandDone, depth: int) -> _HandDone:
+    """``done`` with its reason when no move was valued and nothing else said why."""
+    if not done.moves and not done.claims and not done.why:
+        done.why = (f"no move of the play was made with {depth} tricks or fewer left "
+                    "(moves are valued from there)")
+    return done
+
+
+def cost_mark(r: Move) -> str:
+    """How annotators would mark the move ``r`` (R36): ``""`` it cost nothing, ``"?"`` it
+    cost points, ``"??"`` it threw away the result (the mover's side was above zero before
+    it and is at zero or below after it)."""
+    me = r.player in r.side
+    b, a = (r.before, r.after) if me else (-r.before, -r.after)
+    return "" if r.cost <= 0 else "??" if b > 0 >= a else "?"
+
+
+def _actions(events: Iterable[ev.HandEvent], deck: Any) -> tuple[Action, ...]:
+    """A line of play as model values: cards canonical, other actions in ``history``'s
+    words."""
+    from .render import Style
+    from .render.words import describe
+    out = []
+    for e in events:
+        kind = ev.name_of(e)
+        player = getattr(e, "player", "") or ""
+        if type(e) is ev.Play:
+            out.append(Action(player, kind, (e.card,)))
+        else:
+            out.append(Action(player, kind, (), describe(e, deck, Style()) or kind))
+    return tuple(out)
+
+
+def appraise(stream: IO[bytes], name: str, hands: set[int] | None = None,
+             depth: int = DEPTH) -> Iterator[tuple[int, HandAnalysis]]:
+    """What ``history --analyse`` attaches to each hand (issue 28 item 7): for each hand
+    numbered in ``hands`` (None: all) of the log ``stream``, in line order, (the line of its
+    deal, its :class:`~referee.model.HandAnalysis`): the moves :func:`analyse` values, each
+    marked (:func:`cost_mark`) and with a best line from the moment before it, the claims
+    checked, and where and why the analysis stopped (or why the hand was not analysed).
+    Memory: one hand's records."""
+    for r in _walk(stream, name, hands, depth, True):
+        if not isinstance(r, _HandDone):
+            continue
+        mvs = tuple(MoveValue(m.line, m.trick, m.player, m.side, m.before, m.after, m.cost,
+                              cost_mark(m), _actions(best, m.deck)) for m, best in r.moves)
+        cls = tuple(ClaimVerdict(c.line, c.player, c.sound, _actions(c.defence, c.deck),
+                                 c.trick) for c in r.claims)
+        yield r.line, HandAnalysis(depth, mvs, cls, r.stopped, r.why)
 
 
 @dataclass(frozen=True, slots=True)

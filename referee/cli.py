@@ -6,13 +6,14 @@ internal error (a bug; :func:`run`).
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 import msgspec
@@ -433,6 +434,10 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
               help="With --format html (implied): write DIR/index.html, the index of every "
               "match, and one page per match, instead of one page on standard output (for an "
               "archive).")
+@click.option("--analyse", "analyse_", is_flag=True,
+              help="Mark each card's cost under perfect play (? and ??; the moves of each "
+              "hand's last 4 tricks, as referee analyse values them); with --format html also "
+              "the best line at each card valued and each Asszorti claim's verdict.")
 @ASCII
 @STRICT
 @FOLLOW
@@ -440,7 +445,7 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
 @_select_options
 @click.pass_context
 def history(ctx: click.Context, /, files: tuple[str, ...], fmt: str, hands: set[int] | None,
-            split: Path | None, ascii_: bool, strict: bool, follow: bool,
+            split: Path | None, analyse_: bool, ascii_: bool, strict: bool, follow: bool,
             until_end: bool, **selection: Any) -> None:
     """Print each hand readably: deal, auction, tricks, result, and the findings in place, each
     event and trick led by its log line.  --hand picks hands (the exit status still tells of
@@ -450,12 +455,19 @@ def history(ctx: click.Context, /, files: tuple[str, ...], fmt: str, hands: set[
     a browser: an index of the matches and hands and their findings, then each hand on a table
     diagram that steps card by card and trick by trick, with the auction, the events, the
     tricks, the findings and the scores as tables.  With --split DIR: DIR/index.html and one
-    such page per match.
+    such page per match.  With --analyse: each card of a hand's last 4 tricks valued under
+    perfect play (its cost marked ? or ??; on the page also the best line at it) and each
+    Asszorti claim checked (sound, or the defence that beats it); the log is read a second
+    time for it.
 
     With --match, --player, --game: only those matches; --select, --ignore: only those
     findings; the exit status follows what is shown.
     """
     chosen = _selection(selection)
+    if analyse_ and fmt != "html" and split is None and (
+            follow or not files or "-" in files or live_inputs(files)):
+        raise click.UsageError("--analyse reads each log twice: it is for files, or for "
+                               "--format html (which copies standard input)")
     if split is not None:
         if fmt == "text" and ctx.get_parameter_source("fmt") != click.core.ParameterSource.DEFAULT:
             raise click.UsageError("--split writes HTML pages: it is for --format html")
@@ -466,7 +478,7 @@ def history(ctx: click.Context, /, files: tuple[str, ...], fmt: str, hands: set[
     if fmt == "html":
         if path is not None:
             raise click.UsageError("--follow is for text; the HTML page is written whole")
-        sys.exit(_history_html(files, hands, strict, split, chosen))
+        sys.exit(_history_html(files, hands, strict, split, chosen, analyse_))
     if path is not None:
         from .follow import line_flush
         printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
@@ -476,8 +488,10 @@ def history(ctx: click.Context, /, files: tuple[str, ...], fmt: str, hands: set[
         printer = HistoryPrinter(line_flush(sys.stdout), _style(ascii_), hands, live=True)
         status, _ = run_files(files, printer, strict, selection=chosen)
     else:
-        printer = HistoryPrinter(sys.stdout, _style(ascii_), hands)
-        status, _ = run_files(files, printer, strict, selection=chosen)
+        with contextlib.ExitStack() as stack:
+            analyses = _analyses_of(stack, hands) if analyse_ else None
+            printer = HistoryPrinter(sys.stdout, _style(ascii_), hands, analyses=analyses)
+            status, _ = run_files(files, printer, strict, selection=chosen)
     printer.close()
     if _no_such_hand(hands, printer.picked, printer.most):
         status = 2
@@ -510,7 +524,8 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool,
-                  split: Path | None = None, selection: "Selection | None" = None) -> int:
+                  split: Path | None = None, selection: "Selection | None" = None,
+                  analyse: bool = False) -> int:
     """Write the HTML page of ``history --format html`` (with ``split``: the index page and
     one page per match in that directory); returns the exit status.  The pages are written as
     each log is read (:class:`referee.render.html.HtmlPage`).  A directory that cannot be
@@ -519,15 +534,18 @@ def _history_html(files: tuple[str, ...], hands: set[int] | None, strict: bool,
     page = HtmlPage(sys.stdout, [STDIN_NAME if f == "-" else f for f in files] or
                     [STDIN_NAME], hands, split)
     try:
-        return _write_html(page, files, hands, strict, selection)
+        return _write_html(page, files, hands, strict, selection, analyse)
     except PageWriteError as exc:
         click.echo(visible(f"referee: cannot write {exc.path}: {exc.why}"), err=True)
         return 2
 
 
 def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
-                strict: bool, selection: "Selection | None" = None) -> int:
-    """Feed every file to ``page`` and end it; returns the exit status."""
+                strict: bool, selection: "Selection | None" = None,
+                analyse: bool = False) -> int:
+    """Feed every file to ``page`` and end it; returns the exit status.  With ``analyse``:
+    each file is read a second time, alongside, for the analysis of its hands
+    (:func:`_analysed`)."""
     page.begin()
     status = 0
     for name, stream, error in inputs(files):
@@ -537,7 +555,11 @@ def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
             status = 2
             continue
         try:
-            stats = page.log(stream, name, strict, selection)
+            if analyse:
+                with _analysed(name, stream, hands) as (main, analysis):
+                    stats = page.log(main, name, strict, selection, analysis)
+            else:
+                stats = page.log(stream, name, strict, selection)
         except OSError as exc:
             why = exc.strerror or str(exc)
             click.echo(visible(f"referee: cannot read {name}: {why}"), err=True)
@@ -560,6 +582,47 @@ def _write_html(page: Any, files: tuple[str, ...], hands: set[int] | None,
             status = 1
     page.end()
     return 2 if _no_such_hand(hands, page.shown, page.most) else status
+
+
+def _analyses_of(stack: contextlib.ExitStack, hands: set[int] | None
+                 ) -> Callable[[str], Iterator[Any]]:
+    """For text ``history --analyse``: the analyses of a file's hands
+    (:func:`referee.analysis.appraise`), read from the file opened a second time (closed by
+    ``stack``); none for a file that cannot be opened again (its reading says why)."""
+    from .analysis import appraise
+
+    def of(name: str) -> Iterator[Any]:
+        opened_again = inputs((name,))
+        stack.callback(getattr(opened_again, "close"))  # a generator: closes the file
+        _, again, _ = next(opened_again)
+        return appraise(again, name, hands) if again is not None else iter(())
+    return of
+
+
+@contextlib.contextmanager
+def _analysed(name: str, stream: IO[bytes], hands: set[int] | None
+              ) -> Iterator[tuple[IO[bytes], Iterator[Any]]]:
+    """For ``history --analyse``: (the stream to read the log from, the analysis of its hands
+    (:func:`referee.analysis.appraise`) read from a second stream of the same log, which the
+    page draws on as it writes each hand: memory holds a hand).  A file is opened again;
+    standard input (or a URL) is copied to a temporary file first (on disk past a megabyte)
+    and read twice from it (the copy is read decompressed: as the page reads it)."""
+    from .analysis import appraise
+    with contextlib.ExitStack() as stack:
+        again = None
+        if name != STDIN_NAME and os.path.isfile(name):
+            opened_again = inputs((name,))
+            stack.callback(getattr(opened_again, "close"))  # a generator: closes the file
+            _, again, _ = next(opened_again)
+        if again is None:
+            import shutil
+            import tempfile
+            copy = stack.enter_context(tempfile.NamedTemporaryFile(prefix="referee-"))
+            shutil.copyfileobj(stream, copy, 1 << 16)
+            copy.flush()
+            stream = stack.enter_context(open(copy.name, "rb"))
+            again = stack.enter_context(open(copy.name, "rb"))
+        yield stream, appraise(again, name, hands)
 
 
 @main.command(short_help="Print the JSON Schema of the log format or of the output.")

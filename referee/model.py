@@ -150,6 +150,73 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class Action:
+    """One action of a line of play the solver gives (:attr:`MoveValue.best`,
+    :attr:`ClaimVerdict.defence`): ``player``, ``event`` (its name in the log: ``"play"``,
+    ``"close"``, ``"marriage"`` …), ``cards`` (canonical text: a play's card, a marriage's
+    pair), ``text``: the action in ``history``'s words (``"Bob closes the talon"``; empty for
+    a card played, which ``cards`` says)."""
+
+    player: str
+    event: str
+    cards: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """A move of the play valued under perfect play (``history --analyse``; ``referee
+    analyse``'s record, issue 26, ruling R34): its ``line``, ``trick``, ``player``; ``side``:
+    the declaring side; ``before``/``after``: the position's value (the change of the first
+    player of ``side``'s score for the hand, game points) before and after the move; ``cost``:
+    what the move lost for the side that made it (never negative); ``mark``: as annotators
+    mark chess moves (R36): ``""`` it cost nothing, ``"?"`` it cost points, ``"??"`` it threw
+    away the result (the mover's side was above zero before it and is at zero or below
+    after it); ``best``: a best line of play from the moment before the move to the end of
+    the hand (its first action: a best move there)."""
+
+    line: int
+    trick: int | None
+    player: str
+    side: tuple[str, ...]
+    before: Number
+    after: Number
+    cost: Number
+    mark: str
+    best: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimVerdict:
+    """An Asszorti claim checked (A10): ``line``, the claiming ``player``; ``sound`` when
+    every remaining trick is theirs against any defence; else ``defence``: a line of play
+    (the claimer's best tries, the defenders' answers) up to ``trick``, the first trick the
+    defenders win."""
+
+    line: int
+    player: str
+    sound: bool
+    defence: tuple[Action, ...] = ()
+    trick: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandAnalysis:
+    """How a hand was analysed under perfect play (``history --analyse``, :attr:`Hand.analysis`;
+    issue 26): ``depth``: moves are valued once this many tricks or fewer are left; ``moves``:
+    each move valued, in line order (:class:`MoveValue`); ``claims``: each claim checked
+    (:class:`ClaimVerdict`); ``stopped``: the line where the analysis stopped (the hand's first
+    irregularity, a claim), None where it went to the end; ``why``: why the hand was not
+    analysed, or not to its end, in words (empty when it was, to its end)."""
+
+    depth: int
+    moves: tuple[MoveValue, ...] = ()
+    claims: tuple[ClaimVerdict, ...] = ()
+    stopped: int | None = None
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Seen:
     """A card seen from a holding the record leaves out (format 1.1, RULINGS G14): ``card``
     (canonical text), ``line`` of the event that showed it, ``how`` (``"played"``,
@@ -254,7 +321,9 @@ class Hand:
     player not in ``unknown``.  ``terms``: the contract as data (:class:`Contract`; ``contract`` is its text, as
     ``score`` prints it); ``auction``: the hand's calls in line order (:class:`Call`);
     ``ended``: the line the hand ended at (a card after an undisputed claim may be read in the
-    same event), or while it is open the line of its last event.
+    same event), or while it is open the line of its last event.  ``analysis``: the hand's
+    moves valued under perfect play (:class:`HandAnalysis`), when ``history --analyse``
+    attaches them; else None.
     """
 
     number: int
@@ -279,6 +348,7 @@ class Hand:
     terms: Contract | None = None
     auction: tuple[Call, ...] = ()
     ended: int | None = None
+    analysis: HandAnalysis | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -440,3 +440,97 @@ def test_a_javascript_error_would_be_seen(driver, tmp_path):
     driver.get(bad.as_uri())
     found = errors(driver)
     assert found and "TypeError" in found[0]["message"]
+
+
+# --- the analysis (issue 28 item 7: history --format html --analyse) -----------------------
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory):
+    """The analysed pages of the examples the tests below read: {log: file URL}."""
+    out = tmp_path_factory.mktemp("analysed")
+    made = {}
+    for log in ("examples/thirty-three/match.jsonl", "examples/asszorti/disputed.jsonl",
+                "examples/thirty-three/play-alone.jsonl"):
+        html = out / (log.replace("/", "-") + ".html")
+        with open(html, "wb") as f:
+            subprocess.run([sys.executable, "-m", "referee", "history", "--format", "html",
+                            "--analyse", log], stdout=f, cwd=ROOT, check=False)
+        made[log] = html.as_uri()
+    return made
+
+
+def marks(h) -> list[tuple[str, str]]:
+    """The trick on the table: (player, its mark and cost as shown) for each card marked."""
+    return [(p.get_attribute("data-player"),
+             p.find_element(By.CSS_SELECTOR, ".cost > span[aria-hidden]")
+             .get_attribute("textContent"))
+            for p in h.find_elements(By.CSS_SELECTOR, ".centre .play") if
+            p.find_elements(By.CSS_SELECTOR, ".cost")]
+
+
+def shown(e) -> str:
+    """What ``e`` shows on the screen: its text without the words for screen readers."""
+    return e.parent.execute_script(
+        "var c = arguments[0].cloneNode(true);"
+        "c.querySelectorAll('.sr').forEach(function (s) { s.remove(); });"
+        "return c.textContent;", e)
+
+
+def analysis_box(h):
+    return h.find_element(By.CSS_SELECTOR, ".centre .analysis")
+
+
+def test_the_costly_card_is_marked_at_its_moment(driver, analysed):
+    """examples/thirty-three/match.jsonl hand 4 (tests/test_html_analysis.py works it out):
+    Bela's Q♠ at line 135 threw away No Trump 20 with Kontra, +63 to -63: ``??`` and 126;
+    the best line from before it leads a diamond.  Every other card of tricks 7-10 cost
+    nothing."""
+    open_page(driver, analysed["examples/thirty-three/match.jsonl"] + "#hand-4-line-135")
+    h = hand(driver, "f1-m1-h4")
+    assert marks(h) == [("Bela", "?? \u2212126")]
+    box = analysis_box(h)
+    assert box.is_displayed()
+    assert box.text.startswith("?? cost 126: value for Bela +63 → -63")
+    best = box.find_elements(By.CSS_SELECTOR, ".best-line .act")
+    assert shown(best[0]) in ("Bela J♦", "Bela 9♦")
+    assert len(best) == 9  # tricks 8, 9 and 10: three cards each, to the hand's end
+    press(h, Keys.ARROW_RIGHT)  # Cili's 8♠ (136): no cost; Q♠ keeps its mark on the table
+    assert marks(h) == [("Bela", "?? \u2212126")]
+    assert analysis_box(h).text.startswith("no cost: value for Bela -63 → -63")
+    press(h, Keys.ARROW_LEFT, Keys.ARROW_LEFT)  # the end of trick 7 (134): nothing marked
+    assert marks(h) == [] and analysis_box(h).text.startswith("no cost: value for Bela +63")
+    press(h, Keys.HOME)  # the deal: no move valued, no box
+    assert not analysis_box(h).is_displayed()
+    assert errors(driver) == []
+
+
+def test_the_claim_verdict_shows_at_the_claim(driver, analysed):
+    """examples/asszorti/disputed.jsonl hand 1: Berta's claim at line 30 is not sound; the
+    defence that beats it (tests/test_analyse.py) ends with Anna's K♥ taking trick 10."""
+    open_page(driver, analysed["examples/asszorti/disputed.jsonl"] + "#hand-1-line-30")
+    h = hand(driver, "f1-m1-h1")
+    box = analysis_box(h)
+    assert box.is_displayed()
+    verdict = box.find_element(By.CSS_SELECTOR, ".verdict")
+    assert "unsound" in verdict.get_attribute("class").split()
+    assert verdict.text.startswith("Claim check: Berta's claim is NOT sound: the defenders "
+                                   "win trick 10 against this play:")
+    acts = [shown(a) for a in verdict.find_elements(By.CSS_SELECTOR, ".act")]
+    assert acts[0].startswith("Berta ") and acts[-1] == "Anna K♥"
+    assert len(acts) == 9  # tricks 8, 9, 10
+    press(h, Keys.ARROW_LEFT)  # the step before the claim: nothing to say
+    assert not analysis_box(h).is_displayed()
+    assert errors(driver) == []
+
+
+def test_a_hand_not_analysed_has_no_marks(driver, analysed):
+    """A record of the play alone (G14): the page says why, and no card is marked."""
+    open_page(driver, analysed["examples/thirty-three/play-alone.jsonl"])
+    h = hand(driver, "f1-m1-h1")
+    assert h.find_element(By.CSS_SELECTOR, ".analysis-note").text.startswith(
+        "Not analysed: a holding is not recorded (G14)")
+    click(h, "end")
+    for _ in range(5):
+        assert marks(h) == [] and not analysis_box(h).is_displayed()
+        click(h, "back")
+    assert errors(driver) == []

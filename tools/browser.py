@@ -7,7 +7,9 @@ script it writes the README's screenshots::
     python tools/browser.py docs/img
 
 (a Thirty-Three and an Eighty-Three hand, each at 390 and 1280 pixels wide, each opened at
-its revoke by the address, and the index of a match of 16 hands at 1280).
+its revoke by the address; with ``--analyse``, a Thirty-Three hand at the card that threw the
+contract away, at 390 and 1280, and the disputed Asszorti claim at 1280; and the index of a
+match of 16 hands at 1280).
 """
 from __future__ import annotations
 
@@ -105,6 +107,17 @@ def main(argv: list[str]) -> int:
                 html = page(Path(log), Path(tmp) / f"{game}.html")
                 for width in (390, 1280):
                     out = dest / f"viewer-{game}-{width}.png"
+                    screenshot(driver, html.as_uri(), hand_id, width, line, out)
+                    print(out)
+            # the analysis (--analyse): a costly card, and an unsound claim, at their moments
+            for name, log, hand_id, line, widths in (
+                    ("analysis-thirty-three", "examples/thirty-three/match.jsonl", "f1-m1-h4",
+                     135, (390, 1280)),
+                    ("claim-asszorti", "examples/asszorti/disputed.jsonl", "f1-m1-h1", 30,
+                     (1280,))):
+                html = page(Path(log), Path(tmp) / f"{name}.html", "--analyse")
+                for width in widths:
+                    out = dest / f"viewer-{name}-{width}.png"
                     screenshot(driver, html.as_uri(), hand_id, width, line, out)
                     print(out)
             # the index at the top of the page of a match of 16 hands

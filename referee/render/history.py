@@ -8,11 +8,11 @@ can be opened at it; a line that belongs to the same log line as the one above l
 """
 from __future__ import annotations
 
-from typing import IO, Any
+from typing import IO, Any, Callable, Iterable
 
 from ..cards import Card, Deck, card
 from ..findings import Finding
-from ..model import Hand, Play, Step, Trick
+from ..model import Hand, HandAnalysis, MoveValue, Play, Step, Trick
 from ..replay import FileReplay, Listener, MatchInfo, MatchSummary, Reads
 from ..commentary import SEEN_WORDS
 from ..text import visible
@@ -62,8 +62,16 @@ class HistoryPrinter(Listener):
              | Reads.CLAIMS)
 
     def __init__(self, out: IO[str], style: Style | None = None,
-                 hands: "set[int] | None" = None, live: bool = False) -> None:
+                 hands: "set[int] | None" = None, live: bool = False,
+                 analyses: "Callable[[str], Iterable[tuple[int, HandAnalysis]]] | None" = None
+                 ) -> None:
         self.out = out
+        self.analyses = analyses
+        """``history --analyse``: for a file's name, the analyses of its hands
+        (:func:`referee.analysis.appraise`); each hand's is said under its deal and each
+        costly card marked (``Bela Q♠?? (cost 126)``)."""
+        self.feed: Any = None  # the file's analyses (a HandAnalyses)
+        self.valued: dict[int, MoveValue] = {}  # the hand's moves valued, by line
         self.live = live
         self.style = style or Style()
         self.hands = hands  # the hand numbers to print (None: all)
@@ -174,6 +182,9 @@ class HistoryPrinter(Listener):
 
     def start(self, replay: FileReplay) -> None:
         self.replay = replay
+        if self.analyses is not None:
+            from .solve import HandAnalyses
+            self.feed = HandAnalyses(self.analyses(replay.file))
 
     def finding(self, f: Finding) -> None:
         proof = (f.evidence or {}).get("proved_by") if f.code == "revoke" else None
@@ -276,6 +287,12 @@ class HistoryPrinter(Listener):
                                                         if h.pile else "(not recorded)"))
         for label, value in step.deal_notes:
             self._add(h.line, f"   {label:<10} {value}")
+        self.valued = {}
+        a = self.feed.of(h.line) if self.feed is not None and self.showing else None
+        if a is not None:
+            from .solve import analysis_words
+            self.valued = {v.line: v for v in a.moves if v.mark}
+            self._add(h.line, f"   {'analysis':<10} {analysis_words(a)}")
 
     def name(self, c: Card) -> str:
         assert self.deck is not None  # cards are named inside a match
@@ -332,8 +349,11 @@ class HistoryPrinter(Listener):
 
     def _shown(self, who: str, c: Card, line: int) -> _Shown:
         r = self.replay.open_revoke if self.replay is not None else None
-        return _Shown(who, c, self.name(c), line,
-                      ["revoke"] if r is not None and r.line == line else [])
+        notes = ["revoke"] if r is not None and r.line == line else []
+        v = self.valued.get(line)
+        if v is not None:  # history --analyse: the card's mark and cost (R36)
+            notes.append(f"cost {number(v.cost)}")
+        return _Shown(who, c, self.name(c) + (v.mark if v is not None else ""), line, notes)
 
     def _on_table(self, cards: list[_Shown], trick: Trick) -> list[_Shown]:
         """``cards`` if the cards in it not taken back are the trick's, else the trick's cards

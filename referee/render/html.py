@@ -31,7 +31,7 @@ from typing import IO, TYPE_CHECKING, Any
 from .. import events as ev
 from ..api import (Hand, Match, Step, MatchBuilder, feed, MatchRecord, with_findings,
                    card_name)
-from ..model import Seen
+from ..model import Action, HandAnalysis, Seen
 from ..schema import CANONICAL_CARD, finding_evidence
 from ..games import SPECS
 from ..replay import FileStats, MatchInfo, MatchSummary, FileReplay
@@ -40,7 +40,8 @@ from ..commentary import SEEN_WORDS
 from ..findings import Finding
 from ..text import json_safe, visible
 from . import number, signed
-from .html_assets import CSS, SCRIPT
+from .html_assets import ANALYSIS_CSS, CSS, page_script
+from .solve import HandAnalyses, analysis_words
 
 if TYPE_CHECKING:
     from ..selection import Selection
@@ -193,6 +194,7 @@ class HtmlPage:
         """With ``split``: the match pages written."""
         self.ids: set[str] = set()  # the line anchors written (each id once; per match)
         self._match: _OpenMatch | None = None
+        self._analysis: HandAnalyses | None = None
         self.top = _Doc()
         """The page ``out`` gets (with ``split``: ``index.html``)."""
 
@@ -215,13 +217,18 @@ class HtmlPage:
         return om.doc if om is not None and om.doc is not None else self.top
 
     def log(self, stream: IO[bytes], name: str, strict: bool = False,
-            selection: "Selection | None" = None) -> FileStats:
+            selection: "Selection | None" = None,
+            analysis: "Iterable[tuple[int, HandAnalysis]] | None" = None) -> FileStats:
         """Read one log from ``stream`` (``name``: what findings call it) and write its matches,
         hand by hand, then its findings outside every match.  Returns the file's counts;
         OSError from the stream propagates (the match being written is closed first).
         ``selection``: only the matches and findings it selects are written, and the counts
-        are of those (R30)."""
+        are of those (R30).  ``analysis``: with ``history --analyse``, each hand's analysis
+        (:func:`referee.analysis.appraise`: the line of its deal and its
+        :class:`~referee.model.HandAnalysis`, in line order), read as the hands are written
+        and attached to them (:attr:`Hand.analysis`); OSError from it propagates too."""
         from ..selection import Selected
+        self._analysis = HandAnalyses(analysis) if analysis is not None else None
         self.file_no += 1
         fid = self.file_no
         builder = _PageBuilder(self, fid)
@@ -329,12 +336,23 @@ class HtmlPage:
             return
         self._open_section()
         self.shown += 1
+        h = self._analysed(h)
         hid = f"{om.mid}-h{h.number}"
         doc = om.doc_or(self.top)
         doc.hands = True
+        doc.analysis = doc.analysis or h.analysis is not None
         doc.body.write(self._hand(m, h, _Cards(m.game), hid, more_findings, more_steps))
         om.indexed(self._index_row(m, h, hid, more_findings))
         self._summarise(om, doc, h.findings, hid, f"hand {h.number}", more_findings)
+
+    def _analysed(self, h: Hand) -> Hand:
+        """``h`` with its analysis attached, when the run analyses."""
+        feed = self._analysis
+        a = feed.of(h.line) if feed is not None else None
+        if a is None:
+            return h
+        from dataclasses import replace
+        return replace(h, analysis=a)
 
     def _summarise(self, om: "_OpenMatch", doc: "_Doc", findings: Iterable[Finding],
                    anchor: str, where: str, more: int) -> None:
@@ -454,7 +472,12 @@ class HtmlPage:
         if h.inferred:
             facts.append(f"{esc(h.inferred)}'s hand not recorded: the rest of the deck (G14b)")
         parts.append(", ".join(facts) + "</p>\n")
+        a = h.analysis
+        if a is not None:
+            parts.append(_analysis_note(a))
         rows = _rows(m, h, steps, cards)
+        if a is not None:
+            _analysis_rows(a, steps, rows, players)
         first = rows[0] if rows and steps[0].event == "deal" else None
         held0 = first["h"] if first is not None else {p: list(cs) for p, cs in h.dealt.items()}
         later0 = first.get("s", {}) if first is not None else {}
@@ -508,13 +531,16 @@ class HtmlPage:
                          + "</section>\n")
         parts.append("<div class=\"centre\"><p class=\"played\" aria-live=\"off\"></p>"
                      "<p class=\"caption\" aria-live=\"polite\">as dealt</p>"
-                     "<div class=\"step-findings\"></div><div class=\"end\" hidden></div>"
-                     "</div>\n</div>\n</div>\n")
+                     "<div class=\"step-findings\"></div>"
+                     + ("<div class=\"analysis\" hidden></div>" if a is not None else "")
+                     + "<div class=\"end\" hidden></div></div>\n</div>\n</div>\n")
 
         parts.append(self._pile(m, h, cards, steps, hid))
         parts.append(self._auction(m, h, steps, hid))
         parts.append(self._events(m, h, cards, steps, hid, more_steps))
         parts.append(self._tricks(m, h, cards, hid))
+        if a is not None:
+            parts.append(self._analysis_table(m, h, a, cards, hid))
         parts.append(self._as_seen(m, h, cards, hid))
         parts.append(self._result(m, h, hid, more_findings))
         parts.append(self._data(m, h, cards, rows, hid))
@@ -635,14 +661,18 @@ class HtmlPage:
                 + ("<th scope=\"col\">card points</th>" if by_points else "")
                 + f"<th scope=\"col\">{'card points' if by_points else 'tricks'} so far</th>")
         rows = []
+        valued = {v.line: v for v in h.analysis.moves} if h.analysis is not None else {}
         for t in h.tricks:
             cells = []
             for p in t.plays:
                 won = p.player == t.winner
                 cls = _WON_CELL if won else ""
                 wins = _WINS if won else ""
+                v = valued.get(p.line)
+                mark = _cost(v.mark, v.cost) if v is not None and v.mark else ""
                 cells.append(f"<td{cls}{self._line_id(hid, p.line)}>{esc(p.player)} "
-                             f"{cards.chip(p.card)}{wins} {self._at(m.file, p.line, hid)}</td>")
+                             f"{cards.chip(p.card)}{mark}{wins} "
+                             f"{self._at(m.file, p.line, hid)}</td>")
             cells.extend("<td></td>" for _ in range(width - len(t.plays)))
             if t.winner is not None:
                 side = next((s for s in sides if t.winner in s), None)
@@ -661,6 +691,40 @@ class HtmlPage:
         return _wide("<table class=\"tricks\"><caption>The tricks (the winner's card marked)"
                 f"</caption><thead><tr>{head}</tr></thead><tbody>" + "".join(rows)
                 + "</tbody></table>\n")
+
+    def _analysis_table(self, m: Match, h: Hand, a: HandAnalysis, cards: _Cards,
+                        hid: str) -> str:
+        """The moves valued under perfect play (``--analyse``), as a table: each with its
+        line, trick, player, the move, the value before and after it for the declaring side,
+        its cost and mark, and where it cost, the best line from the moment before it; then
+        each claim checked (A10): sound, or the defence that beats it."""
+        parts = []
+        if a.moves:
+            side = " & ".join(a.moves[0].side)
+            moves = {s.line: s for s in h.steps}
+            rows = []
+            for v in a.moves:
+                st = moves.get(v.line)
+                what = (cards.chips(st.cards) if st is not None and st.event == "play"
+                        else rich(st.text or st.event) if st is not None else "")
+                best = (_line_html(v.best, cards) if v.cost and v.best else "")
+                rows.append(f"<tr><td>{self._at(m.file, v.line, hid)}</td><td>{v.trick or ''}"
+                            f"</td><td>{esc(v.player)}</td><td>{what}"
+                            f"{_cost(v.mark, v.cost) if v.mark else ''}</td>"
+                            f"<td>{esc(signed(v.before))}</td><td>{esc(signed(v.after))}</td>"
+                            f"<td>{esc(number(v.cost))}</td><td>{best}</td></tr>")
+            parts.append(_wide(
+                "<table class=\"analysed\"><caption>The moves valued with perfect play by "
+                f"everyone (the value: {esc(side)}'s score for the hand)</caption><thead><tr>"
+                "<th scope=\"col\">line</th><th scope=\"col\">trick</th>"
+                "<th scope=\"col\">who</th><th scope=\"col\">move</th>"
+                "<th scope=\"col\">value before</th><th scope=\"col\">value after</th>"
+                "<th scope=\"col\">cost</th><th scope=\"col\">best line instead</th>"
+                "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>\n"))
+        for c in a.claims:
+            parts.append(f"<p class=\"claim-verdict{'' if c.sound else ' unsound'}\">"
+                         f"{self._at(m.file, c.line, hid)} {_verdict_html(c, cards)}</p>\n")
+        return "".join(parts)
 
     def _as_seen(self, m: Match, h: Hand, cards: _Cards, hid: str) -> str:
         """A record of the play alone (G14): each hand it leaves out, as the cards seen from it
@@ -821,7 +885,9 @@ class HtmlPage:
         players = list(m.players)
         seen = {c for r in rows for cs in r["h"].values() for c in cs} \
             | {t[1] for r in rows for t in r["t"]} \
-            | {c for r in rows for cs in r.get("s", {}).values() for c in cs}
+            | {c for r in rows for cs in r.get("s", {}).values() for c in cs} \
+            | {x[1] for r in rows for x in r.get("a", {}).get("b", ()) if x[2]} \
+            | {x[1] for r in rows for x in r.get("cl", {}).get("d", ()) if x[2]}
         teams = [[players.index(p) for p in t] for t in m.teams if len(t) > 1]
         data: dict[str, Any] = {
             "file": m.file, "players": players, "teams": teams,
@@ -831,12 +897,69 @@ class HtmlPage:
                          for f in h.findings],
             "points": any(t.points is not None for t in h.tricks),
             "steps": rows}
+        if h.analysis is not None and h.analysis.moves:
+            data["side"] = list(h.analysis.moves[0].side)
         if h.status is not None:
             data["end"] = {"status": str(h.status), "summary": h.summary,
                            "change": [signed(h.deltas[p]) if p in h.deltas else "" for p in players],
                            "total": [number(h.totals[p]) if p in h.totals else "" for p in players]}
         return (f"<script type=\"application/json\" class=\"hand-data\" data-for=\"{hid}\">"
                 f"{script_json(_cleaned(data))}</script>\n")
+
+
+def _cost(mark: str, cost: Any) -> str:
+    """A move's mark and cost (``?`` and 5 points) as the page shows it after its card."""
+    pts = number(cost)
+    return (f" <span class=\"cost m{len(mark)}\" title=\"cost {esc(pts)}\"><span "
+            f"aria-hidden=\"true\">{esc(mark)} −{esc(pts)}</span><span class=\"sr\">"
+            f"({esc(mark)} costs {esc(pts)} point{'s' * (pts != '1')})</span></span>")
+
+
+def _line_html(line: Sequence[Action], cards: _Cards) -> str:
+    """A line of play: each action its player and card (drawn as a card), or its words."""
+    return "; ".join(f"{esc(x.player)} {cards.chips(x.cards)}" if x.cards
+                     else rich(x.text or f"{x.player} {x.event}") for x in line)
+
+
+def _verdict_html(c: Any, cards: _Cards) -> str:
+    """A claim checked (:class:`~referee.model.ClaimVerdict`), in words, its defence drawn."""
+    if c.sound:
+        return (f"<strong>Claim check: {esc(c.player)}'s claim is sound</strong>: every "
+                "remaining trick is theirs against any defence (A10).")
+    return (f"<strong>Claim check: {esc(c.player)}'s claim is NOT sound</strong>: the "
+            f"defenders win trick {c.trick} against this play: {_line_html(c.defence, cards)}"
+            " (A10).")
+
+
+def _analysis_note(a: HandAnalysis) -> str:
+    """The hand's analysis in a sentence (:func:`referee.render.solve.analysis_words`)."""
+    return f"<p class=\"analysis-note\">{rich(analysis_words(a))}</p>\n"
+
+
+def _analysis_rows(a: HandAnalysis, steps: Sequence[Step], rows: list[dict[str, Any]],
+                   players: Sequence[str]) -> None:
+    """Put the analysis into the script's ``rows`` (:func:`_rows`), at the step of each move
+    valued: ``a`` = {``m`` its mark, ``x`` its cost, ``v`` [value before, after], ``b`` the
+    best line from the moment before it}; at a claim's step ``cl`` = {``p`` the claimer,
+    ``s`` sound, ``k`` the trick the defence wins, ``d`` that defence}.  A line's action is
+    ``[player, card or words, is a card]``."""
+    at: dict[int, int] = {}
+    for j, st in enumerate(steps):
+        at.setdefault(st.line, j)
+
+    def line(xs: Sequence[Action]) -> list[list[Any]]:
+        return [[x.player, x.cards[0], 1] if len(x.cards) == 1 and x.event == "play"
+                else [x.player, x.text or f"{x.player} {x.event}", 0] for x in xs]
+
+    for v in a.moves:
+        k = at.get(v.line)
+        if k is not None:
+            rows[k]["a"] = {"m": v.mark, "x": number(v.cost),
+                            "v": [signed(v.before), signed(v.after)], "b": line(v.best)}
+    for c in a.claims:
+        k = at.get(c.line)
+        if k is not None:
+            rows[k]["cl"] = {"p": c.player, "s": c.sound, "k": c.trick, "d": line(c.defence)}
 
 
 def _rows(m: Match, h: Hand, steps: Sequence[Step], cards: _Cards) -> list[dict[str, Any]]:
@@ -979,6 +1102,9 @@ class _Doc:
         self.found_n = 0
         self.found_more = 0
         self.matches = 0
+        self.analysis = False
+        """Whether a hand on the page carries its analysis (``--analyse``: the page's style
+        and script have the parts that show it)."""
         self.hands = False
         """Whether a hand is on the page (with ``split``, index.html has the hands of the
         matches past :attr:`HtmlPage.PAGES`)."""
@@ -1021,7 +1147,8 @@ class _Doc:
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             "<meta name=\"generator\" content=\"referee history --format html\">\n"
             "<link rel=\"icon\" href=\"data:,\">\n"
-            f"<title>{esc(title)}</title>\n<style>{CSS}</style>\n<script>{SCRIPT}</script>\n"
+            f"<title>{esc(title)}</title>\n<style>{CSS}{ANALYSIS_CSS if self.analysis else ''}"
+            f"</style>\n<script>{page_script(self.analysis)}</script>\n"
             "</head>\n<body>\n"
             "<a class=\"skip\" href=\"#main\">Skip to the hands</a>\n"
             f"<header><h1>{esc(heading)}</h1>\n")

@@ -449,3 +449,90 @@ SCRIPT = r"""
   } else { follow(null, true); }
 })();
 """
+
+ANALYSIS_CSS = """
+/* the analysis (history --analyse): a move's mark and cost, the best line, a claim's verdict */
+.cost { display: inline-block; font-weight: 700; font-size: 0.85em; padding: 0 0.3em;
+  margin-left: 0.15em; border-radius: 3px; background: #ffe08a; color: #000; }
+.cost.m2 { background: #ffb3b3; }
+.centre .analysis { margin: 0.4rem 0 0; padding: 0.3rem 0.5rem; border-radius: 6px;
+  background: var(--paper); color: var(--ink); font-size: 0.9rem; overflow-wrap: anywhere; }
+.centre .analysis p { margin: 0.1rem 0; }
+.analysis .act { white-space: nowrap; }
+.analysis .act:not(:last-child)::after { content: ","; }
+.analysis-note { margin: 0.2rem 0 0.6rem; font-size: 0.92rem; color: var(--muted); }
+.claim-verdict { border-left: 4px solid #0f7a2c; padding: 0.2rem 0.5rem; background: #eef8ee; }
+.claim-verdict.unsound, .analysis .unsound { border-left-color: var(--error);
+  background: #fff3f3; }
+"""
+"""The stylesheet's part for the analysis (only on a page made with ``--analyse``)."""
+
+_ANALYSIS_SHOW = r"""    if (v.analysis === undefined) {
+      v.analysis = v.el.querySelector(".analysis");
+      v.marks = Object.create(null);
+      steps.forEach(function (s) { if (s.a && s.a.m) { v.marks[s.l] = [s.a.m, s.a.x]; } });
+    }
+    if (v.analysis) {
+      Array.prototype.forEach.call(v.played.children, function (e, i) {
+        var t = step.t[i], mk = t ? v.marks[t[2]] : null;
+        if (mk) {
+          e.appendChild(document.createTextNode(" "));
+          e.appendChild(face(mk[0] + " −" + mk[1], "(" + mk[0] + " costs " + mk[1] +
+            ")", "cost m" + mk[0].length));
+        }
+      });
+      var acts = function (xs) {
+        return xs.map(function (x) {
+          var e = make("span", "act", x[2] ? x[0] + " " : x[1]);
+          if (x[2]) { e.appendChild(chip(data, x[1], false)); }
+          return e;
+        });
+      };
+      var parts = [], p, side = (data.side || []).join(" & ");
+      if (step.a) {
+        p = make("p", "");
+        p.appendChild(make("strong", "", step.a.m ? step.a.m + " cost " + step.a.x :
+          "no cost"));
+        p.appendChild(document.createTextNode(": value for " + side + " " + step.a.v[0] +
+          " → " + step.a.v[1] + " (perfect play by everyone)"));
+        parts.push(p);
+        p = make("p", "best-line");
+        fill(p, [make("span", "", "Best line from before this move:")].concat(
+          acts(step.a.b).length ? acts(step.a.b) : [make("span", "", "the hand ends")]));
+        parts.push(p);
+      }
+      if (step.cl) {
+        p = make("p", step.cl.s ? "verdict" : "verdict unsound");
+        p.appendChild(make("strong", "", "Claim check: " + step.cl.p + "'s claim is " +
+          (step.cl.s ? "sound" : "NOT sound")));
+        if (step.cl.s) {
+          p.appendChild(document.createTextNode(
+            ": every remaining trick is theirs against any defence (A10)"));
+        } else {
+          p.appendChild(document.createTextNode(": the defenders win trick " + step.cl.k +
+            " against this play:"));
+          acts(step.cl.d).forEach(function (e) {
+            p.appendChild(document.createTextNode(" "));
+            p.appendChild(e);
+          });
+          p.appendChild(document.createTextNode(" (A10)"));
+        }
+        parts.push(p);
+      }
+      v.analysis.hidden = !parts.length;
+      fill(v.analysis, parts);
+    }
+"""
+"""The script's part for the analysis, in the viewer's step (only on a page made with
+``--analyse``): the marks on the cards of the trick, the move's value and cost, the best line
+from before it, a claim's verdict with the defence that beats it."""
+
+_ANCHOR = "    if (last) { v.stop(); }\n"
+
+
+def page_script(analysis: bool) -> str:
+    """The page's script: :data:`SCRIPT`, with the analysis's part where a page has one."""
+    if not analysis:
+        return SCRIPT
+    return SCRIPT.replace(_ANCHOR, _ANALYSIS_SHOW + _ANCHOR, 1)
+

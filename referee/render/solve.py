@@ -3,10 +3,11 @@ text and as JSON records (see ``man referee-solve``, ``man referee-analyse``).  
 values of :mod:`referee.search` and :mod:`referee.analysis`, never an engine."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import msgspec
 
+from ..model import HandAnalysis
 from ..text import visible
 from . import Style
 from .words import describe
@@ -76,13 +77,61 @@ def analysis_text(name: str, r: Any, style: Style) -> str:
     if hasattr(r, "sound"):
         from ..claims import claim_words
         return f"{where}: {claim_words(r, style.symbols)}\n"
+    from ..analysis import cost_mark
     words = said(r.event, r.deck, style)
-    me = r.player in r.side
-    b, a = (r.before, r.after) if me else (-r.before, -r.after)
-    m = "" if r.cost <= 0 else "??" if b > 0 >= a else "?"
+    m = cost_mark(r)
     text = f"{where}, trick {r.trick}: {words}{m}  {_num(r.before)} → {_num(r.after)}"
     if r.cost > 0:
         text += f", cost {r.cost:g}"
         if r.best is not None:
             text += f" (best: {said(r.best, r.deck, style)})"
     return text + "\n"
+
+
+class HandAnalyses:
+    """The analyses of a log's hands (``history --analyse``: :func:`referee.analysis.appraise`,
+    (the line of each hand's deal, its :class:`~referee.model.HandAnalysis`) in line order),
+    read as a renderer reaches each hand: :meth:`of` passes over those of hands it skipped
+    (``--hand``, a selection), so memory holds one."""
+
+    def __init__(self, analyses: Iterable[tuple[int, HandAnalysis]]) -> None:
+        self._it: Iterator[tuple[int, HandAnalysis]] = iter(analyses)
+        self._pending: tuple[int, HandAnalysis] | None = None
+
+    def of(self, deal_line: int) -> HandAnalysis | None:
+        """The analysis of the hand dealt at ``deal_line`` (None: there is none; a later hand's
+        stays for its turn).  OSError from the log read for it propagates."""
+        while True:
+            if self._pending is None:
+                self._pending = next(self._it, None)
+                if self._pending is None:
+                    return None
+            line, a = self._pending
+            if line > deal_line:
+                return None
+            self._pending = None
+            if line == deal_line:
+                return a
+
+
+def analysis_words(a: HandAnalysis) -> str:
+    """A hand's analysis in a sentence (``history --analyse``): which moves were valued (how
+    many, their lines, from which trick), how many cost points, and where and why the analysis
+    stopped, or why the hand was not analysed."""
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'s' * (n != 1)}"
+    if a.moves:
+        first, last = a.moves[0], a.moves[-1]
+        costly = sum(1 for v in a.moves if v.cost)
+        said = (f"Analysed with perfect play by everyone: {plural(len(a.moves), 'move')} "
+                f"valued, lines {first.line}-{last.line}, from trick {first.trick} (moves are "
+                f"valued once {a.depth} tricks or fewer are left); "
+                f"{plural(costly, 'move')} cost points (marked after the card: ? it cost "
+                "points, ?? it threw away the result)")
+        if a.why:
+            said += f"; not analysed further: {a.why}"
+    elif a.claims:
+        said = "Analysed with perfect play: " + (a.why or "the claim is checked")
+    else:
+        said = f"Not analysed: {a.why or 'nothing to value'}"
+    return said + "."
