@@ -965,7 +965,7 @@ def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
     h = engine.hand if engine is not None else None
     if engine is None or at is None or h is None or h.mode != OPEN or not h.partial or \
             type(at) not in _HAND_EVENTS:
-        return AtLine(engine, at, seen >= stop, match=key)
+        return AtLine(engine, at, seen >= stop - 1, match=key)
     from .legal import clone  # not at import: check never needs it
     before = clone(engine)
     run.item(stop, at)

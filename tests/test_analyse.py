@@ -121,3 +121,27 @@ def test_solve_command() -> None:
     assert p.returncode == 2 and "unknown" in p.stderr
     p = run("solve", "examples/thirty-three/disputed.jsonl", "--line", "999")
     assert p.returncode == 2 and "Traceback" not in p.stderr
+
+
+def test_solve_and_legal_at_the_line_after_the_last(tmp_path: Path) -> None:
+    """FORMAT 1.2: N may be the line after the last, the moment a live log has reached.  The
+    first 34 lines of the disputed Thirty-Three log end just before Anna's last lead of hand 1
+    (line 34 of the whole log, see test_solve_command): asked at line 34 of the cut log, solve
+    gives what it gives at line 34 of the whole log (+33 for Anna), and legal lists Anna's
+    moves; line 35 lies beyond the moment reached and is refused by both (exit 2)."""
+    lines = (ROOT / "examples/thirty-three/disputed.jsonl").read_bytes().splitlines(True)
+    cut = tmp_path / "live.jsonl"
+    cut.write_bytes(b"".join(lines[:33]))
+    p = run("solve", str(cut), "--line", "34", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert (r["line"], r["to_act"], r["side"], r["value"]) == (34, ["Anna"], ["Anna"], 33)
+    whole = json.loads(run("solve", "examples/thirty-three/disputed.jsonl", "--line", "34",
+                           "--format", "json").stdout)
+    assert r["actions"] == whole["actions"]
+    p = run("legal", str(cut), "--line", "34")
+    assert p.returncode == 0, p.stderr
+    assert "to act: Anna" in p.stdout
+    for command in ("solve", "legal"):
+        p = run(command, str(cut), "--line", "35")
+        assert p.returncode == 2 and "no line 35" in p.stderr, (command, p.stderr)
