@@ -428,25 +428,88 @@ def solve(engine: MatchEngine[Any]) -> Solution:
 
 def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
     """:func:`solve` with the search ``s`` (its side, its tables; ``engine_only`` to search
-    through the engine alone)."""
+    through the engine alone).
+
+    The position's value and best line are those of the moves of the play (R34).  While a
+    claim stands undisputed (A7, A10) the defenders' answer is the move: a dispute (the play
+    goes on, searched) or none (the claim stands: the hand as the engine closes it), and they
+    take the lower.  ``actions`` lists every legal action (``legal``'s, FORMAT 1.2), each valued
+    as the position after it: a claim as the defenders would answer it, a doubling call as the
+    play at the contract so doubled.  Raises :class:`NotSolvable` where no move of the play
+    is open (a revoke waiting to be repaired or established, G4)."""
     check_position(engine)
     side = s.side
+    h = engine.hand
+    assert h is not None
+    if h.revoke is not None:
+        raise NotSolvable(f"hand {h.number} has a revoke open at that moment (line "
+                          f"{h.revoke.line}): the play goes on once it is repaired or "
+                          "established (G4)")
     ms = moves(engine)
+    answers = [(e, t) for e, t in _disputes(engine)] if not ms else []
     may_stop, stopped = trial_stop(engine)
-    vals: list[tuple[ev.HandEvent, Number]] = []
+    vals: dict[int, Number] = {}
     g = 0.0
-    for e, twin in ms:
+    for e, twin in ms + answers:
         g = s.value(twin, g)
-        vals.append((e, tidy(g)))
-    values = [v for _, v in vals]
+        vals[id(e)] = tidy(g)
+    values = list(vals.values())
+    stands: Number | None = None  # the value of the hand ending here
     if may_stop:
-        sv = s.value(stopped, g)
-        values.append(tidy(sv))
-    to_act = tuple(dict.fromkeys(p for e, _ in ms if (p := getattr(e, "player", None))))
-    up = bool(to_act) and to_act[0] in side
+        stands = tidy(s.value(stopped, g))
+        values.append(stands)
+    if not values:
+        raise NotSolvable(f"hand {h.number} has no move of the play open at that moment")
+    movers = tuple(dict.fromkeys(p for e, _ in ms + answers
+                                 if (p := getattr(e, "player", None))))
+    up = bool(movers) and movers[0] in side
     value = max(values) if up else min(values)
-    best = s.line(engine, float(value))
-    return Solution(to_act, side, value, tuple(vals), tuple(best), s.nodes)
+    best: list[ev.HandEvent] = []
+    chosen = next(((e, t) for e, t in answers if vals[id(e)] == value), None)
+    if chosen is not None and stands != value:
+        best = [chosen[0], *s.line(chosen[1], float(value))]
+    else:
+        best = s.line(engine, float(value))
+    actions: list[tuple[ev.HandEvent, Number]] = []
+    known = {_event_key(e): e for e, _ in ms + answers}
+    for e in _legal_events(engine):
+        m = known.get(_event_key(e))
+        if m is not None:
+            actions.append((m, vals[id(m)]))
+            continue
+        verdict, twin = trial(engine, e)
+        ended = hand_value(twin, side[0])
+        if ended is not None:  # the action ends the hand (a resignation ...)
+            actions.append((e, tidy(ended)))
+            continue
+        try:
+            actions.append((e, solve_with(twin, s).value))
+        except NotSolvable:  # pragma: no cover - a legal action leaves a position to value
+            continue
+    to_act = tuple(dict.fromkeys(p for e, _ in actions if (p := getattr(e, "player", None))))
+    return Solution(to_act, side, value, tuple(actions), tuple(best), s.nodes)
+
+
+def _disputes(engine: MatchEngine[Any]) -> list[tuple[ev.HandEvent, MatchEngine[Any]]]:
+    """The disputes the engine accepts now (a claim standing undisputed, A7), each with the
+    engine after it."""
+    out = []
+    for e in _legal_events(engine):
+        if ev.name_of(e) == "dispute":
+            verdict, twin = trial(engine, e)
+            if verdict.legal:
+                out.append((e, twin))
+    return out
+
+
+def _legal_events(engine: MatchEngine[Any]) -> list[ev.HandEvent]:
+    from .legal import legal_actions
+    return legal_actions(engine)
+
+
+def _event_key(e: Any) -> bytes:
+    import msgspec
+    return msgspec.json.encode(e)
 
 
 # --- the trick-only layer -------------------------------------------------------------------

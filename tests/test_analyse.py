@@ -145,3 +145,52 @@ def test_solve_and_legal_at_the_line_after_the_last(tmp_path: Path) -> None:
     for command in ("solve", "legal"):
         p = run(command, str(cut), "--line", "35")
         assert p.returncode == 2 and "no line 35" in p.stderr, (command, p.stderr)
+
+
+def _solve(line: int, log: str = DISPUTED) -> dict[str, Any]:
+    p = run("solve", log, "--line", str(line), "--format", "json")
+    assert p.returncode == 0, p.stderr
+    r: dict[str, Any] = json.loads(p.stdout)
+    valid("solve", r)
+    return r
+
+
+def _legal(line: int, log: str = DISPUTED) -> dict[str, Any]:
+    p = run("legal", log, "--line", str(line), "--format", "json")
+    assert p.returncode == 0, p.stderr
+    r: dict[str, Any] = json.loads(p.stdout)
+    return r
+
+
+def test_solve_lists_every_legal_action_and_answers_a_claim() -> None:
+    """FORMAT 1.2: `actions` are every legal action there (`legal`'s), each valued as the
+    position after it (R34).  Asszorti disputed hand 1, 3 clubs by Berta: her claim at line 30
+    is unsound (test_the_disputed_claim_is_not_sound: a defender wins trick 10).  Disputed, it
+    fails, and a failed 3 clubs costs Berta 3 to each defender: net 3 + 3 = -6 (A8, A10), what
+    the table's play-out gave too (score: Berta's net -6).  So:
+    - before the claim (line 30), the claim is valued -6, as the defenders answer it;
+    - after it (line 31), the defenders are to act: a dispute by either is worth -6 to Berta,
+      letting the claim stand would give her every trick (more), so they dispute: -6;
+    - the value of the position is the best move's; claiming cannot beat playing on."""
+    before = _solve(30)
+    assert [a["event"] for a in before["actions"]] == _legal(30)["legal"]
+    claim = [a for a in before["actions"] if a["event"]["event"] == "claim"]
+    assert claim == [{"event": {"event": "claim", "player": "Berta"}, "value": -6}]
+    assert before["value"] == max(a["value"] for a in before["actions"])
+    after = _solve(31)
+    assert after["to_act"] == ["Anna", "Csaba"] == _legal(31)["to_act"]
+    assert [a["event"] for a in after["actions"]] == _legal(31)["legal"]
+    assert {a["event"]["event"] for a in after["actions"]} == {"dispute"}
+    assert after["value"] == -6 and all(a["value"] == -6 for a in after["actions"])
+    assert after["best"][0]["event"] == "dispute"
+    score = json.loads(run("score", DISPUTED, "--format", "json").stdout)
+    assert score["hands"][0]["net"]["Berta"] == -6
+
+
+def test_solve_with_a_revoke_open_is_refused() -> None:
+    """Thirty-Three disputed hand 2: Cili's 8♠ at line 58 revokes (README tour); before line 59
+    the revoke is open (a retract may repair it, the next card establishes it): no move of the
+    play is there to value, a clear message and exit 2, no traceback (G4)."""
+    p = run("solve", "examples/thirty-three/disputed.jsonl", "--line", "59")
+    assert p.returncode == 2, p.stderr
+    assert "revoke open" in p.stderr and "line 58" in p.stderr and "Traceback" not in p.stderr

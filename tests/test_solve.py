@@ -14,7 +14,8 @@ import pytest
 import referee
 from referee.simulate import simulate
 
-MOVES = {"play", "close", "marriage", "exchange", "declare_out"}  # RULINGS R34
+MOVES = {"play", "close", "marriage", "exchange", "declare_out",  # RULINGS R34
+         "dispute"}  # (only legal while a claim stands: the defenders' answer to it)
 NOT_PLAY = {"claim", "dispute"}
 
 
@@ -109,10 +110,12 @@ def check_solution(table: referee.Table) -> None:
     if h is not None and h.status is None:
         h = ended(t)
     assert h is not None and score_of(h, side[0]) == s.value
-    # a position's value is its best action's value (with the stop, if the hand may end here)
-    vals = [v for _, v in s.actions]
-    if vals and ended(table) is None:
-        assert s.value == (max(vals) if s.to_act[0] in side else min(vals))
+    # a position's value is its best move's value (with the stop, if the hand may end here);
+    # the other actions (a claim, a doubling call) are valued but are no moves of the play (R34)
+    moves = [(a, v) for a, v in s.actions if a["event"] in MOVES]
+    if moves and ended(table) is None:
+        vals = [v for _, v in moves]
+        assert s.value == (max(vals) if moves[0][0]["player"] in side else min(vals))
 
 
 CASES = {  # game: (seeds, most cards left): small endings, about a hundred positions each
