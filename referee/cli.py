@@ -368,8 +368,8 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
 
 
 @main.command(short_help="Standings, statistics and crosstable of an archive.")
-@click.argument("files", nargs=-1, required=True,
-                type=click.Path(dir_okay=True, allow_dash=False, readable=False))
+@click.argument("files", nargs=-1,
+                type=click.Path(dir_okay=True, allow_dash=True, readable=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]),
               default="text", show_default=True,
               help="Text tables, JSON Lines, CSV (one row per player and game) or one HTML page.")
@@ -379,36 +379,49 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
 @_match_options
 def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
               dask_timeout: float, **kw: Any) -> None:
-    """Sum up every match of the logs (a directory: the logs under it, compressed or not, as
-    check reads them; --match, --player, --game: only those matches): per game and
-    player the matches played and won (ties share), hands and points; per game its contracts
-    declared and made by kind, revokes, kontras called and won (Sixty-Six: game points,
-    closings, marriages; Eighty-Three: bids by partnership); a crosstable of every two players
-    who met.  The same output with --jobs or --dask.  Exit 0, or 2 when a file could not be
-    read, or not all of it (the others are still counted).
+    """Sum up every match of the logs (FILES, or standard input when none or '-'; a
+    directory: the logs under it, compressed or not, as check reads them; --match, --player,
+    --game: only those matches): per game and player the matches played and won (ties
+    share), hands and points; per game its contracts declared and made by kind, revokes,
+    kontras called and won where the game has kontra (Thirty-Three, Asszorti), Sixty-Six's
+    game points, closings and marriages, Eighty-Three's bids by partnership; a crosstable of
+    every two players who met.  The same output with --jobs or --dask.  Exit 0, or 2 when a
+    file could not be opened, or read whole as a log (said on standard error, as check says
+    it; the others are still counted).
     """
+    from .archive import Unreadable
     from .archive import standings as archive_standings
     from .render.standings import write_csv, write_html, write_text
     from .inputs import directory_problem, expand
     chosen = _selection(kw)
     dask_timeout = _dask_timeout(dask, dask_timeout)
-    names = expand(files)
+    names = expand(files or ("-",))
     errors: list[tuple[str, OSError]] = []
     if dask is None or dask == "local":  # worker processes started here: capped, said so
         jobs = worker_count(jobs, len(names))
+    if "-" in names:
+        stdin_stream()  # on a terminal: say that a log is awaited there
     if dask is None:
         result = archive_standings(names, jobs=jobs, errors=errors, selection=chosen)
     else:
-        from .dask import cli_cluster
+        from .dask import WorkerLost, cli_cluster
         with cli_cluster(dask, jobs, dask_timeout) as client:
             result = archive_standings(names, errors=errors, selection=chosen, dask=client,
                                        timeout=dask_timeout)
     for name, exc in errors:
-        why = directory_problem(name) if os.path.isdir(name) else exc.strerror or exc
-        click.echo(visible(f"referee: cannot read {name}: {why}"), err=True)
-    for name, why in result.broken:
-        click.echo(visible(f"referee: cannot read all of {name}: {why}"), err=True)
+        shown = STDIN_NAME if name == "-" else name
+        if isinstance(exc, Unreadable):
+            said = exc.words()
+        elif dask is not None and isinstance(exc, WorkerLost):
+            said = f"cannot read {shown}: {exc.strerror or exc}"
+        else:
+            why = directory_problem(name) if os.path.isdir(name) else exc.strerror or exc
+            said = f"cannot open {shown}: {why}"
+        click.echo(visible(f"referee: {said}"), err=True)
     records = list(result.records())
+    if chosen is not None and not result.games:
+        click.echo("referee: no match read is selected by --match, --player, --game",
+                   err=True)
     if fmt == "json":
         writer = json_writer(sys.stdout)
         for r in records:
@@ -419,7 +432,7 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
         write_html(sys.stdout, records)
     else:
         write_text(sys.stdout, records)
-    sys.exit(2 if errors or result.broken else 0)
+    sys.exit(2 if errors else 0)
 
 
 @main.command(short_help="Print each hand readably, findings in place.")

@@ -21,6 +21,9 @@ from typing import IO, Any, Callable, Literal, NoReturn, cast
 
 from .events import UnusualLine, read_error
 
+STDIN_NAME = "<stdin>"
+"""What messages and findings call standard input (``-``)."""
+
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 """The file names a directory is searched for (R29); a file named on the command line is read
 whatever its name."""
