@@ -107,7 +107,9 @@ def opened(stream: IO[bytes], own: bool = False) -> IO[bytes]:
     (standard input, a pipe) through a :class:`_Prefixed` stream.  A stream whose first read
     fails is given back as it is, so that the replay's read fails as it would have (``cannot
     read``, not ``cannot open``).  With ``own``, closing what is returned closes ``stream``
-    too."""
+    too.  A stream this function gave is given back as it is (it is looked at once)."""
+    if isinstance(stream, Decompressed) or isinstance(getattr(stream, "raw", None), _Prefixed):
+        return stream
     try:
         start = stream.tell() if stream.seekable() else None
     except (OSError, ValueError):
