@@ -339,7 +339,7 @@ def read_standings(path: str | os.PathLike[str], selection: "Selection | None" =
     label = os.fspath(path) if name is None else name
     if os.fspath(path) == "-":
         import sys
-        label = STDIN_NAME if name is None else name
+        label = STDIN_NAME if name in (None, "-") else name
         if sys.stdin is None:
             return FileResult(None, OSError(errno.EBADF, os.strerror(errno.EBADF), label))
         return _read_into(s, sys.stdin.buffer, label, selection, own=False)

@@ -479,7 +479,7 @@ def _read_ahead(source: Source, scan: Callable[[IO[bytes]], _T]) -> _T | None:
     except (AttributeError, OSError, ValueError):
         return None
     try:
-        return scan(source)
+        return scan(opened(source))  # compressed or not (R29)
     finally:
         source.seek(start)
 
@@ -496,7 +496,7 @@ def _scan(stream: IO[bytes]) -> bool:
         if type(e) is not ev.ReadError or e.json_object:
             return False
         seen = True
-    return seen
+    return seen and corruption(stream) is None  # one broken off is said as that (R29)
 
 
 # --- event equivalence -------------------------------------------------------------------------
@@ -802,7 +802,7 @@ def diff_logs(a: Source, b: Source, *, strict: bool = False,
     for side, r in (("a", ra), ("b", rb)):
         if r.broken is not None and broken is not None:
             broken.append((r.file, r.broken.words()))
-        if r.undecodable:
+        if r.undecodable and r.broken is None:
             yield NotALog(side, r.file)  # type: ignore[arg-type]
 
 
