@@ -20,10 +20,10 @@ import msgspec
 from . import __version__
 from .build import build
 from . import events as ev
-from .batch import (STDIN_NAME, Job, expand_names, inputs, live_inputs, run_files, run_job,
-                    stdin_stream, worker_count)
+from .batch import (Job, expand_names, inputs, live_inputs, run_files, run_job, stdin_stream,
+                    worker_count)
 from .dask import TIMEOUT
-from .inputs import corruption
+from .inputs import STDIN_NAME, corruption
 from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
