@@ -642,6 +642,18 @@ def test_standings_through_the_api_on_dask(client, tmp_path):
         assert e2[1][1].strerror == "not one line of it is a JSON object: not a log"
         assert [n for n, _ in serial.broken] == [os.path.join(d, "cut.jsonl.gz")]
     assert set(on_dask.players) == {"thirty-three", "asszorti"}  # where Anna sits
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    serial_run = CliRunner().invoke(main, ["standings", d, missing])
+    dask_run = CliRunner().invoke(main, ["standings", "--dask", client.scheduler.address, d,
+                                         missing])
+    assert serial_run.exit_code == dask_run.exit_code == 2
+    assert dask_run.stderr == serial_run.stderr
+    assert dask_run.stderr.splitlines()[1:] == [
+        f"referee: {prose}: not one line of it is a JSON object: not a log",
+        f"referee: cannot open {missing}: No such file or directory"]
+    assert dask_run.stderr.startswith(f"referee: cannot read all of {cut}: ")
 
 
 def _poisoned_standings(name, path, selection=None):
