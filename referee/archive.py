@@ -431,6 +431,9 @@ def standings(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
             _, r = next(got)
             _take(total, name, r, errors)
     finally:
+        close = getattr(got, "close", None)
+        if close is not None:  # a Dask run: its client is let go of here
+            close()
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     return total
