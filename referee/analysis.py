@@ -7,7 +7,7 @@ being analysed.  Memory: one match's engine and one search's table (bounded, TAB
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any, Iterable, Iterator
 
 from . import events as ev
@@ -16,7 +16,7 @@ from .model import Action, ClaimVerdict, HandAnalysis, MoveValue
 from .games.base import MatchEngine
 from .games.hand import OPEN
 from .legal import clone, trial
-from .replay import FileReplay, Listener
+from .replay import FileReplay, FileStats, Listener
 from .claims import ClaimCheck, check_claim
 from .replay import replay_at
 from .search import (PLAY_MOVES, NotSolvable, Search, Solution, check_position, moves,
@@ -56,15 +56,31 @@ def tricks_left(engine: MatchEngine[Any]) -> int:
     return max((len(cs) for cs in h.hands.values()), default=0) if h is not None else 0
 
 
+@dataclass
+class Coverage:
+    """What :func:`analyse` met, filled in as it reads (give it one to be told what it could
+    not analyse): ``most``, the highest hand number dealt in any match; ``picked``, the hands
+    dealt that ``hands`` asks for (all: every hand); ``unknown``, the numbers of those passed
+    over because a holding is not known (a record of the play alone, G14), in log order;
+    ``stats``, the file's counts once it is read (:class:`referee.replay.FileStats`: is it a
+    log at all, R7)."""
+
+    most: int = 0
+    picked: int = 0
+    unknown: list[int] = field(default_factory=list)
+    stats: FileStats | None = None
+
+
 def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
-            depth: int = DEPTH) -> Iterator[Move | ClaimCheck]:
+            depth: int = DEPTH, seen: Coverage | None = None) -> Iterator[Move | ClaimCheck]:
     """The moves of the play (R34) of the hands numbered in ``hands`` (None: all) of the
     log ``stream``, in line order, each valued (:class:`Move`), and each claim checked
     (:class:`ClaimCheck`, Asszorti).  A hand whose holdings are not all known is passed over; a
     hand stops being analysed at its first move with a finding (or a claim).  Moves are valued
     once at most ``depth`` tricks are left to play (:data:`DEPTH`); a claim is checked
-    whatever is left."""
-    for r in _walk(stream, name, hands, depth, False):
+    whatever is left.  ``seen`` (a :class:`Coverage`), if given, is told of every hand
+    dealt."""
+    for r in _walk(stream, name, hands, depth, False, seen):
         if not isinstance(r, _HandDone):
             yield r
 
@@ -81,9 +97,11 @@ class _HandDone:
 
 
 def _walk(stream: IO[bytes], name: str, hands: set[int] | None, depth: int,
-          lines: bool) -> Iterator[Move | ClaimCheck | _HandDone]:
+          lines: bool, seen: Coverage | None = None) -> Iterator[Move | ClaimCheck | _HandDone]:
     """:func:`analyse`'s records, and after each hand picked a :class:`_HandDone` (with
-    ``lines``: each move with a best line from the moment before it)."""
+    ``lines``: each move with a best line from the moment before it); ``seen`` as
+    :func:`analyse` has it."""
+    counted: Any = None  # the last hand told to ``seen``
     run = FileReplay(name, Listener())  # the findings matter only as the rules core's verdicts
     stopped: Any = None  # the hand (object) that stopped being analysed
     search: Search | None = None
@@ -156,9 +174,20 @@ def _walk(stream: IO[bytes], name: str, hands: set[int] | None, depth: int,
                                            else ()))
                     yield mv
         run.item(line, item)
+        if seen is not None and run.engine is not None:
+            dealt = run.engine.hand
+            if dealt is not None and dealt is not counted:
+                counted = dealt
+                seen.most = max(seen.most, dealt.number)
+                if hands is None or dealt.number in hands:
+                    seen.picked += 1
+                    if dealt.partial:
+                        seen.unknown.append(dealt.number)
     if done is not None:
         yield _finished(done, depth)
     run.close_match()
+    if seen is not None:
+        seen.stats = run.stats
 
 
 def _finished(done: _HandDone, depth: int) -> _HandDone:

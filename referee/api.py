@@ -201,17 +201,19 @@ Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes]]
 
 def open_source(source: Source, name: str | None) -> tuple[IO[bytes], str, bool]:
     """What :func:`read_log` reads ``source`` (a :data:`Source`) from: (a binary stream, the
-    name findings use, whether it was opened here and must be closed).  ``name``, if given, is
-    the name; else the path, the stream's name, ``<bytes>`` or ``<stream>``.  ``TypeError`` for
-    a text stream or anything that is no source; ``OSError`` from opening a path.  A path to a
-    file compressed with gzip, bzip2 or xz is read decompressed (ruling R29)."""
+    name findings use, whether it was made here and is to be closed; closing it never closes
+    a stream given).  ``name``, if given, is the name; else the path, the stream's name,
+    ``<bytes>`` or ``<stream>``.  ``TypeError`` for a text stream or anything that is no
+    source; ``OSError`` from opening a path.  A path, bytes or a stream compressed with gzip,
+    bzip2 or xz (known by its first bytes) is read decompressed (ruling R29)."""
+    from .inputs import opened
     if isinstance(source, (str, os.PathLike)):
-        from .inputs import opened
         path = os.fspath(source)
         # a compressed file is read decompressed (R29)
         return opened(open(path, "rb"), own=True), name if name is not None else path, True
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return io.BytesIO(bytes(source)), name if name is not None else "<bytes>", True
+        return (opened(io.BytesIO(bytes(source)), own=True),
+                name if name is not None else "<bytes>", True)
     read = getattr(source, "readline", None)
     if read is None:
         raise TypeError(f"read_log needs a path, bytes or a binary stream, not "
@@ -219,8 +221,13 @@ def open_source(source: Source, name: str | None) -> tuple[IO[bytes], str, bool]
     if isinstance(source, io.TextIOBase):
         raise TypeError("read_log needs a binary stream (open the file with 'rb')")
     label = getattr(source, "name", None)
-    return source, name if name is not None else (label if isinstance(label, str) else
-                                                   "<stream>"), False
+    # compressed or not (R29); the stream itself is left open, as it is the caller's
+    try:
+        stream = opened(source)
+    except AttributeError:  # a reader of lines alone (no read, seekable): read as it is
+        stream = source
+    return stream, name if name is not None else (label if isinstance(label, str) else
+                                                   "<stream>"), stream is not source
 
 
 class LogReader(Iterator[Match]):

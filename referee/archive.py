@@ -23,15 +23,17 @@ Counting (project ruling R33):
 """
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator
 
 from .api import Match, read_log
 from .dask import TIMEOUT
-from .inputs import corruption, opened
+from .inputs import STDIN_NAME, corruption, opened
+from .replay import not_a_log_words
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -41,6 +43,19 @@ if TYPE_CHECKING:
 MAX_PLAYERS = 100_000
 """The most (game, player) pairs the standings keep (the crosstable: at most the pairs of
 those); a player first met beyond them is counted in :attr:`Standings.left_out` instead."""
+
+
+def has_kontra(game: str) -> bool:
+    """Whether ``game`` (a log name) has kontra calls: its rules core handles the ``kontra``
+    event (Thirty-Three, Asszorti; not Sixty-Six, Eighty-Three); False for a game whose rules
+    cannot be loaded."""
+    from . import events as ev
+    from .games import ENGINES
+    try:
+        engine = ENGINES.get(game)
+    except Exception:  # an outside game that fails to load: said where it is loaded
+        return False
+    return engine is not None and ev.Kontra in engine.HANDLED
 
 
 def _num(x: Fraction | float | int) -> int | float:
@@ -256,19 +271,92 @@ class Standings:
             yield {"kind": "left_out", "players": self.left_out}
 
 
+class Unreadable(OSError):
+    """A log file that was opened but not read, or not all of it, as a log (what ``check``
+    says of it, and exits 2 for): ``kind`` is ``"corrupt-compression"`` (its compressed data
+    broke off, R29: its matches up to the break are counted), ``"not-a-log"`` (not one line
+    of it is a JSON object, R7: nothing in it is counted) or ``"read-error"`` (reading it
+    failed: ``errno`` is the system's); ``file`` the name it is known by; :attr:`strerror`
+    the reason, and :meth:`words` the sentence the command line prints."""
+
+    kind: str
+    file: str
+
+    def words(self) -> str:
+        """What ``referee standings`` (as ``check``) says of it on standard error, after
+        ``referee:``: ``cannot read all of FILE: …``, ``FILE: not one line of it is a JSON
+        object: not a log``, ``cannot read FILE: …`` (escape it for a terminal)."""
+        if self.kind == "corrupt-compression":
+            return f"cannot read all of {self.file}: {self.strerror}"
+        if self.kind == "not-a-log":
+            return not_a_log_words(self.file)
+        return f"cannot read {self.file}: {self.strerror}"
+
+
+def unreadable(kind: str, file: str, why: str, code: int | None = None) -> Unreadable:
+    """An :class:`Unreadable` of ``kind`` for ``file``, ``why`` its reason (``code``: the
+    errno of a read error)."""
+    exc = Unreadable(code, why)
+    exc.kind = kind
+    exc.file = file
+    return exc
+
+
+@dataclass
+class FileResult:
+    """What one file gives the standings (:func:`file_standings`): ``standings``, those of
+    its matches read (None when it could not be opened), and ``error``: None, the OSError of
+    opening it (a missing file, a directory, a permission), or the :class:`Unreadable` of
+    reading it."""
+
+    standings: "Standings | None"
+    error: OSError | None = None
+
+
 def file_standings(path: str | os.PathLike[str], selection: "Selection | None" = None,
                    name: str | None = None) -> Standings | OSError:
     """The standings of one log file (its matches read one at a time, with their events for
     Sixty-Six's closings and marriages, not the cards held after each; only the matches
-    ``selection`` selects, R30), or the OSError opening or reading it raised.  A compressed file whose data breaks off (R29) is
-    counted up to the break and named in :attr:`Standings.broken` (as ``name``, by default
-    ``path``)."""
+    ``selection`` selects, R30), or the OSError that opening it raised.  ``path`` ``-`` is
+    standard input (compressed or not, R29).  A file that is opened but not read as a log is
+    an :class:`Unreadable`: one whose compressed data breaks off (R29; also named in
+    :attr:`Standings.broken`, as ``name``, by default ``path``: the matches up to the break
+    are counted only there, see :func:`standings`), one of which not one line is a JSON
+    object (R7), one whose reading fails."""
+    r = read_standings(path, selection, name)
+    if r.error is not None:
+        return r.error
+    assert r.standings is not None
+    return r.standings
+
+
+def read_standings(path: str | os.PathLike[str], selection: "Selection | None" = None,
+                   name: str | None = None) -> FileResult:
+    """:func:`file_standings` with both what was counted and the error (:class:`FileResult`):
+    a file whose compressed data breaks off gives its standings up to the break and its
+    :class:`Unreadable`."""
     s = Standings()
     label = os.fspath(path) if name is None else name
+    if os.fspath(path) == "-":
+        import sys
+        label = STDIN_NAME if name in (None, "-") else name
+        if sys.stdin is None:
+            return FileResult(None, OSError(errno.EBADF, os.strerror(errno.EBADF), label))
+        return _read_into(s, sys.stdin.buffer, label, selection, own=False)
     try:
         if os.path.isdir(path):
-            raise IsADirectoryError(21, "is a directory", str(path))
-        with open(path, "rb") as raw, opened(raw) as stream:
+            raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))
+        raw = open(path, "rb")
+    except OSError as exc:
+        return FileResult(None, exc)
+    return _read_into(s, raw, label, selection, own=True)
+
+
+def _read_into(s: Standings, raw: IO[bytes], label: str, selection: "Selection | None",
+               own: bool) -> FileResult:
+    """Count the matches of the opened ``raw`` into ``s`` (:func:`read_standings`)."""
+    try:
+        with opened(raw, own=own) as stream:
             with read_log(stream, name=label, steps=True, holdings=False) as reader:
                 for m in reader:
                     if selection is None or selection.selects(m.key, m.game, m.players):
@@ -276,60 +364,87 @@ def file_standings(path: str | os.PathLike[str], selection: "Selection | None" =
             broken = corruption(stream)
             if broken is not None:
                 s.broken.append((label, broken.words()))
+                return FileResult(s, unreadable("corrupt-compression", label, broken.words()))
+            if reader.stats is not None and reader.stats.undecodable:
+                return FileResult(s, unreadable("not-a-log", label, "not one line of it is a "
+                                                "JSON object: not a log"))
     except OSError as exc:
-        return exc
-    return s
+        return FileResult(None, unreadable("read-error", label, exc.strerror or str(exc),
+                                           exc.errno))
+    finally:
+        if own:
+            raw.close()
+    return FileResult(s)
 
 
 def standings_task(name: str, path: str, selection: "Selection | None" = None
-                   ) -> Standings | OSError:
-    """:func:`file_standings` of the file ``name`` opened at ``path``, as a Dask worker runs it
-    (:func:`referee.dask.map_files`)."""
-    return file_standings(path, selection, name)
+                   ) -> FileResult:
+    """:func:`read_standings` of the file ``name`` opened at ``path``, as a worker process or
+    a Dask worker runs it (:func:`referee.dask.map_files`)."""
+    return read_standings(path, selection, name)
 
 
 def standings(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
               errors: list[tuple[str, OSError]] | None = None,
               selection: "Selection | None" = None, dask: "Client | str | None" = None,
               timeout: float = TIMEOUT) -> Standings:
-    """The standings of every match of the log files ``paths`` (R33; module docstring).  With
-    ``jobs`` > 1 the files are read by that many worker processes (at most
-    :func:`referee.api.worker_cap`); with ``dask`` (a ``distributed.Client`` or a scheduler's
-    address) by the workers of that Dask cluster (:func:`referee.dask.map_files`, ``timeout``
-    seconds for a cluster that does not answer, then :class:`referee.dask.ClusterLost`); the
-    result is the same, each file's standings merged in the order given.  A file that cannot
-    be read (or, on Dask, whose workers all died: :class:`referee.dask.WorkerLost`) is left
-    out and, with ``errors`` given, appended to it as (path, OSError), in the order given; one
-    whose compressed data breaks off is counted up to the break and named in
-    :attr:`Standings.broken`.  ``selection`` (:class:`referee.Selection`) counts only the
-    matches it selects (``--match``, ``--player``, ``--game``; R30); its finding codes play no
-    part in the standings."""
+    """The standings of every match of the log files ``paths`` (R33; module docstring; ``-``
+    is standard input, read here whatever ``jobs`` and ``dask`` say).  With ``jobs`` > 1 the
+    files are read by that many worker processes (at most :func:`referee.api.worker_cap`);
+    with ``dask`` (a ``distributed.Client`` or a scheduler's address) by the workers of that
+    Dask cluster (:func:`referee.dask.map_files`, ``timeout`` seconds for a cluster that does
+    not answer, then :class:`referee.dask.ClusterLost`); the result is the same, each file's
+    standings merged in the order given.
+
+    Every file not read whole as a log is appended to ``errors`` (when given) as (its name,
+    an OSError), in the order given, as ``check`` reports it (exit status 2): one that cannot
+    be opened (the OSError of opening it: a missing file, a directory), or, on Dask, whose
+    workers all died (:class:`referee.dask.WorkerLost`): nothing of it is counted; an
+    :class:`Unreadable` for one whose compressed data breaks off (R29: counted up to the
+    break, and also named in :attr:`Standings.broken`), one of which not one line is a JSON
+    object (R7), one whose reading fails (nothing of these two is counted).  ``selection``
+    (:class:`referee.Selection`) counts only the matches it selects (``--match``,
+    ``--player``, ``--game``; R30); its finding codes play no part in the standings."""
     from .api import worker_cap
     names = [os.fspath(p) for p in paths]
     total = Standings()
+    task = partial(standings_task, selection=selection)
+    elsewhere = [n for n in names if n != "-"]  # standard input is this process's alone
+    got: Iterator[tuple[str, FileResult | OSError]]
+    pool: Any = None
     if dask is not None:
         from .dask import map_files
-        for name, r in map_files(partial(standings_task, selection=selection), names, dask,
-                                 timeout=timeout):
-            _take(total, name, r, errors)
-        return total
-    jobs = max(1, min(jobs, worker_cap(), len(names)))
-    task = partial(standings_task, selection=selection)
-    if jobs <= 1:
+        got = map_files(task, elsewhere, dask, timeout=timeout)
+    else:
+        jobs = max(1, min(jobs, worker_cap(), len(elsewhere)))
+        if jobs <= 1:
+            got = ((n, task(n, n)) for n in elsewhere)
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+            pool = ProcessPoolExecutor(max_workers=jobs)
+            got = zip(elsewhere, pool.map(task, elsewhere, elsewhere))
+    try:
         for name in names:
-            _take(total, name, task(name, name), errors)
-        return total
-    from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for name, r in zip(names, pool.map(task, names, names)):
+            if name == "-":
+                _take(total, name, task(name, name), errors)
+                continue
+            _, r = next(got)
             _take(total, name, r, errors)
+    finally:
+        close = getattr(got, "close", None)
+        if close is not None:  # a Dask run: its client is let go of here
+            close()
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return total
 
 
-def _take(total: Standings, name: str, r: Standings | OSError,
+def _take(total: Standings, name: str, r: FileResult | OSError,
           errors: list[tuple[str, OSError]] | None) -> None:
-    if isinstance(r, OSError):
-        if errors is not None:
-            errors.append((name, r))
-        return
-    total.merge(r)
+    """Merge one file's result into ``total``; its error, if any, into ``errors``."""
+    if isinstance(r, OSError):  # a Dask worker's WorkerLost
+        r = FileResult(None, r)
+    if r.standings is not None:
+        total.merge(r.standings)
+    if r.error is not None and errors is not None:
+        errors.append((name, r.error))

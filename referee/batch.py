@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, Iterator
 import click
 
 from .dask import TIMEOUT, is_url, open_url
-from .inputs import corruption, directory_problem, expand, opened
+from .inputs import STDIN_NAME, corruption, directory_problem, expand, opened
 from .render import Style
 from .render.report import FindingCounter, FindingPrinter, ScoreCollector, Tally, Tee
 from .replay import FileStats, Listener, Reads, not_a_log_words, replay, unheld_words
@@ -34,8 +34,6 @@ from .text import visible
 if TYPE_CHECKING:
     from .duplicates import ProbeRecord
     from .model import Hand
-
-STDIN_NAME = "<stdin>"
 
 
 @contextlib.contextmanager

@@ -21,15 +21,15 @@ import msgspec
 from . import __version__
 from .build import build
 from . import events as ev
-from .batch import (STDIN_NAME, Job, expand_names, inputs, live_inputs, run_files, run_job,
-                    stdin_stream, worker_count)
+from .batch import (Job, expand_names, inputs, live_inputs, run_files, run_job, stdin_stream,
+                    worker_count)
 from .dask import TIMEOUT
-from .inputs import corruption
+from .inputs import STDIN_NAME, corruption
 from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
 from .replay import Listener, not_a_log_words, unheld_words
-from .schema import OUTPUT_RECORDS
+from .schema import OUTPUT_ALIASES, OUTPUT_RECORDS
 
 if TYPE_CHECKING:
     from .selection import Selection
@@ -369,8 +369,8 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
 
 
 @main.command(short_help="Standings, statistics and crosstable of an archive.")
-@click.argument("files", nargs=-1, required=True,
-                type=click.Path(dir_okay=True, allow_dash=False, readable=False))
+@click.argument("files", nargs=-1,
+                type=click.Path(dir_okay=True, allow_dash=True, readable=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]),
               default="text", show_default=True,
               help="Text tables, JSON Lines, CSV (one row per player and game) or one HTML page.")
@@ -380,36 +380,49 @@ def _hand_numbers(ctx: click.Context, param: click.Parameter,
 @_match_options
 def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
               dask_timeout: float, **kw: Any) -> None:
-    """Sum up every match of the logs (a directory: the logs under it, compressed or not, as
-    check reads them; --match, --player, --game: only those matches): per game and
-    player the matches played and won (ties share), hands and points; per game its contracts
-    declared and made by kind, revokes, kontras called and won (Sixty-Six: game points,
-    closings, marriages; Eighty-Three: bids by partnership); a crosstable of every two players
-    who met.  The same output with --jobs or --dask.  Exit 0, or 2 when a file could not be
-    read, or not all of it (the others are still counted).
+    """Sum up every match of the logs (FILES, or standard input when none or '-'; a
+    directory: the logs under it, compressed or not, as check reads them; --match, --player,
+    --game: only those matches): per game and player the matches played and won (ties
+    share), hands and points; per game its contracts declared and made by kind, revokes,
+    kontras called and won where the game has kontra (Thirty-Three, Asszorti), Sixty-Six's
+    game points, closings and marriages, Eighty-Three's bids by partnership; a crosstable of
+    every two players who met.  The same output with --jobs or --dask.  Exit 0, or 2 when a
+    file could not be opened, or read whole as a log (said on standard error, as check says
+    it; the others are still counted).
     """
+    from .archive import Unreadable
     from .archive import standings as archive_standings
     from .render.standings import write_csv, write_html, write_text
     from .inputs import directory_problem, expand
     chosen = _selection(kw)
     dask_timeout = _dask_timeout(dask, dask_timeout)
-    names = expand(files)
+    names = expand(files or ("-",))
     errors: list[tuple[str, OSError]] = []
     if dask is None or dask == "local":  # worker processes started here: capped, said so
         jobs = worker_count(jobs, len(names))
+    if "-" in names:
+        stdin_stream()  # on a terminal: say that a log is awaited there
     if dask is None:
         result = archive_standings(names, jobs=jobs, errors=errors, selection=chosen)
     else:
-        from .dask import cli_cluster
+        from .dask import WorkerLost, cli_cluster
         with cli_cluster(dask, jobs, dask_timeout) as client:
             result = archive_standings(names, errors=errors, selection=chosen, dask=client,
                                        timeout=dask_timeout)
     for name, exc in errors:
-        why = directory_problem(name) if os.path.isdir(name) else exc.strerror or exc
-        click.echo(visible(f"referee: cannot read {name}: {why}"), err=True)
-    for name, why in result.broken:
-        click.echo(visible(f"referee: cannot read all of {name}: {why}"), err=True)
+        shown = STDIN_NAME if name == "-" else name
+        if isinstance(exc, Unreadable):
+            said = exc.words()
+        elif dask is not None and isinstance(exc, WorkerLost):
+            said = f"cannot read {shown}: {exc.strerror or exc}"
+        else:
+            why = directory_problem(name) if os.path.isdir(name) else exc.strerror or exc
+            said = f"cannot open {shown}: {why}"
+        click.echo(visible(f"referee: {said}"), err=True)
     records = list(result.records())
+    if chosen is not None and not result.games:
+        click.echo("referee: no match read is selected by --match, --player, --game",
+                   err=True)
     if fmt == "json":
         writer = json_writer(sys.stdout)
         for r in records:
@@ -420,7 +433,7 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
         write_html(sys.stdout, records)
     else:
         write_text(sys.stdout, records)
-    sys.exit(2 if errors or result.broken else 0)
+    sys.exit(2 if errors else 0)
 
 
 @main.command(short_help="Print each hand readably, findings in place.")
@@ -627,10 +640,12 @@ def _analysed(name: str, stream: IO[bytes], hands: set[int] | None
 
 @main.command(short_help="Print the JSON Schema of the log format or of the output.")
 @click.option("--output", "records", metavar="RECORDS",
-              type=click.Choice([*OUTPUT_RECORDS, "all"]),
+              type=click.Choice([*OUTPUT_RECORDS, *OUTPUT_ALIASES, "all"]),
               help="Instead of a log line: the output records, format 1.2 (findings: a line of "
                    "check --format json, its evidence by code; score: a record of score "
-                   "--format json; standings: a record of standings --format json; all: any).")
+                   "--format json; standings: a record of standings --format json; solve: "
+                   "the object of solve --format json; analysis, or analyse: a record of "
+                   "analyse --format json; all: any).")
 def schema(records: str | None) -> None:
     """Print the JSON Schema of one log line, format 1.1 (version 1 with the 1.1 additions:
     deals that leave out hands), generated from the event types, with card strings, suits and
@@ -638,6 +653,8 @@ def schema(records: str | None) -> None:
     of the output records instead (format 1.2: every evidence value a card, player, suit, line,
     number, bool, null or a member of its code's closed set)."""
     from .schema import log_schema, output_schema
+    if records is not None:
+        records = OUTPUT_ALIASES.get(records, records)
     body = log_schema() if records is None else output_schema(records)
     click.echo(json_safe(msgspec.json.format(msgspec.json.encode(body), indent=2).decode()))
 
@@ -825,7 +842,13 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
     actually at LINE is judged legal or not, and why."""
     from .position import examine
     from .render.legal import legal_json, legal_text
-    name, seen = _read_one(file, lambda stream, name: examine(stream, name, line_no))
+    def examined(stream: IO[bytes], name: str) -> Any:
+        seen = examine(stream, name, line_no)
+        if not seen.reached:
+            _broken_before(stream, name)
+        return seen
+
+    name, seen = _read_one(file, examined)
     if not seen.reached:
         click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
                    "before)", err=True)
@@ -840,6 +863,15 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
                           seen.dealt, seen.proven)
         click.echo(text if style.symbols else to_ascii(text), nl=False)
     sys.exit(0 if seen.legal else 1)
+
+
+def _broken_before(stream: IO[bytes], name: str) -> None:
+    """When the compressed data of ``stream`` broke off before the line asked for (R29), say
+    so on standard error and exit 2 (legal, solve)."""
+    broken = corruption(stream)
+    if broken is not None:
+        click.echo(visible(f"referee: cannot read all of {name}: {broken.words()}"), err=True)
+        sys.exit(2)
 
 
 def _read_one(file: str, read: Any) -> tuple[str, Any]:
@@ -876,6 +908,7 @@ def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
         try:
             return solve_at(stream, name, line_no)
         except NotSolvable as exc:
+            _broken_before(stream, name)
             click.echo(visible(f"referee: {name}:{line_no}: cannot solve: {exc}"), err=True)
             sys.exit(2)
 
@@ -898,7 +931,14 @@ def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
 @ASCII
 def analyse(file: str, hands: set[int] | None, depth: int, fmt: str, ascii_: bool) -> None:
     """Value each move of the play of FILE's hands under perfect play (the value before and
-    after it, what it cost the side that made it) and check each Asszorti claim (A10)."""
+    after it, what it cost the side that made it) and check each Asszorti claim (A10).
+
+    What could not be analysed is said on standard error: hands whose holdings the log does
+    not all give (a record of the play alone), a --hand that no match has, a file that cannot
+    be read whole or is not a log.  Exit 0 when some hand asked for was analysed, 2 when
+    none could be (or the file could not be read whole).
+    """
+    from .analysis import Coverage
     from .analysis import analyse as analyse_log
     from .render.solve import analysis_json, analysis_text
     style = _style(ascii_)
@@ -907,8 +947,9 @@ def analyse(file: str, hands: set[int] | None, depth: int, fmt: str, ascii_: boo
             click.echo(visible(f"referee: cannot open {name}: {error}"), err=True)
             sys.exit(2)
         out = json_writer(sys.stdout) if fmt == "json" else None
+        seen = Coverage()
         try:
-            for r in analyse_log(stream, name, hands, depth):
+            for r in analyse_log(stream, name, hands, depth, seen):
                 if out is not None:
                     out.write(analysis_json(name, r))
                 else:
@@ -917,6 +958,36 @@ def analyse(file: str, hands: set[int] | None, depth: int, fmt: str, ascii_: boo
         except OSError as exc:
             click.echo(visible(f"referee: cannot read {name}: {exc.strerror or exc}"), err=True)
             sys.exit(2)
+        sys.stdout.flush()
+        sys.exit(_not_analysed(name, stream, hands, seen))
+
+
+def _not_analysed(name: str, stream: IO[bytes], hands: set[int] | None, seen: Any) -> int:
+    """Say on standard error what ``analyse`` of ``name`` could not analyse (``seen``, its
+    :class:`~referee.analysis.Coverage`) and return the exit status: 2 when the file could not
+    be read whole (R29) or is not a log (R7), when no match has a hand asked for, when no
+    hand was dealt or none asked for could be analysed; else 0 (hands of the play alone among
+    others are said, not failed)."""
+    broken = corruption(stream)
+    if broken is not None:
+        click.echo(visible(f"referee: cannot read all of {name}: {broken.words()}"), err=True)
+        return 2
+    if seen.stats is not None and seen.stats.undecodable:
+        click.echo(visible(f"referee: {not_a_log_words(name)}"), err=True)
+        return 2
+    if hands is not None and _no_such_hand(hands, seen.picked, seen.most):
+        return 2
+    if not seen.picked:
+        click.echo(visible(f"referee: {name}: no hand was dealt: nothing to analyse"), err=True)
+        return 2
+    if seen.unknown:
+        n = len(seen.unknown)
+        numbers = _ranges(sorted(set(seen.unknown)))
+        each = "each is" if n > 1 else "it is"
+        click.echo(visible(f"referee: {name}: {n} hand{'s' * (n != 1)} not analysed (hand"
+                           f"{'s' * (len(set(seen.unknown)) != 1)} {numbers}): {each} a "
+                           "record of the play alone, a holding is unknown"), err=True)
+    return 2 if len(seen.unknown) == seen.picked else 0
 
 
 @main.command(short_help="Write a log of random legal play.")
@@ -1021,8 +1092,10 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
                                f"no player {old}; that rename does nothing"), err=True)
     printer = DiffPrinter(sys.stdout, files[0], files[1], fmt, _style(ascii_))
     status = 0
+    broken: list[tuple[str, str]] = []
     try:
-        for d in diff_logs(sources[0], sources[1], strict=strict, renames=names):
+        for d in diff_logs(sources[0], sources[1], strict=strict, renames=names,
+                           broken=broken):
             if isinstance(d, NotALog):
                 click.echo(visible(f"referee: {not_a_log_words(d.file)}"), err=True)
                 if fmt == "json":
@@ -1038,4 +1111,7 @@ def diff(a: str, b: str, fmt: str, ascii_: bool, strict: bool, renames: tuple[st
     except OSError as exc:
         click.echo(visible(f"referee: cannot read: {exc.strerror or exc}"), err=True)
         sys.exit(2)
+    for name, why in broken:  # compared up to the break; the rest cannot be read (R29)
+        click.echo(visible(f"referee: cannot read all of {name}: {why}"), err=True)
+        status = 2
     sys.exit(status)

@@ -53,6 +53,7 @@ from . import events as ev
 from difflib import SequenceMatcher
 
 from .api import Hand, Match, Source, MatchBuilder, feed, open_source
+from .inputs import Corruption, corruption, opened
 from .cards import CardError, Deck, parse_suit
 from .findings import Finding
 from .games import SPECS
@@ -368,6 +369,8 @@ class _Record:
         self.builder = MatchBuilder()
         self.run = FileReplay(self.file, self.builder)
         self.undecodable = False
+        self.broken: Corruption | None = None
+        """Where the record's compressed data broke off (R29), once it is read."""
 
     def _items(self) -> Iterator[tuple[int, Any, str | None]]:
         """(line, event or ReadError, the line's text: None for a line that is no event)."""
@@ -440,6 +443,8 @@ class _Record:
                 yield group
         finally:
             self.undecodable = self.run.stats.undecodable
+            if self.stream is not None:
+                self.broken = corruption(self.stream)
             self.close()
 
     def _attach(self, group: _Group) -> None:
@@ -462,9 +467,10 @@ def _read_ahead(source: Source, scan: Callable[[IO[bytes]], _T]) -> _T | None:
     """``scan`` of the source read ahead of the comparison, where it can be read twice (a
     path, bytes; a seekable stream is rewound); None when it cannot (a pipe)."""
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return scan(io.BytesIO(bytes(source)))
+        with opened(io.BytesIO(bytes(source)), own=True) as b:  # compressed or not (R29)
+            return scan(b)
     if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as f:
+        with open(source, "rb") as raw, opened(raw) as f:  # compressed or not (R29)
             return scan(f)
     try:
         if not source.seekable():
@@ -473,7 +479,7 @@ def _read_ahead(source: Source, scan: Callable[[IO[bytes]], _T]) -> _T | None:
     except (AttributeError, OSError, ValueError):
         return None
     try:
-        return scan(source)
+        return scan(opened(source))  # compressed or not (R29)
     finally:
         source.seek(start)
 
@@ -490,7 +496,7 @@ def _scan(stream: IO[bytes]) -> bool:
         if type(e) is not ev.ReadError or e.json_object:
             return False
         seen = True
-    return seen
+    return seen and corruption(stream) is None  # one broken off is said as that (R29)
 
 
 # --- event equivalence -------------------------------------------------------------------------
@@ -760,7 +766,8 @@ def _rereferee(g: _Group, names: Mapping[str, str]) -> _Group:
 # --- comparing -----------------------------------------------------------------------------------
 
 def diff_logs(a: Source, b: Source, *, strict: bool = False,
-              renames: Mapping[str, str] | None = None) -> Iterator[Difference]:
+              renames: Mapping[str, str] | None = None,
+              broken: list[tuple[str, str]] | None = None) -> Iterator[Difference]:
     """The differences between two records of the same matches, in log order (of ``a``; a match
     only in ``b`` comes where ``b`` has it).
 
@@ -773,7 +780,10 @@ def diff_logs(a: Source, b: Source, *, strict: bool = False,
     :func:`unused_renames`), else at the event that names it.  No difference yielded: the records agree on every event that
     matters.  A record that is not a log (R7) gives one :class:`NotALog` and nothing else is
     compared (for a stream that cannot be read twice, it comes last).  Raises ``OSError`` for a
-    file that cannot be opened or read; bad content never raises.  Memory: see the module
+    file that cannot be opened or read; bad content never raises.  A compressed record whose
+    data breaks off (R29) is compared up to the break (its ``bad-json`` finding there is a
+    difference like any other) and, with ``broken`` given, appended to it once the comparison
+    is over as (its file, :meth:`referee.inputs.Corruption.words`).  Memory: see the module
     docstring (at most ``WINDOW + 1`` matches of each record)."""
     for side, src in (("a", a), ("b", b)):
         if _not_a_log(src):
@@ -790,7 +800,9 @@ def diff_logs(a: Source, b: Source, *, strict: bool = False,
         ra.close()
         rb.close()
     for side, r in (("a", ra), ("b", rb)):
-        if r.undecodable:
+        if r.broken is not None and broken is not None:
+            broken.append((r.file, r.broken.words()))
+        if r.undecodable and r.broken is None:
             yield NotALog(side, r.file)  # type: ignore[arg-type]
 
 

@@ -21,6 +21,9 @@ from typing import IO, Any, Callable, Literal, NoReturn, cast
 
 from .events import UnusualLine, read_error
 
+STDIN_NAME = "<stdin>"
+"""What messages and findings call standard input (``-``)."""
+
 LOG_SUFFIXES = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 """The file names a directory is searched for (R29); a file named on the command line is read
 whatever its name."""
@@ -104,7 +107,9 @@ def opened(stream: IO[bytes], own: bool = False) -> IO[bytes]:
     (standard input, a pipe) through a :class:`_Prefixed` stream.  A stream whose first read
     fails is given back as it is, so that the replay's read fails as it would have (``cannot
     read``, not ``cannot open``).  With ``own``, closing what is returned closes ``stream``
-    too."""
+    too.  A stream this function gave is given back as it is (it is looked at once)."""
+    if isinstance(stream, Decompressed) or isinstance(getattr(stream, "raw", None), _Prefixed):
+        return stream
     try:
         start = stream.tell() if stream.seekable() else None
     except (OSError, ValueError):

@@ -552,6 +552,11 @@ function that gives its schema.  The extension point of the output schema: the r
 ``referee analyse``/``solve`` add their entry here when those commands exist; ``all`` is every
 entry."""
 
+OUTPUT_ALIASES: dict[str, str] = {"analyse": "analysis"}
+"""Other names ``referee schema --output`` takes for a record: a command's name where its
+record is named otherwise (``analyse`` prints ``analysis`` records); none is the name of
+another record."""
+
 
 def output_schema(which: str = "all") -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the output records named ``which`` (a key of

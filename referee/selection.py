@@ -58,12 +58,17 @@ class Selection:
            ignore: Iterable[str] = ()) -> "Selection":
         """The selection of these values (each an iterable of strings, or one string;
         ``select``/``ignore`` items may each be a comma-separated list, as on the command
-        line).  :class:`SelectionError` for a finding
-        code that is none (referee-log(5)) or a game that is not registered."""
+        line).  :class:`SelectionError` for a finding code that is none (referee-log(5)), a
+        ``select``/``ignore`` item that names no code (``""``, ``","``), or a game that is not
+        registered."""
         from . import events as ev
         match, player, game, select, ignore = (
             (v,) if isinstance(v, str) else tuple(v) for v in (match, player, game, select,
                                                               ignore))
+        for option, values in (("--select", select), ("--ignore", ignore)):
+            if any(not any(p.strip() for p in v.split(",")) for v in values):
+                raise SelectionError(f"{option}: an empty list of codes: name at least one "
+                                     f"({option} revoke,out-of-turn)")
         codes = [frozenset(_split(select)), frozenset(_split(ignore))]
         for option, given in (("--select", codes[0]), ("--ignore", codes[1])):
             unknown = sorted(given - set(CODES))

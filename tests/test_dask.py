@@ -616,10 +616,18 @@ def test_the_archive_on_jobs_and_dask_is_the_serial_run(client, tmp_path, args):
 
 def test_standings_through_the_api_on_dask(client, tmp_path):
     """referee.standings(dask=client) is the serial Standings (every count, the files left
-    out and the one broken off, in order); a selection is applied on the workers."""
+    out and the one broken off, in order); a selection is applied on the workers.  The errors
+    are every file not read whole, in the order of the files (a/, b/, c/, then cut.jsonl.gz,
+    then prose.jsonl, a text that is not a log, then the missing file): the one broken off
+    and the one that is no log as Unreadable, the missing one as FileNotFoundError."""
+    from referee.archive import Unreadable
     d, missing = _mixed_archive(tmp_path)
+    prose = os.path.join(d, "prose.jsonl")
+    with open(prose, "w") as f:
+        f.write("Minutes of the club night\nno log here\n")
     from referee.inputs import expand
     files = list(expand((d, missing)))
+    cut = os.path.join(d, "cut.jsonl.gz")
     for selection in (None, referee.Selection.of(player=["Anna"])):
         e1: list = []
         e2: list = []
@@ -627,10 +635,25 @@ def test_standings_through_the_api_on_dask(client, tmp_path):
         on_dask = referee.standings(files, errors=e2, selection=selection, dask=client)
         assert on_dask == serial
         assert [(n, type(x), x.strerror) for n, x in e2] == \
-            [(n, type(x), x.strerror) for n, x in e1] == \
-            [(missing, FileNotFoundError, "No such file or directory")]
+            [(n, type(x), x.strerror) for n, x in e1]
+        assert [(n, type(x), getattr(x, "kind", None)) for n, x in e2] == [
+            (cut, Unreadable, "corrupt-compression"), (prose, Unreadable, "not-a-log"),
+            (missing, FileNotFoundError, None)]
+        assert e2[1][1].strerror == "not one line of it is a JSON object: not a log"
         assert [n for n, _ in serial.broken] == [os.path.join(d, "cut.jsonl.gz")]
     assert set(on_dask.players) == {"thirty-three", "asszorti"}  # where Anna sits
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    serial_run = CliRunner().invoke(main, ["standings", d, missing])
+    dask_run = CliRunner().invoke(main, ["standings", "--dask", client.scheduler.address, d,
+                                         missing])
+    assert serial_run.exit_code == dask_run.exit_code == 2
+    assert dask_run.stderr == serial_run.stderr
+    assert dask_run.stderr.splitlines()[1:] == [
+        f"referee: {prose}: not one line of it is a JSON object: not a log",
+        f"referee: cannot open {missing}: No such file or directory"]
+    assert dask_run.stderr.startswith(f"referee: cannot read all of {cut}: ")
 
 
 def _poisoned_standings(name, path, selection=None):
@@ -638,7 +661,7 @@ def _poisoned_standings(name, path, selection=None):
     import referee.archive as archive
     if name.endswith("poison.jsonl"):
         os._exit(1)
-    return archive.file_standings(path, selection, name)
+    return archive.read_standings(path, selection, name)
 
 
 def test_standings_a_file_that_kills_its_workers_is_reported_alone(client, tmp_path,

@@ -7,8 +7,10 @@ import csv
 import html
 from typing import IO, Any, Iterable
 
+from ..archive import has_kontra
 from ..text import visible
 from . import fit, len_shown
+from .report import csv_text
 
 
 def _n(x: Any) -> str:
@@ -41,7 +43,10 @@ def _by_game(records: Iterable[dict[str, Any]]) -> tuple[dict[str, dict[str, Any
     return games, overall, left_out
 
 
-def _stat_lines(stats: dict[str, Any]) -> list[str]:
+def _stat_lines(game: str, stats: dict[str, Any]) -> list[str]:
+    """The statistics of ``game`` as lines of text: only those the game has (kontras where it
+    has kontra, :func:`referee.archive.has_kontra`; Sixty-Six's game points, closings and
+    marriages; Eighty-Three's bids); contracts and bids when any were declared."""
     out = []
     if stats["contracts"]:
         out.append("contracts (declared/made): " + ", ".join(
@@ -50,7 +55,11 @@ def _stat_lines(stats: dict[str, Any]) -> list[str]:
         out.append("bids by partnership (declared/made): " + ", ".join(
             f"{k} {v['declared']}/{v['made']}" for k, v in stats["bids"].items()))
     k = stats["kontras"]
-    out.append(f"kontras: {k['called']} called, {k['won']} won")
+    if has_kontra(game) or k["called"]:
+        out.append(f"kontras: {k['called']} called, {k['won']} won")
+    if "game_points" in stats:
+        out.append("game points: " + (", ".join(f"{p} {_n(n)}" for p, n in
+                                                stats["game_points"].items()) or "none"))
     out.append("revokes: " + (", ".join(f"{p} {n}" for p, n in stats["revokes"].items())
                               or "none"))
     for key, word in (("closings", "closings"), ("marriages", "marriages")):
@@ -74,7 +83,7 @@ def write_text(out: IO[str], records: Iterable[dict[str, Any]]) -> None:
         for r in g["players"]:
             lines.append(f"{fit(r['player'], w)}{r['matches']:>8}{_n(r['won']):>7}"
                          f"{r['hands']:>7}{_n(r['points']):>9}")
-        lines.extend("  " + x for x in _stat_lines(s["statistics"]))
+        lines.extend("  " + x for x in _stat_lines(game, s["statistics"]))
         if g["pairs"]:
             lines.append("  crosstable (matches together: wins each):")
             for r in g["pairs"]:
@@ -99,13 +108,15 @@ CSV_HEADER = ["game", "player", "matches", "won", "hands", "points"]
 
 def write_csv(out: IO[str], records: Iterable[dict[str, Any]]) -> None:
     """One row per player and game (``game`` empty: across every game, ``points`` empty),
-    RFC 4180 (CRLF, quoted where needed); names escaped as in text output."""
+    RFC 4180 (CRLF, quoted where needed); names escaped as in text output, and one that
+    starts as a formula would (``=``, ``+``, ``-``, ``@``) led by ``'``, as in the score
+    sheet (:func:`referee.render.report.csv_text`)."""
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_HEADER)
     for r in records:
         if r["kind"] != "player":
             continue
-        w.writerow([r["game"] or "", visible(r["player"]), r["matches"], r["won"], r["hands"],
+        w.writerow([r["game"] or "", csv_text(r["player"]), r["matches"], r["won"], r["hands"],
                     "" if r["points"] is None else r["points"]])
 
 
@@ -139,7 +150,7 @@ def write_html(out: IO[str], records: Iterable[dict[str, Any]]) -> None:
                          f"<td>{_n(r['won'])}</td><td>{r['hands']}</td>"
                          f"<td>{_n(r['points'])}</td></tr>")
         parts.append("</table><ul>")
-        parts.extend(f"<li>{e(x)}</li>" for x in _stat_lines(s["statistics"]))
+        parts.extend(f"<li>{e(x)}</li>" for x in _stat_lines(game, s["statistics"]))
         parts.append("</ul>")
         names = [r["player"] for r in sorted(g["players"], key=lambda r: r["player"])]
         cell = {(tuple(r["players"])): r for r in g["pairs"]}
