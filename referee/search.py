@@ -79,6 +79,22 @@ def remember(table: dict[Any, tuple[float, float, int]], key: Any,
     return best
 
 
+def mtd(test: Any, guess: float) -> float:
+    """MTD(f): the exact value by null-window searches ``test(alpha, beta)`` (fail-soft: the
+    value when inside the window, else a bound on the side it fell) from ``guess`` until the
+    bounds meet.  Values are multiples of 0.5 (game points, counts), so the windows are a
+    quarter wide."""
+    lo, hi, g = -float("inf"), float("inf"), guess
+    while lo < hi:
+        beta = g + 0.25 if g == lo else g
+        g = test(beta - 0.25, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return float(g)
+
+
 class NotSolvable(ValueError):
     """The position is not one the solver can value: no hand in play, the play not reached
     (auction, exchange, discards still to come), or a holding unknown (a record of the play
@@ -238,7 +254,8 @@ class Search:
     side: tuple[str, ...]
     table: dict[tuple[Any, ...], tuple[float, float, int]] = field(default_factory=dict)
     nodes: int = 0
-    fast: tuple[dict[Any, Any], dict[Any, Any]] = field(default_factory=lambda: ({}, {}))
+    fast: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] = field(
+        default_factory=lambda: ({}, {}, {}))
     """The trick-only layer's table and leaf values, shared by its searches."""
     engine_only: bool = False
     """Never use the trick-only layer (the tests compare the two)."""
@@ -485,7 +502,8 @@ class Tricks:
     root engine and the hand's result read (cached on the score state, which decides it)."""
 
     def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
-                 shared: tuple[dict[Any, Any], dict[Any, Any]] | None = None) -> None:
+                 shared: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] | None = None
+                 ) -> None:
         from .legal import clone
         self.root = engine
         self.clone = clone
@@ -501,8 +519,14 @@ class Tricks:
         self.n = engine.TRICKS
         self.table: dict[Any, tuple[float, float, int]]
         self.leaves: dict[Any, float]
-        self.table, self.leaves = shared if shared is not None else ({}, {})
+        self.table, self.leaves, states = shared if shared is not None else ({}, {}, {})
         self.state = tuple(_game_state(h))
+        if self.state not in states:
+            states[self.state] = (len(states), {})
+        self.sid: int
+        self.keys: dict[Any, Any]
+        self.sid, self.keys = states[self.state]
+        self.reads = engine.play_score_key
         self.nodes = 0
         self.path: list[tuple[str, Any]] = []
         hands = {p: frozenset(tp.hands[p]) for p in self.players}
@@ -513,6 +537,15 @@ class Tricks:
                      if t.number > self.n - LATE)
         self.start = (hands, tuple(zip(tp.current.who, tp.current.cards)), tp.leader, taken,
                       first, late, len(tp.tricks))
+        self.total = sum(self.points[c] for cs in hands.values() for c in cs) + sum(
+            self.points[c] for c in tp.current.cards) + sum(pts for _, pts in taken)
+        """The card points of the hand's cards in play (the hands, the table, the tricks)."""
+        ps = self.players
+        self.measure = engine.play_measure({p: t for p, (t, _) in zip(ps, taken)},
+                                           {p: pts for p, (_, pts) in zip(ps, taken)},
+                                           late, len(tp.tricks))
+        """The game's (players, unit, sign, bonus) when the result rises with what the side
+        wins (``engine.play_measure``): the search then counts that alone (:meth:`count`)."""
 
     def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
               leader: str) -> tuple[str, list[Any]]:
@@ -545,8 +578,10 @@ class Tricks:
         hands, trick, leader, taken, first, late, done = st
         if done == self.n:
             return self.leaf(st)
-        key = (tuple(hands[p] for p in self.players), trick, leader, taken, first, late,
-               self.state)
+        done_, sk = self.score_key(taken, first, late, done)
+        if done_:
+            return self.settled(st, sk)
+        key = (tuple(hands[p] for p in self.players), trick, leader, sk)
         hit = self.table.get(key)
         known, alpha, beta, first_i = consult(hit, alpha, beta)
         if known is not None:
@@ -595,8 +630,39 @@ class Tricks:
             late = late + ((w, any(map(self.order.is_trump, cards))),)
         return (hands, (), w, tuple(t), first, late, done)
 
+    def score_key(self, taken: tuple[tuple[int, int], ...], first: str | None,
+                  late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any]:
+        """(settled, key) of a score state: what the game's scoring reads of it
+        (``engine.play_score_key``: the key, and whether the rest of the play can change the
+        result), or the whole state, never settled, where the game does not say; the key with
+        the hand's own state (its index among those the shared tables have seen)."""
+        raw = (taken, first, late, done)
+        k = self.keys.get(raw)
+        if k is None:
+            ps = self.players
+            still = self.total - sum(pts for _, pts in taken)
+            said = self.reads({p: t for p, (t, _) in zip(ps, taken)},
+                              {p: pts for p, (_, pts) in zip(ps, taken)}, late, done, still)
+            k = self.keys[raw] = ((False, (self.sid, raw[:3])) if said is None
+                                  else (said[0], (self.sid, said[1])))
+        return k
+
+    def settled(self, st: tuple[Any, ...], key: Any) -> float:
+        """The value of a position whose result the rest of the play cannot change: the hand
+        played out from ``st`` on the first legal card each time, as the engine scores it
+        (cached on the key)."""
+        v = self.leaves.get(key)
+        if v is None:
+            path = list(self.path)
+            while st[6] < self.n:
+                p, cards = self.legal(st[0], st[1], st[2])
+                path.append((p, cards[0]))
+                st = self.child(st, p, cards[0])
+            v = self.leaves[key] = self.replay(path)
+        return v
+
     def leaf(self, st: tuple[Any, ...]) -> float:
-        key = (st[3:6], self.state)
+        key = self.score_key(st[3], st[4], st[5], st[6])[1]
         v = self.leaves.get(key)
         if v is None:
             v = self.replay(self.path)
@@ -622,19 +688,139 @@ class Tricks:
         return float(v)
 
     def value(self, guess: float = 0.0) -> float:
-        """The root's exact value (MTD(f))."""
-        lo, hi, g = -float("inf"), float("inf"), guess
+        """The root's exact value (MTD(f)); with a measure (:attr:`measure`), the value the
+        engine scores at the end of a line that keeps the side's count between the steps
+        that perfect play leaves it between."""
+        if self.measure is not None:
+            return self.leaf_of(self.count_line(self.start))
+        return mtd(lambda a, b: self.ab(self.start, a, b), guess)
+
+    # the count: what the side wins in the rest of the play, times the measure's sign (all
+    # values relative to the position: the table is keyed on the cards alone)
+
+    def remaining(self, st: tuple[Any, ...]) -> int:
+        """The most the side can still win, in the measure's unit."""
+        assert self.measure is not None
+        _, unit, _, bonus, _ = self.measure
+        if unit == "tricks":
+            return self.n - st[6]
+        return self.total - sum(pts for _, pts in st[3]) + (bonus if st[6] < self.n else 0)
+
+    def cab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
+        """Fail-soft alpha-beta on the count from ``st`` (its bounds, 0 and what is left to
+        win, cut at once)."""
+        self.nodes += 1
+        if st[6] == self.n:
+            return 0.0
+        assert self.measure is not None
+        left = self.remaining(st)
+        lo_b, hi_b = (0, left) if self.measure[2] > 0 else (-left, 0)
+        if lo_b >= beta:
+            return lo_b
+        if hi_b <= alpha:
+            return hi_b
+        hands, trick, leader = st[0], st[1], st[2]
+        key = (tuple(hands[p] for p in self.players), trick, leader, self.sid)
+        hit = self.table.get(key)
+        known, alpha, beta, first_i = consult(hit, alpha, beta)
+        if known is not None:
+            return known
+        p, cards = self.legal(hands, trick, leader)
+        order = list(range(len(cards)))
+        if 0 <= first_i < len(cards):
+            order.remove(first_i)
+            order.insert(0, first_i)
+        up = p in self.side
+        a0, b0 = alpha, beta
+        best = -float("inf") if up else float("inf")
+        best_i = order[0]
+        for i in order:
+            nxt, g = self.step(st, p, cards[i])
+            v = g + self.cab(nxt, alpha - g, beta - g)
+            if up:
+                if v > best:
+                    best, best_i = v, i
+                alpha = max(alpha, v)
+            elif v < best:
+                best, best_i = v, i
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return remember(self.table, key, hit, best, best_i, a0, b0)
+
+    def step(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[tuple[Any, ...], int]:
+        """The child of ``st`` after ``p`` plays ``c``, and what the side's count rises by."""
+        nxt = self.child(st, p, c)
+        if nxt[6] == st[6]:
+            return nxt, 0
+        assert self.measure is not None
+        players, unit, sign, bonus, _ = self.measure
+        if nxt[2] not in players:  # the trick's winner leads next
+            return nxt, 0
+        if unit == "tricks":
+            return nxt, sign
+        pts = sum(self.points[x] for _, x in st[1]) + self.points[c]
+        return nxt, sign * (pts + (bonus if nxt[6] == self.n else 0))
+
+    def at_least(self, st: tuple[Any, ...], x: float) -> bool:
+        """Whether perfect play from ``st`` makes a count of ``x`` or more (one null-window
+        search)."""
+        return self.cab(st, x - 0.25, x) >= x
+
+    def between(self, st: tuple[Any, ...]) -> tuple[float, float]:
+        """(a, b): perfect play from ``st`` makes a count from ``a`` up to, not including,
+        ``b``, with no step of the measure between (every count, without steps: the exact
+        count, MTD(f))."""
+        assert self.measure is not None
+        steps = self.measure[4]
+        if steps is None:
+            v = mtd(lambda a, b: self.cab(st, a, b), 0.0)
+            return v, v + 0.5
+        lo, hi = 0, len(steps)  # how many steps are made: binary search
         while lo < hi:
-            beta = g + 0.25 if g == lo else g
-            g = self.ab(self.start, beta - 0.25, beta)
-            if g < beta:
-                hi = g
+            mid = (lo + hi) // 2
+            if self.at_least(st, steps[mid]):
+                lo = mid + 1
             else:
-                lo = g
-        return g
+                hi = mid
+        return (steps[lo - 1] if lo else -float("inf"),
+                steps[lo] if lo < len(steps) else float("inf"))
+
+    def count_line(self, st: tuple[Any, ...]) -> list[tuple[str, Any]]:
+        """(player, card) of a line from ``st`` to the end of the hand under perfect play
+        (the count kept between the steps of :meth:`between`)."""
+        assert self.measure is not None
+        a, b = self.between(st)
+        out: list[tuple[str, Any]] = []
+        while st[6] < self.n:
+            p, cards = self.legal(st[0], st[1], st[2])
+            for c in cards:
+                nxt, g = self.step(st, p, c)
+                if len(cards) == 1 or ((a == -float("inf") or self.at_least(nxt, a - g))
+                                       and (b == float("inf") or not self.at_least(nxt, b - g))):
+                    out.append((p, c))
+                    st, a, b = nxt, a - g, b - g
+                    break
+            else:  # pragma: no cover - a count is always kept by one of the cards
+                raise RuntimeError("no card keeps the position's count")
+        return out
+
+    def leaf_of(self, line: Sequence[tuple[str, Any]]) -> float:
+        """The engine's value of the hand played from the root along ``line`` to its end
+        (cached on the final score state's key)."""
+        st = self.start
+        for p, c in line:
+            st = self.child(st, p, c)
+        key = self.score_key(st[3], st[4], st[5], st[6])[1]
+        v = self.leaves.get(key)
+        if v is None:
+            v = self.leaves[key] = self.replay(list(self.path) + list(line))
+        return v
 
     def line(self, target: float) -> list[ev.HandEvent]:
         """A line of cards from the root reaching ``target``."""
+        if self.measure is not None:
+            return [ev.Play(player=p, card=str(c)) for p, c in self.count_line(self.start)]
         out: list[ev.HandEvent] = []
         st = self.start
         while st[6] < self.n:

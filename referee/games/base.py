@@ -22,7 +22,8 @@ from __future__ import annotations
 import functools
 import types
 
-from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping,
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Iterable, Literal,
+                    Mapping, Sequence,
                     TypedDict)
 from typing import TypeVar, Union, cast
 
@@ -565,6 +566,35 @@ class MatchEngine(Deals, Play, Alone, Generic[H]):
         """A dealt hand in the game's own display order (default: deck order)."""
         pos = {c: i for i, c in enumerate(self.DISPLAY_ORDER or self.DECK.cards)}
         return sorted(cs, key=lambda c: pos.get(c, 999))
+
+    def play_score_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                       late: Sequence[tuple[str, bool]], done: int, still: int
+                       ) -> tuple[bool, Hashable] | None:
+        """What the declaring side's result for the current hand reads of the play so far, for
+        the perfect-play search (issue 26): (settled, key), where two states of the play of one
+        hand with the same cards still to play and the same key end with the same score for
+        the declaring side whatever the rest of the play, and ``settled`` says that the rest of
+        the play can no longer change that score.  ``tricks``/``points``: player → tricks and
+        card points (no last-trick bonus) won so far; ``late``: (winner, whether a trump was
+        played to it) of each trick played among the last three of the hand; ``done``: the
+        tricks played; ``still``: the card points of the cards not yet won (in the hands and on
+        the table).  None (this default): the game does not say, and the search keys on the
+        whole state.  Each game's override sits beside its scoring and reads the same rules
+        (the tests compare the search with an exhaustive one)."""
+        return None
+
+    def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                     late: Sequence[tuple[str, bool]], done: int
+                     ) -> tuple[frozenset[str], str, int, int, tuple[int, ...] | None] | None:
+        """For the perfect-play search (issue 26): (players, unit, sign, bonus, steps) when,
+        from this state of the play of the current hand on (arguments as
+        :meth:`play_score_key`), the declaring side's result is a nondecreasing function of
+        the count: ``sign`` (1 or -1) times what ``players`` win in the rest of the play, in
+        ``unit``: ``"tricks"``, or ``"points"`` (card points, the last trick adding
+        ``bonus``); ``steps``, the counts at which the result changes, ascending (None: at
+        every one).  The search then counts that alone, as double-dummy solvers count tricks.
+        None (this default): no such count."""
+        return None
 
     def card_points_of(self, cards: Iterable[Card]) -> int | None:
         """The card points of a trick's ``cards`` as the current hand's contract counts them

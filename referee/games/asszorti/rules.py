@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import (Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGuard,
-                    Union)
+from typing import (Any, Final, Hashable, Literal, Mapping, NamedTuple, Sequence, TypedDict,
+                    TypeGuard, Union)
 
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit, strays
@@ -1019,6 +1019,32 @@ class Asszorti(MatchEngine[AsszortiHand]):
         # asked for (history and the API ask; check and score do not).
         self.finish(decl, self.contract_name(), entries, h.score,
                     extra={"net": {p: tidy(v) for p, v in net.items()}})
+
+    def play_score_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                       late: Sequence[tuple[str, bool]], done: int, still: int
+                       ) -> tuple[bool, Hashable]:
+        """What :meth:`score_hand` reads of the play (no claim made) for the declarer's net (the
+        search's key, see the base class): the declarer's tricks, whether each opponent has
+        a trick (6:5:0, A5) and, with an arrivázs announced, whether the declarer won each of
+        the last three tricks played so far and whether a trump fell to one (A6)."""
+        h = self.current
+        decl = h.decl
+        opps = tuple(min(tricks[o], 1) for o in self.opponents())
+        arr = None
+        if h.arrivazs:
+            arr = (all(w == decl for w, _ in late), any(t for _, t in late))
+        return False, (tricks[decl], opps, arr)
+
+    def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                     late: Sequence[tuple[str, bool]], done: int
+                     ) -> tuple[frozenset[str], str, int, int, tuple[int, ...] | None] | None:
+        """The count the declarer's net rises with (see the base class): the declarer's
+        tricks (the basic game's scale, A4), once each opponent has a trick (no 6:5:0, A5) and
+        with no arrivázs announced (A6 reads the last three tricks).  None otherwise."""
+        h = self.current
+        if h.arrivazs or not all(tricks[o] for o in self.opponents()):
+            return None
+        return frozenset({h.decl}), "tricks", 1, 0, None
 
     def _post(self, net: dict[str, Number]) -> dict[str, Number]:
         """Write a hand's ``net`` on the sheet (A8): the sheet entries (the hand's deltas, G8),

@@ -19,7 +19,7 @@ This is the game's rules core: it reports findings as facts (message None, the e
 """
 from __future__ import annotations
 
-from typing import Any, Final, Literal, Mapping, NamedTuple, TypedDict
+from typing import Any, Final, Hashable, Literal, Mapping, NamedTuple, Sequence, TypedDict
 
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, \
@@ -601,6 +601,34 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                           pts[defenders])
         self.finish(declarer, self.contract_name(), self.team_deltas(by_team),
                     outcome)  # the facts the commentary words the result from, when asked
+
+    def play_score_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                       late: Sequence[tuple[str, bool]], done: int, still: int
+                       ) -> tuple[bool, Hashable]:
+        """What :meth:`score_hand` reads of the play for the bidders' result (the search's key,
+        see the base class): the bidding team's card points (E4); for 83 doubled only whether
+        the 83 needed are made (±166), settled once made or out of reach."""
+        declarer, bid = self.winning_bid()
+        taken = sum(points[p] for p in self.team_of(declarer))
+        if bid.doubled:
+            if taken >= bid.need:
+                return True, 1
+            return taken + still < bid.need, 0
+        return False, taken
+
+    def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                     late: Sequence[tuple[str, bool]], done: int
+                     ) -> tuple[frozenset[str], str, int, int, tuple[int, ...] | None] | None:
+        """The count the bidders' result rises with (see the base class, E4): their card
+        points, for 83 doubled (one step: the points still needed) or under ``set_penalty:
+        "bid"``; None under ``"points"`` (a set team loses what it took: fewer points are then
+        better for it)."""
+        declarer, bid = self.winning_bid()
+        if not bid.doubled and self.set_penalty != "bid":
+            return None
+        taken = sum(points[p] for p in self.team_of(declarer))
+        steps = (bid.need - taken,) if bid.doubled else None
+        return frozenset(self.team_of(declarer)), "points", 1, 0, steps
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence,
                                                  tuple[str, ...]]:
