@@ -27,6 +27,7 @@ from . import events as ev
 from .facts import Number, tidy
 from .games.base import MatchEngine
 from .games.hand import OPEN
+from .games.hooks import PlayCount
 from .legal import passed_over, trial, trial_stop
 
 TABLE_CAP = 500_000
@@ -522,11 +523,13 @@ class Tricks:
         self.table, self.leaves, states = shared if shared is not None else ({}, {}, {})
         self.state = tuple(_game_state(h))
         if self.state not in states:
-            states[self.state] = (len(states), {})
+            states[self.state] = (len(states), {}, {})
         self.sid: int
         self.keys: dict[Any, Any]
-        self.sid, self.keys = states[self.state]
+        self.sid, self.keys, _ = states[self.state]
         self.reads = engine.play_score_key
+        self.measured = engine.play_measure
+        self.measure: PlayCount | None
         self.nodes = 0
         self.path: list[tuple[str, Any]] = []
         hands = {p: frozenset(tp.hands[p]) for p in self.players}
@@ -540,12 +543,10 @@ class Tricks:
         self.total = sum(self.points[c] for cs in hands.values() for c in cs) + sum(
             self.points[c] for c in tp.current.cards) + sum(pts for _, pts in taken)
         """The card points of the hand's cards in play (the hands, the table, the tricks)."""
-        ps = self.players
-        self.measure = engine.play_measure({p: t for p, (t, _) in zip(ps, taken)},
-                                           {p: pts for p, (_, pts) in zip(ps, taken)},
-                                           late, len(tp.tricks))
-        """The game's (players, unit, sign, bonus) when the result rises with what the side
-        wins (``engine.play_measure``): the search then counts that alone (:meth:`count`)."""
+        self.measures = states[self.state][2]
+        self.measure = self.measure_at(self.start)
+        """The game's (players, unit, sign, bonus, steps) when the result rises with what the
+        side wins (``engine.play_measure``): the search then counts that alone (:meth:`cab`)."""
 
     def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
               leader: str) -> tuple[str, list[Any]]:
@@ -582,6 +583,11 @@ class Tricks:
         if done_:
             return self.settled(st, sk)
         key = (tuple(hands[p] for p in self.players), trick, leader, sk)
+        if key not in self.table:
+            m = self.measure_at(st)
+            if m is not None:
+                inf = float("inf")
+                return remember(self.table, key, None, self.counted(st, m), -1, -inf, inf)
         hit = self.table.get(key)
         known, alpha, beta, first_i = consult(hit, alpha, beta)
         if known is not None:
@@ -647,6 +653,28 @@ class Tricks:
                                   else (said[0], (self.sid, said[1])))
         return k
 
+    def measure_at(self, st: tuple[Any, ...]) -> Any:
+        """The game's count at the score state of ``st`` (``engine.play_measure``), cached."""
+        raw = (st[3], st[4], st[5], st[6])
+        try:
+            return self.measures[raw]
+        except KeyError:
+            ps, taken = self.players, st[3]
+            m = self.measures[raw] = self.measured(
+                {p: t for p, (t, _) in zip(ps, taken)},
+                {p: pts for p, (_, pts) in zip(ps, taken)}, st[5], st[6])
+            return m
+
+    def counted(self, st: tuple[Any, ...], m: Any) -> float:
+        """The exact value at ``st`` (reached by :attr:`path`), searched on the game's count
+        ``m`` from there on."""
+        sub = Tricks.__new__(Tricks)
+        sub.__dict__.update(self.__dict__)
+        sub.start, sub.measure, sub.path = st, m, list(self.path)
+        v = sub.value()
+        self.nodes += sub.nodes - self.nodes
+        return v
+
     def settled(self, st: tuple[Any, ...], key: Any) -> float:
         """The value of a position whose result the rest of the play cannot change: the hand
         played out from ``st`` on the first legal card each time, as the engine scores it
@@ -699,12 +727,15 @@ class Tricks:
     # values relative to the position: the table is keyed on the cards alone)
 
     def remaining(self, st: tuple[Any, ...]) -> int:
-        """The most the side can still win, in the measure's unit."""
-        assert self.measure is not None
-        _, unit, _, bonus, _ = self.measure
-        if unit == "tricks":
-            return self.n - st[6]
-        return self.total - sum(pts for _, pts in st[3]) + (bonus if st[6] < self.n else 0)
+        """The most the side's count can still rise by (before its sign)."""
+        m = self.measure
+        assert m is not None
+        done: int = st[6]
+        taken: tuple[tuple[int, int], ...] = st[3]
+        left = (self.n - done if m.unit == "tricks"
+                else self.total - sum(pts for _, pts in taken) + (m.bonus if done < self.n else 0))
+        return m.weight * left + sum(1 for i, p in enumerate(self.players)
+                                     if p in m.firsts and not taken[i][0])
 
     def cab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
         """Fail-soft alpha-beta on the count from ``st`` (its bounds, 0 and what is left to
@@ -714,13 +745,15 @@ class Tricks:
             return 0.0
         assert self.measure is not None
         left = self.remaining(st)
-        lo_b, hi_b = (0, left) if self.measure[2] > 0 else (-left, 0)
+        lo_b, hi_b = (0, left) if self.measure.sign > 0 else (-left, 0)
         if lo_b >= beta:
             return lo_b
         if hi_b <= alpha:
             return hi_b
         hands, trick, leader = st[0], st[1], st[2]
-        key = (tuple(hands[p] for p in self.players), trick, leader, self.sid)
+        m = self.measure
+        key = (tuple(hands[p] for p in self.players), trick, leader, self.sid, m[:5], m.firsts,
+               tuple(t > 0 for p, (t, _) in zip(self.players, st[3]) if p in m.firsts))
         hit = self.table.get(key)
         known, alpha, beta, first_i = consult(hit, alpha, beta)
         if known is not None:
@@ -749,18 +782,24 @@ class Tricks:
         return remember(self.table, key, hit, best, best_i, a0, b0)
 
     def step(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[tuple[Any, ...], int]:
-        """The child of ``st`` after ``p`` plays ``c``, and what the side's count rises by."""
+        """The child of ``st`` after ``p`` plays ``c``, and what the side's count rises by
+        (:class:`~referee.games.hooks.PlayCount`)."""
         nxt = self.child(st, p, c)
         if nxt[6] == st[6]:
             return nxt, 0
-        assert self.measure is not None
-        players, unit, sign, bonus, _ = self.measure
-        if nxt[2] not in players:  # the trick's winner leads next
-            return nxt, 0
-        if unit == "tricks":
-            return nxt, sign
-        pts = sum(self.points[x] for _, x in st[1]) + self.points[c]
-        return nxt, sign * (pts + (bonus if nxt[6] == self.n else 0))
+        m = self.measure
+        assert m is not None
+        w = nxt[2]  # the trick's winner leads next
+        g = 0
+        if w in m.players:
+            if m.unit == "tricks":
+                g = m.weight
+            else:
+                pts = sum(self.points[x] for _, x in st[1]) + self.points[c]
+                g = m.weight * (pts + (m.bonus if nxt[6] == self.n else 0))
+        if w in m.firsts and not st[3][self.players.index(w)][0]:
+            g += 1
+        return nxt, m.sign * g
 
     def at_least(self, st: tuple[Any, ...], x: float) -> bool:
         """Whether perfect play from ``st`` makes a count of ``x`` or more (one null-window
@@ -772,7 +811,7 @@ class Tricks:
         ``b``, with no step of the measure between (every count, without steps: the exact
         count, MTD(f))."""
         assert self.measure is not None
-        steps = self.measure[4]
+        steps = self.measure.steps
         if steps is None:
             v = mtd(lambda a, b: self.cab(st, a, b), 0.0)
             return v, v + 0.5

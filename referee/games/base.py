@@ -40,7 +40,7 @@ from .play import Play
 from .hand import DONE as DONE, OPEN as OPEN, SKIP as SKIP, AuctionHand as AuctionHand, H
 from .hand import HandState as HandState, HandMode as HandMode, Revoke as Revoke, Sighting as Sighting
 from .hand import Suspect as Suspect
-from .hooks import NO_CONTRACT, REQUIRED_EVENTS, REQUIRED_HOOKS, ContractData
+from .hooks import NO_CONTRACT, REQUIRED_EVENTS, REQUIRED_HOOKS, ContractData, PlayCount
 from .seating import Seating
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -584,16 +584,11 @@ class MatchEngine(Deals, Play, Alone, Generic[H]):
         return None
 
     def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                     late: Sequence[tuple[str, bool]], done: int
-                     ) -> tuple[frozenset[str], str, int, int, tuple[int, ...] | None] | None:
-        """For the perfect-play search (issue 26): (players, unit, sign, bonus, steps) when,
-        from this state of the play of the current hand on (arguments as
-        :meth:`play_score_key`), the declaring side's result is a nondecreasing function of
-        the count: ``sign`` (1 or -1) times what ``players`` win in the rest of the play, in
-        ``unit``: ``"tricks"``, or ``"points"`` (card points, the last trick adding
-        ``bonus``); ``steps``, the counts at which the result changes, ascending (None: at
-        every one).  The search then counts that alone, as double-dummy solvers count tricks.
-        None (this default): no such count."""
+                     late: Sequence[tuple[str, bool]], done: int) -> PlayCount | None:
+        """For the perfect-play search (issue 26): the :class:`~referee.games.hooks.PlayCount`
+        that the declaring side's result rises with from this state of the play of the current
+        hand on (arguments as :meth:`play_score_key`): the search then counts that alone, as
+        double-dummy solvers count tricks.  None (this default): no such count."""
         return None
 
     def card_points_of(self, cards: Iterable[Card]) -> int | None:

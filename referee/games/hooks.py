@@ -24,6 +24,26 @@ if TYPE_CHECKING:  # (types only: the base imports this module)
     from .base import Consequence, Revoke
 
 
+class PlayCount(NamedTuple):
+    """What a game tells the perfect-play search (issue 26) when the declaring side's result
+    for a hand is, from some moment of its play on, a nondecreasing function of one count of
+    what is won in the rest of the play (``MatchEngine.play_measure``).
+
+    The count: ``sign`` (1 or -1) times the sum of ``weight`` for each trick (``unit``
+    ``"tricks"``) or each card point (``"points"``, the last trick adding ``bonus`` card
+    points) that ``players`` win, plus 1 for the first trick won by each player of ``firsts``
+    (none yet).  ``steps``: the counts at which the result changes, ascending (None: at every
+    count)."""
+
+    players: frozenset[str]
+    unit: str
+    sign: int = 1
+    weight: int = 1
+    bonus: int = 0
+    steps: tuple[int, ...] | None = None
+    firsts: frozenset[str] = frozenset()
+
+
 class ContractData(NamedTuple):
     """The current hand's contract as data (:meth:`OptionalHooks.contract`).
 

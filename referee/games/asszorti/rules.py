@@ -29,7 +29,7 @@ from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit, stray
 from . import GAME as SPEC
 from ..base import (OPEN, AuctionHand, Consequence, HandResult, MatchEngine, Number, Revoke,
                     event_name, handles, payment, strs, tidy)
-from ..hooks import NO_CONTRACT, ContractData
+from ..hooks import NO_CONTRACT, ContractData, PlayCount
 from ..tricks import TrickState, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -1036,15 +1036,17 @@ class Asszorti(MatchEngine[AsszortiHand]):
         return False, (tricks[decl], opps, arr)
 
     def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                     late: Sequence[tuple[str, bool]], done: int
-                     ) -> tuple[frozenset[str], str, int, int, tuple[int, ...] | None] | None:
-        """The count the declarer's net rises with (see the base class): the declarer's
-        tricks (the basic game's scale, A4), once each opponent has a trick (no 6:5:0, A5) and
-        with no arrivázs announced (A6 reads the last three tricks).  None otherwise."""
+                     late: Sequence[tuple[str, bool]], done: int) -> PlayCount | None:
+        """The count the declarer's net rises with (see the base class), with no arrivázs
+        announced (A6 reads the last three tricks; None then): two for each trick the declarer
+        wins (the basic game's scale, A4) and one for each opponent's first trick, so that six
+        tricks with the other five in one opponent's hands (6:5:0, A5) count one less than six
+        with both opponents holding a trick, and one more than five."""
         h = self.current
-        if h.arrivazs or not all(tricks[o] for o in self.opponents()):
+        if h.arrivazs:
             return None
-        return frozenset({h.decl}), "tricks", 1, 0, None
+        return PlayCount(frozenset({h.decl}), "tricks", weight=2,
+                     firsts=frozenset(self.opponents()))
 
     def _post(self, net: dict[str, Number]) -> dict[str, Number]:
         """Write a hand's ``net`` on the sheet (A8): the sheet entries (the hand's deltas, G8),

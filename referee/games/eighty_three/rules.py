@@ -27,7 +27,7 @@ from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Dec
 from . import GAME as SPEC
 from ..base import (OPEN, AuctionHand, Consequence, HandResult, HandStatus, MatchEngine, Number, Revoke,
                     RulesError, handles, payment, strs)
-from ..hooks import NO_CONTRACT, ContractData
+from ..hooks import NO_CONTRACT, ContractData, PlayCount
 from ..tricks import TrickState, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -618,7 +618,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
 
     def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
                      late: Sequence[tuple[str, bool]], done: int
-                     ) -> tuple[frozenset[str], str, int, int, tuple[int, ...] | None] | None:
+                     ) -> PlayCount | None:
         """The count the bidders' result rises with (see the base class, E4): their card
         points, for 83 doubled (one step: the points still needed) or under ``set_penalty:
         "bid"``; None under ``"points"`` (a set team loses what it took: fewer points are then
@@ -628,7 +628,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             return None
         taken = sum(points[p] for p in self.team_of(declarer))
         steps = (bid.need - taken,) if bid.doubled else None
-        return frozenset(self.team_of(declarer)), "points", 1, 0, steps
+        return PlayCount(frozenset(self.team_of(declarer)), "points", steps=steps)
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence,
                                                  tuple[str, ...]]:

@@ -18,7 +18,7 @@ from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, strays
 from . import GAME as SPEC
 from ..base import (AuctionHand, Consequence, HandResult, HandStatus, MatchEngine, Number, Revoke, handles,
                     missing, payment, strs)
-from ..hooks import NO_CONTRACT, ContractData
+from ..hooks import NO_CONTRACT, ContractData, PlayCount
 from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -718,7 +718,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
 
     def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
                      late: Sequence[tuple[str, bool]], done: int
-                     ) -> tuple[frozenset[str], str, int, int, tuple[int, ...] | None] | None:
+                     ) -> PlayCount | None:
         """The count the declarer's result rises with (see the base class, §11), made or not
         at one step: the declarer's card points for a level contract (the level less the
         points and discards already counted), tricks for a slam (every trick left), tricks
@@ -729,13 +729,13 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         decl, k = h.declared()
         me = frozenset({decl})
         if k.misere:
-            return None if k.level == 18 else (me, "tricks", -1, 0, (0,))
+            return None if k.level == 18 else PlayCount(me, "tricks", -1, steps=(0,))
         if not all(tricks[c] for c in h.kontra):
             return None
         if isinstance(k.level, str):
-            return me, "tricks", 1, 0, (TRICKS - done,)
+            return PlayCount(me, "tricks", steps=(TRICKS - done,))
         need = k.level - points[decl] - self.discard_points(h)
-        return me, "points", 1, LAST_TRICK_BONUS, (need,)
+        return PlayCount(me, "points", bonus=LAST_TRICK_BONUS, steps=(need,))
 
     def discard_points(self, h: ThirtyThreeHand) -> int:
         """The card points of the declarer's discards when they count for the declarer (the
