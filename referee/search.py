@@ -566,12 +566,20 @@ class Tricks:
                 continue
             out.append(c)
         if trick and len(out) > 1:  # move ordering: a card that heads the trick first (the
-            # highest), then the others lowest first
+            # highest; the last to play, the lowest), then the others lowest first; under a
+            # partner's winning card, the lowest first
             cards_on = [x for _, x in trick]
+            win = self.order.winner(cards_on)
             heads = [c for c in out if self.order.winner(cards_on + [c]) == len(cards_on)]
             rest = [c for c in out if c not in heads]
             rest.reverse()
-            out = heads + rest
+            if len(trick) == len(self.players) - 1:
+                heads.reverse()
+            if (trick[win][0] in self.side) == (p in self.side):
+                heads.reverse()
+                out = rest + heads
+            else:
+                out = heads + rest
         return p, out
 
     def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
@@ -719,9 +727,33 @@ class Tricks:
         """The root's exact value (MTD(f)); with a measure (:attr:`measure`), the value the
         engine scores at the end of a line that keeps the side's count between the steps
         that perfect play leaves it between."""
-        if self.measure is not None:
-            return self.leaf_of(self.count_line(self.start))
+        m = self.measure
+        if m is not None:
+            a, b = self.between(self.start)
+            base = self.counted_so_far(self.start)
+            key = (self.sid, m, a + base, b + base)  # the result is one for the counts in [a, b)
+            v = self.leaves.get(key)
+            if v is None:
+                v = self.leaves[key] = self.leaf_of(self.count_line(self.start, (a, b)))
+            return v
         return mtd(lambda a, b: self.ab(self.start, a, b), guess)
+
+    def counted_so_far(self, st: tuple[Any, ...]) -> int:
+        """The side's count (:class:`~referee.games.hooks.PlayCount`) over the tricks played
+        before ``st``: what the count of a whole hand adds to the count from ``st``."""
+        m = self.measure
+        assert m is not None
+        taken: tuple[tuple[int, int], ...] = st[3]
+        n = 0
+        for p, (t, pts) in zip(self.players, taken):
+            if p in m.players:
+                n += m.weight * (t if m.unit == "tricks" else pts)
+            if p in m.firsts and t:
+                n += 1
+        late: tuple[tuple[str, bool], ...] = st[5]
+        if m.unit == "points" and st[6] == self.n and late and late[-1][0] in m.players:
+            n += m.weight * m.bonus
+        return m.sign * n
 
     # the count: what the side wins in the rest of the play, times the measure's sign (all
     # values relative to the position: the table is keyed on the cards alone)
@@ -813,7 +845,10 @@ class Tricks:
         assert self.measure is not None
         steps = self.measure.steps
         if steps is None:
-            v = mtd(lambda a, b: self.cab(st, a, b), 0.0)
+            base = self.counted_so_far(st)
+            key = ("guess", self.sid, self.measure)
+            v = self.exact(st, self.leaves.get(key, float("inf")) - base)
+            self.leaves[key] = v + base
             return v, v + 0.5
         lo, hi = 0, len(steps)  # how many steps are made: binary search
         while lo < hi:
@@ -825,11 +860,34 @@ class Tricks:
         return (steps[lo - 1] if lo else -float("inf"),
                 steps[lo] if lo < len(steps) else float("inf"))
 
-    def count_line(self, st: tuple[Any, ...]) -> list[tuple[str, Any]]:
+    def exact(self, st: tuple[Any, ...], guess: float) -> float:
+        """The exact count from ``st`` (a whole number between the bounds of what is left to
+        win): null-window searches at ``guess``, then at the bound each returns (MTD(f)), after
+        six of them halving what is left open."""
+        left = self.remaining(st)
+        lo, hi = (0, left) if self.measure is not None and self.measure.sign > 0 else (-left, 0)
+        tries = 0
+        x = hi if guess == float("inf") else min(max(int(guess), lo + 1), hi)
+        while lo < hi:
+            g = self.cab(st, x - 0.25, x)
+            tries += 1
+            if g >= x:
+                lo = int(max(lo, g))
+                x = lo + 1
+            else:
+                hi = int(min(hi, g))
+                x = hi
+            if tries >= 6:
+                x = (lo + hi + 1) // 2
+            x = min(max(x, lo + 1), hi)
+        return float(lo)
+
+    def count_line(self, st: tuple[Any, ...], ab: tuple[float, float] | None = None
+                   ) -> list[tuple[str, Any]]:
         """(player, card) of a line from ``st`` to the end of the hand under perfect play
-        (the count kept between the steps of :meth:`between`)."""
+        (the count kept between the steps ``ab`` of :meth:`between`, found when None)."""
         assert self.measure is not None
-        a, b = self.between(st)
+        a, b = self.between(st) if ab is None else ab
         out: list[tuple[str, Any]] = []
         while st[6] < self.n:
             p, cards = self.legal(st[0], st[1], st[2])
