@@ -11,15 +11,18 @@ Printed, per game (wall clock, one process, the machine as it is):
 - endings: for each ``k`` of ``--tricks``, in each of ``--seeds`` simulated matches, the position
   before the lead of the trick that leaves ``k`` tricks to play, solved (``Table.solve``);
 - ``whole``: each simulated hand solved from its first card (the moment before it);
-- ``analyse``: ``referee analyse`` (in process, every card) of a ``--match-hands``-hand match.
+- ``analyse``: ``referee analyse`` (in process) of a ``--match-hands``-hand match at each
+  ``--depths`` (``all``: every card), its count of records in the nodes column.
 
 For each it prints the count of positions, the median and the largest time and the median count
-of positions searched (nodes).
+of positions searched (nodes).  A solve is given up after ``--limit`` seconds (counted at the limit
+and marked ``>``).
 """
 from __future__ import annotations
 
 import argparse
 import io
+import signal
 import json
 import statistics
 import subprocess
@@ -67,11 +70,20 @@ def log_of(game: str, seed: int, hands: int) -> bytes:
     return b"".join(json.dumps(e).encode() + b"\n" for e in simulate(game, seed, hands))
 
 
-def row(game: str, what: str, times: list[float], nodes: list[int]) -> None:
+class Limit(Exception):
+    """A solve ran past ``--limit``."""
+
+
+def alarm(signum: int, frame: Any) -> None:
+    raise Limit()
+
+
+def row(game: str, what: str, times: list[float], nodes: list[int], over: int = 0) -> None:
     if times:
         med = statistics.median(nodes) if nodes else 0
-        print(f"{game:13} {what:9} {len(times):9} {statistics.median(times):10.1f} "
-              f"{max(times):9.1f} {med:12.0f}", flush=True)
+        mark = f"  ({over} given up at the limit)" if over else ""
+        print(f"{game:13} {what:11} {len(times):9} {statistics.median(times):10.1f} "
+              f"{'>' if over else ' '}{max(times):9.1f} {med:12.0f}{mark}", flush=True)
 
 
 def timed(f: Callable[[], Any]) -> tuple[float, Any]:
@@ -88,10 +100,14 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--check-hands", type=int, default=1000)
     ap.add_argument("--match-hands", type=int, default=10)
+    ap.add_argument("--depths", nargs="+", type=int, default=[4, 0],
+                    help="analyse --depth values to time (0: every card)")
     ap.add_argument("--no-whole", action="store_true", help="leave out whole hands")
     ap.add_argument("--no-analyse", action="store_true", help="leave out analyse")
+    ap.add_argument("--limit", type=float, default=60.0, help="seconds a solve may take")
     a = ap.parse_args()
-    print("game          what      positions  median ms    max ms  median nodes")
+    signal.signal(signal.SIGALRM, alarm)
+    print("game          what        positions  median ms     max ms  median nodes")
     with tempfile.TemporaryDirectory() as tmp:
         for game in a.games:
             log = Path(tmp) / f"{game}.jsonl"
@@ -100,17 +116,31 @@ def main() -> None:
                                                   str(log)], capture_output=True))
             row(game, f"check {a.check_hands}", [ms], [])
             for k in a.tricks + ([] if a.no_whole else [0]):
-                times, nodes = [], []
+                times, nodes, over = [], [], 0
                 for seed in range(a.seeds):
                     for t in positions(game, seed, k)[:1 if k else 2]:
-                        ms, s = timed(t.solve)
+                        signal.setitimer(signal.ITIMER_REAL, a.limit)
+                        try:
+                            ms, s = timed(t.solve)
+                            nodes.append(s.nodes)
+                        except Limit:
+                            ms, over = a.limit * 1000, over + 1
+                        finally:
+                            signal.setitimer(signal.ITIMER_REAL, 0)
                         times.append(ms)
-                        nodes.append(s.nodes)
-                row(game, f"{k} left" if k else "whole", times, nodes)
+                row(game, f"{k} left" if k else "whole", times, nodes, over)
             if not a.no_analyse:
                 data = log_of(game, 2, a.match_hands)
-                ms, found = timed(lambda: list(analyse(io.BytesIO(data), "match", depth=None)))
-                row(game, f"analyse {a.match_hands}", [ms], [len(found)])
+                for depth in a.depths:
+                    signal.setitimer(signal.ITIMER_REAL, a.limit * 10)
+                    try:
+                        ms, found = timed(lambda: list(analyse(io.BytesIO(data), "match",
+                                                               depth=depth or None)))
+                        row(game, f"analyse d{depth or 'all'}", [ms], [len(found)])
+                    except Limit:
+                        row(game, f"analyse d{depth or 'all'}", [a.limit * 10000], [], 1)
+                    finally:
+                        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 if __name__ == "__main__":

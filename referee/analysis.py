@@ -56,12 +56,12 @@ def tricks_left(engine: MatchEngine[Any]) -> int:
 
 
 def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
-            depth: int = DEPTH) -> Iterator[Move | ClaimCheck]:
+            depth: int | None = DEPTH) -> Iterator[Move | ClaimCheck]:
     """The moves of the play (R34) of the hands numbered in ``hands`` (None: all) of the
     log ``stream``, in line order, each valued (:class:`Move`), and each claim checked
     (:class:`ClaimCheck`, Asszorti).  A hand whose holdings are not all known is passed over; a
     hand stops being analysed at its first move with a finding (or a claim).  Moves are valued
-    once at most ``depth`` tricks are left to play (:data:`DEPTH`); a claim is checked
+    once at most ``depth`` tricks are left to play (:data:`DEPTH`; None: every move); a claim is checked
     whatever is left."""
     run = FileReplay(name, Listener())  # the findings matter only as the rules core's verdicts
     stopped: Any = None  # the hand (object) that stopped being analysed
@@ -81,7 +81,7 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
                     yield ClaimCheck(line, h.number, decl, sound, tuple(defence), trick,
                                      eng.DECK)
                     stopped = h
-            elif kind in PLAY_MOVES and tricks_left(eng) <= depth:
+            elif kind in PLAY_MOVES and (depth is None or tricks_left(eng) <= depth):
                 verdict, twin = trial(eng, item, line)
                 try:
                     check_position(eng)
