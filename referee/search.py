@@ -11,7 +11,10 @@ Search: alpha-beta on a null window around the value (MTD(f)) with a bounded tra
 (:func:`state_key`), move ordering (the table's best move first) and equivalent-card grouping:
 two cards of one hand that are adjacent in the contract's rank order (no card between them is
 still in play elsewhere) and worth the same card points are one move (the second is never
-searched: either gives the same value).
+searched: either gives the same value).  Once the first card is played, Thirty-Three, Asszorti
+and Eighty-Three are searched by the trick-only layer (:class:`Tricks`), keyed on what each
+game's scoring reads and, where the result rises with one count of what is won, on that count
+alone (as double-dummy solvers count tricks).
 
 Which events are moves of the play (RULINGS R34): cards, and Sixty-Six's close, marriage, trump
 exchange and declaring out.  A claim, a dispute and the doubling calls (Asszorti's kontra …) are
@@ -500,7 +503,20 @@ class Tricks:
     points) taken; the legal cards are the duty in force (``engine.duty_in_force()``, the rules
     core's) and the winner the contract's :class:`~referee.games.tricks.TrickOrder`'s.  A
     finished hand's value is the engine's: the cards of the path are played on a copy of the
-    root engine and the hand's result read (cached on the score state, which decides it)."""
+    root engine and the hand's result read (cached on the score state's key).
+
+    Two searches, both reading the game's scoring through its own hooks:
+
+    - on the game points (:meth:`ab`), the table keyed on the cards left, the trick, the leader
+      and what the scoring reads of the tricks taken (``engine.play_score_key``); a position
+      whose result is settled is played out at once (:meth:`settled`);
+    - on a count (:meth:`cab`), where the game says its result rises with one
+      (``engine.play_measure``, a :class:`~referee.games.hooks.PlayCount`): values relative to
+      the position, the table keyed on the cards left alone (and the count's first-trick
+      flags), the bounds of what is still to win cutting at once; the root's value is the
+      engine's score of a line that keeps the count between the steps perfect play leaves it
+      between (:meth:`count_line`).  The game-point search switches to the count wherever the
+      game gives one."""
 
     def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
                  shared: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] | None = None
