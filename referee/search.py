@@ -508,10 +508,10 @@ class Tricks:
     Two searches, both reading the game's scoring through its own hooks:
 
     - on the game points (:meth:`ab`), the table keyed on the cards left, the trick, the leader
-      and what the scoring reads of the tricks taken (``engine.play_score_key``); a position
+      and what the scoring reads of the tricks taken (the contract's ``reading``); a position
       whose result is settled is played out at once (:meth:`settled`);
     - on a count (:meth:`cab`), where the game says its result rises with one
-      (``engine.play_measure``, a :class:`~referee.games.hooks.PlayCount`): values relative to
+      (the reading's ``measure``, a :class:`~referee.games.hooks.PlayCount`): values relative to
       the position, the table keyed on the cards left alone (and the count's first-trick
       flags), the bounds of what is still to win cutting at once; the root's value is the
       engine's score of a line that keeps the count between the steps perfect play leaves it
@@ -539,12 +539,11 @@ class Tricks:
         self.table, self.leaves, states = shared if shared is not None else ({}, {}, {})
         self.state = tuple(_game_state(h))
         if self.state not in states:
-            states[self.state] = (len(states), {}, {})
+            states[self.state] = (len(states), {})
         self.sid: int
         self.keys: dict[Any, Any]
-        self.sid, self.keys, _ = states[self.state]
-        self.reads = engine.play_score_key
-        self.measured = engine.play_measure
+        self.sid, self.keys = states[self.state]
+        self.reader = engine.contract().reading
         self.measure: PlayCount | None
         self.nodes = 0
         self.path: list[tuple[str, Any]] = []
@@ -559,10 +558,9 @@ class Tricks:
         self.total = sum(self.points[c] for cs in hands.values() for c in cs) + sum(
             self.points[c] for c in tp.current.cards) + sum(pts for _, pts in taken)
         """The card points of the hand's cards in play (the hands, the table, the tricks)."""
-        self.measures = states[self.state][2]
         self.measure = self.measure_at(self.start)
         """The game's (players, unit, sign, bonus, steps) when the result rises with what the
-        side wins (``engine.play_measure``): the search then counts that alone (:meth:`cab`)."""
+        side wins (the contract's ``reading``): the search then counts that alone (:meth:`cab`)."""
 
     def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
               leader: str) -> tuple[str, list[Any]]:
@@ -660,34 +658,36 @@ class Tricks:
             late = late + ((w, any(map(self.order.is_trump, cards))),)
         return (hands, (), w, tuple(t), first, late, done)
 
-    def score_key(self, taken: tuple[tuple[int, int], ...], first: str | None,
-                  late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any]:
-        """(settled, key) of a score state: what the game's scoring reads of it
-        (``engine.play_score_key``: the key, and whether the rest of the play can change the
-        result), or the whole state, never settled, where the game does not say; the key with
-        the hand's own state (its index among those the shared tables have seen)."""
+    def reading(self, taken: tuple[tuple[int, int], ...], first: str | None,
+                late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any, Any]:
+        """(settled, key, count) of a score state, cached: what the game's scoring reads of it
+        (the contract's :data:`~referee.games.hooks.PlayReader`), or where the game does not
+        say the whole state, never settled, no count; the key with the hand's own state (its
+        index among those the shared tables have seen)."""
         raw = (taken, first, late, done)
         k = self.keys.get(raw)
         if k is None:
-            ps = self.players
-            still = self.total - sum(pts for _, pts in taken)
-            said = self.reads({p: t for p, (t, _) in zip(ps, taken)},
-                              {p: pts for p, (_, pts) in zip(ps, taken)}, late, done, still)
-            k = self.keys[raw] = ((False, (self.sid, raw[:3])) if said is None
-                                  else (said[0], (self.sid, said[1])))
+            if self.reader is None:
+                k = (False, (self.sid, raw[:3]), None)
+            else:
+                ps = self.players
+                still = self.total - sum(pts for _, pts in taken)
+                said = self.reader({p: t for p, (t, _) in zip(ps, taken)},
+                                   {p: pts for p, (_, pts) in zip(ps, taken)}, late, done, still)
+                k = (said.settled, (self.sid, said.key), said.measure)
+            self.keys[raw] = k
         return k
 
-    def measure_at(self, st: tuple[Any, ...]) -> Any:
-        """The game's count at the score state of ``st`` (``engine.play_measure``), cached."""
-        raw = (st[3], st[4], st[5], st[6])
-        try:
-            return self.measures[raw]
-        except KeyError:
-            ps, taken = self.players, st[3]
-            m = self.measures[raw] = self.measured(
-                {p: t for p, (t, _) in zip(ps, taken)},
-                {p: pts for p, (_, pts) in zip(ps, taken)}, st[5], st[6])
-            return m
+    def score_key(self, taken: tuple[tuple[int, int], ...], first: str | None,
+                  late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any]:
+        """(settled, key) of a score state (:meth:`reading`)."""
+        r = self.reading(taken, first, late, done)
+        return r[0], r[1]
+
+    def measure_at(self, st: tuple[Any, ...]) -> PlayCount | None:
+        """The game's count at the score state of ``st`` (:meth:`reading`)."""
+        c: PlayCount | None = self.reading(st[3], st[4], st[5], st[6])[2]
+        return c
 
     def counted(self, st: tuple[Any, ...], m: Any) -> float:
         """The exact value at ``st`` (reached by :attr:`path`), searched on the game's count

@@ -22,8 +22,7 @@ from __future__ import annotations
 import functools
 import types
 
-from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Iterable, Literal,
-                    Mapping, Sequence,
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Literal, Mapping,
                     TypedDict)
 from typing import TypeVar, Union, cast
 
@@ -40,7 +39,7 @@ from .play import Play
 from .hand import DONE as DONE, OPEN as OPEN, SKIP as SKIP, AuctionHand as AuctionHand, H
 from .hand import HandState as HandState, HandMode as HandMode, Revoke as Revoke, Sighting as Sighting
 from .hand import Suspect as Suspect
-from .hooks import NO_CONTRACT, REQUIRED_EVENTS, REQUIRED_HOOKS, ContractData, PlayCount
+from .hooks import NO_CONTRACT, REQUIRED_EVENTS, REQUIRED_HOOKS, ContractData
 from .seating import Seating
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -566,30 +565,6 @@ class MatchEngine(Deals, Play, Alone, Generic[H]):
         """A dealt hand in the game's own display order (default: deck order)."""
         pos = {c: i for i, c in enumerate(self.DISPLAY_ORDER or self.DECK.cards)}
         return sorted(cs, key=lambda c: pos.get(c, 999))
-
-    def play_score_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                       late: Sequence[tuple[str, bool]], done: int, still: int
-                       ) -> tuple[bool, Hashable] | None:
-        """What the declaring side's result for the current hand reads of the play so far, for
-        the perfect-play search (issue 26): (settled, key), where two states of the play of one
-        hand with the same cards still to play and the same key end with the same score for
-        the declaring side whatever the rest of the play, and ``settled`` says that the rest of
-        the play can no longer change that score.  ``tricks``/``points``: player → tricks and
-        card points (no last-trick bonus) won so far; ``late``: (winner, whether a trump was
-        played to it) of each trick played among the last three of the hand; ``done``: the
-        tricks played; ``still``: the card points of the cards not yet won (in the hands and on
-        the table).  None (this default): the game does not say, and the search keys on the
-        whole state.  Each game's override sits beside its scoring and reads the same rules
-        (the tests compare the search with an exhaustive one)."""
-        return None
-
-    def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                     late: Sequence[tuple[str, bool]], done: int) -> PlayCount | None:
-        """For the perfect-play search (issue 26): the :class:`~referee.games.hooks.PlayCount`
-        that the declaring side's result rises with from this state of the play of the current
-        hand on (arguments as :meth:`play_score_key`): the search then counts that alone, as
-        double-dummy solvers count tricks.  None (this default): no such count."""
-        return None
 
     def card_points_of(self, cards: Iterable[Card]) -> int | None:
         """The card points of a trick's ``cards`` as the current hand's contract counts them

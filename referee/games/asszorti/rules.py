@@ -29,7 +29,7 @@ from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit, stray
 from . import GAME as SPEC
 from ..base import (OPEN, AuctionHand, Consequence, HandResult, MatchEngine, Number, Revoke,
                     event_name, handles, payment, strs, tidy)
-from ..hooks import NO_CONTRACT, ContractData, PlayCount
+from ..hooks import NO_CONTRACT, ContractData, PlayCount, PlayReading
 from ..tricks import TrickState, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -1020,11 +1020,20 @@ class Asszorti(MatchEngine[AsszortiHand]):
         self.finish(decl, self.contract_name(), entries, h.score,
                     extra={"net": {p: tidy(v) for p, v in net.items()}})
 
-    def play_score_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
+    def play_reading(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                     late: Sequence[tuple[str, bool]], done: int, still: int) -> PlayReading:
+        """What the declaring side's result reads of the play so far, for the perfect-play
+        search (:class:`~referee.games.hooks.PlayReading`, arguments as
+        :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
+        (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
+        settled, key = self._play_key(tricks, points, late, done, still)
+        return PlayReading(settled, key, self._play_count(tricks, points, late, done))
+
+    def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
                        late: Sequence[tuple[str, bool]], done: int, still: int
                        ) -> tuple[bool, Hashable]:
         """What :meth:`score_hand` reads of the play (no claim made) for the declarer's net (the
-        search's key, see the base class): the declarer's tricks, whether each opponent has
+        search's key and whether it is settled, :class:`~referee.games.hooks.PlayReading`): the declarer's tricks, whether each opponent has
         a trick (6:5:0, A5) and, with an arrivázs announced, whether the declarer won each of
         the last three tricks played so far and whether a trump fell to one (A6)."""
         h = self.current
@@ -1035,9 +1044,9 @@ class Asszorti(MatchEngine[AsszortiHand]):
             arr = (all(w == decl for w, _ in late), any(t for _, t in late))
         return False, (tricks[decl], opps, arr)
 
-    def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
+    def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
                      late: Sequence[tuple[str, bool]], done: int) -> PlayCount | None:
-        """The count the declarer's net rises with (see the base class), with no arrivázs
+        """The count the declarer's net rises with (see :meth:`play_reading`), with no arrivázs
         announced (A6 reads the last three tricks; None then): two for each trick the declarer
         wins (the basic game's scale, A4) and one for each opponent's first trick, so that six
         tricks with the other five in one opponent's hands (6:5:0, A5) count one less than six
@@ -1117,7 +1126,9 @@ class Asszorti(MatchEngine[AsszortiHand]):
         """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
         if self.hand is None:
             return NO_CONTRACT
-        return ContractData(self._declarer(), self._contract_name(), self._contract_facts(), None)
+        h = self.current
+        return ContractData(self._declarer(), self._contract_name(), self._contract_facts(), None,
+                            self.play_reading if h.declared and h.declarer else None)
 
     def _declarer(self) -> str | None:
         return self.current.declarer

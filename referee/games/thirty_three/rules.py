@@ -18,7 +18,7 @@ from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, strays
 from . import GAME as SPEC
 from ..base import (AuctionHand, Consequence, HandResult, HandStatus, MatchEngine, Number, Revoke, handles,
                     missing, payment, strs)
-from ..hooks import NO_CONTRACT, ContractData, PlayCount
+from ..hooks import NO_CONTRACT, ContractData, PlayCount, PlayReading
 from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -602,8 +602,10 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
         if self.hand is None:
             return NO_CONTRACT
+        h = self.current
         return ContractData(self._declarer(), self._contract_name(), self._contract_facts(),
-                        self._card_points())
+                            self._card_points(),
+                            self.play_reading if h.contract is not None and h.declarer else None)
 
     def _declarer(self) -> str | None:
         """The declarer, once the auction has formed a contract."""
@@ -684,11 +686,20 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         # core decides; the sentence comes from the commentary, built from h.outcome
         self.finish(decl, k.log_name(), deltas, h.outcome)
 
-    def play_score_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
+    def play_reading(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                     late: Sequence[tuple[str, bool]], done: int, still: int) -> PlayReading:
+        """What the declaring side's result reads of the play so far, for the perfect-play
+        search (:class:`~referee.games.hooks.PlayReading`, arguments as
+        :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
+        (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
+        settled, key = self._play_key(tricks, points, late, done, still)
+        return PlayReading(settled, key, self._play_count(tricks, points, late, done))
+
+    def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
                        late: Sequence[tuple[str, bool]], done: int, still: int
                        ) -> tuple[bool, Hashable]:
         """What :meth:`score_hand` reads of the play for the declarer's result (the search's
-        key, see the base class): Low (18 Misère) every player's tricks; Null whether the
+        key and whether it is settled, :class:`~referee.games.hooks.PlayReading`): Low (18 Misère) every player's tricks; Null whether the
         declarer has taken a trick (settled once one is); a slam whether the declarer has lost
         a trick; a level contract the declarer's card points with the discards (and the last
         trick's bonus once it is played), capped at the level: settled once made, or once the
@@ -716,10 +727,10 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             return True, -1
         return False, (pts, callers)
 
-    def play_measure(self, tricks: Mapping[str, int], points: Mapping[str, int],
+    def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
                      late: Sequence[tuple[str, bool]], done: int
                      ) -> PlayCount | None:
-        """The count the declarer's result rises with (see the base class, §11), made or not
+        """The count the declarer's result rises with (see :meth:`play_reading`, §11), made or not
         at one step: the declarer's card points for a level contract (the level less the
         points and discards already counted), tricks for a slam (every trick left), tricks
         against for Null (none); outside Misère only once every Kontra caller has a trick (a
