@@ -61,8 +61,8 @@ def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
     log ``stream``, in line order, each valued (:class:`Move`), and each claim checked
     (:class:`ClaimCheck`, Asszorti).  A hand whose holdings are not all known is passed over; a
     hand stops being analysed at its first move with a finding (or a claim).  Moves are valued
-    once at most ``depth`` tricks are left to play (:data:`DEPTH`; None: every move); a claim is checked
-    whatever is left."""
+    once at most ``depth`` tricks are left to play (:data:`DEPTH`; None: every move); a claim
+    is checked whatever is left."""
     run = FileReplay(name, Listener())  # the findings matter only as the rules core's verdicts
     stopped: Any = None  # the hand (object) that stopped being analysed
     search: Search | None = None

@@ -286,7 +286,8 @@ class Search:
                                                              MatchEngine[Any]]]:
         """The moves here, with equivalent cards grouped, and the stop when the hand may end
         with no further event."""
-        ms: list[tuple[ev.HandEvent | str, MatchEngine[Any]]] = list(_grouped(engine, moves(engine)))
+        ms: list[tuple[ev.HandEvent | str, MatchEngine[Any]]] = list(
+            _grouped(engine, moves(engine)))
         may_stop, twin = trial_stop(engine)
         if may_stop:
             ms.append((STOP, twin))

@@ -155,7 +155,8 @@ def test_trick_layer_agrees_with_the_engine_layer(game: str) -> None:
 
 def test_asszorti_count_orders_the_basic_game() -> None:
     """The count the search uses in Asszorti (two a declarer's trick, one for each opponent's
-    first trick: the reading's measure) orders the basic game as the rules pay it, 6:5:0 (A5) included.
+    first trick: the reading's measure) orders the basic game as the rules pay it, 6:5:0 (A5)
+    included.
     Contract 2 with trumps (basic 4, overtrick 2), no doubling, each opponent pays:
     5 tricks (the opponents' 6 won): -4; 6 with 5:0: 4 - 4 = 0; 6 with 3:2: 4; 7: 4 + 2 = 6."""
     from referee.games.asszorti.rules import basic_game_stake
@@ -175,8 +176,8 @@ def test_asszorti_count_orders_the_basic_game() -> None:
 @pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
 def test_counted_search_agrees_with_the_engine_layer(game: str) -> None:
     """Endings of up to 4 tricks (3 in Eighty-Three) of other seeds: the trick-only layer, which
-    searches the game's count (the reading's measure) where it has one and keys on what the scoring
-    reads (play_reading) elsewhere, agrees with the search through the engine alone (keyed
+    searches the game's count (the reading's measure) where it has one and keys on what the
+    scoring reads (play_reading) elsewhere, agrees with the search through the engine alone (keyed
     on the whole state); some of them are searched on the count."""
     from referee.legal import clone
     from referee.search import Search, Tricks, fast_ready, side_of, solve_with

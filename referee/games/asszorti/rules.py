@@ -1030,12 +1030,13 @@ class Asszorti(MatchEngine[AsszortiHand]):
         return PlayReading(settled, key, self._play_count(tricks, points, late, done))
 
     def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                       late: Sequence[tuple[str, bool]], done: int, still: int
-                       ) -> tuple[bool, Hashable]:
+                  late: Sequence[tuple[str, bool]], done: int, still: int
+                  ) -> tuple[bool, Hashable]:
         """What :meth:`score_hand` reads of the play (no claim made) for the declarer's net (the
-        search's key and whether it is settled, :class:`~referee.games.hooks.PlayReading`): the declarer's tricks, whether each opponent has
-        a trick (6:5:0, A5) and, with an arrivázs announced, whether the declarer won each of
-        the last three tricks played so far and whether a trump fell to one (A6)."""
+        search's key and whether it is settled, :class:`~referee.games.hooks.PlayReading`): the
+        declarer's tricks, whether each opponent has a trick (6:5:0, A5) and, with an arrivázs
+        announced, whether the declarer won each of the last three tricks played so far and
+        whether a trump fell to one (A6)."""
         h = self.current
         decl = h.decl
         opps = tuple(min(tricks[o], 1) for o in self.opponents())
@@ -1045,7 +1046,7 @@ class Asszorti(MatchEngine[AsszortiHand]):
         return False, (tricks[decl], opps, arr)
 
     def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                     late: Sequence[tuple[str, bool]], done: int) -> PlayCount | None:
+                    late: Sequence[tuple[str, bool]], done: int) -> PlayCount | None:
         """The count the declarer's net rises with (see :meth:`play_reading`), with no arrivázs
         announced (A6 reads the last three tricks; None then): two for each trick the declarer
         wins (the basic game's scale, A4) and one for each opponent's first trick, so that six

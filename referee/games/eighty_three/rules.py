@@ -613,11 +613,12 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         return PlayReading(settled, key, self._play_count(tricks, points, late, done))
 
     def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                       late: Sequence[tuple[str, bool]], done: int, still: int
-                       ) -> tuple[bool, Hashable]:
+                  late: Sequence[tuple[str, bool]], done: int, still: int
+                  ) -> tuple[bool, Hashable]:
         """What :meth:`score_hand` reads of the play for the bidders' result (the search's key,
-        and whether it is settled, :class:`~referee.games.hooks.PlayReading`): the bidding team's card points (E4); for 83 doubled only whether
-        the 83 needed are made (±166), settled once made or out of reach."""
+        and whether it is settled, :class:`~referee.games.hooks.PlayReading`): the bidding
+        team's card points (E4); for 83 doubled only whether the 83 needed are made (±166),
+        settled once made or out of reach."""
         declarer, bid = self.winning_bid()
         taken = sum(points[p] for p in self.team_of(declarer))
         if bid.doubled:
@@ -627,8 +628,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         return False, taken
 
     def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                     late: Sequence[tuple[str, bool]], done: int
-                     ) -> PlayCount | None:
+                    late: Sequence[tuple[str, bool]], done: int
+                    ) -> PlayCount | None:
         """The count the bidders' result rises with (see :meth:`play_reading`, E4): their card
         points, for 83 doubled (one step: the points still needed) or under ``set_penalty:
         "bid"``; None under ``"points"`` (a set team loses what it took: fewer points are then

@@ -696,16 +696,16 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         return PlayReading(settled, key, self._play_count(tricks, points, late, done))
 
     def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                       late: Sequence[tuple[str, bool]], done: int, still: int
-                       ) -> tuple[bool, Hashable]:
-        """What :meth:`score_hand` reads of the play for the declarer's result (the search's
-        key and whether it is settled, :class:`~referee.games.hooks.PlayReading`): Low (18 Misère) every player's tricks; Null whether the
-        declarer has taken a trick (settled once one is); a slam whether the declarer has lost
-        a trick; a level contract the declarer's card points with the discards (and the last
-        trick's bonus once it is played), capped at the level: settled once made, or once the
-        points still in play cannot make it; and, outside Misère, whether each Kontra caller
-        has a trick (a failed declarer pays only a caller who took one, §11), which a failure
-        is settled only with."""
+                  late: Sequence[tuple[str, bool]], done: int, still: int
+                  ) -> tuple[bool, Hashable]:
+        """What :meth:`score_hand` reads of the play for the declarer's result (the search's key
+        and whether it is settled, :class:`~referee.games.hooks.PlayReading`): Low (18 Misère)
+        every player's tricks; Null whether the declarer has taken a trick (settled once one
+        is); a slam whether the declarer has lost a trick; a level contract the declarer's card
+        points with the discards (and the last trick's bonus once it is played), capped at the
+        level: settled once made, or once the points still in play cannot make it; and, outside
+        Misère, whether each Kontra caller has a trick (a failed declarer pays only a caller who
+        took one, §11), which a failure is settled only with."""
         h = self.current
         decl, k = h.declared()
         if k.misere:
@@ -728,8 +728,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         return False, (pts, callers)
 
     def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                     late: Sequence[tuple[str, bool]], done: int
-                     ) -> PlayCount | None:
+                    late: Sequence[tuple[str, bool]], done: int
+                    ) -> PlayCount | None:
         """The count the declarer's result rises with (see :meth:`play_reading`, §11), made or not
         at one step: the declarer's card points for a level contract (the level less the
         points and discards already counted), tricks for a slam (every trick left), tricks
