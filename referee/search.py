@@ -580,9 +580,12 @@ class Tricks:
             if out and equivalent(self.order, self.points.__getitem__, out[-1], c, elsewhere):
                 continue
             out.append(c)
-        if trick and len(out) > 1:  # move ordering: a card that heads the trick first (the
+        if not trick:  # move ordering, a lead: the highest cards first, trumps before
+            out.sort(key=power.__getitem__, reverse=True)
+        elif len(out) > 1:  # move ordering: a card that heads the trick first (the
             # highest; the last to play, the lowest), then the others lowest first; under a
             # partner's winning card, the lowest first
+            # (card points: the most onto a partner's trick, the fewest onto another's)
             cards_on = [x for _, x in trick]
             win = self.order.winner(cards_on)
             heads = [c for c in out if self.order.winner(cards_on + [c]) == len(cards_on)]
@@ -590,10 +593,13 @@ class Tricks:
             rest.reverse()
             if len(trick) == len(self.players) - 1:
                 heads.reverse()
+            pts = self.points.__getitem__
             if (trick[win][0] in self.side) == (p in self.side):
                 heads.reverse()
+                rest.sort(key=pts, reverse=True)
                 out = rest + heads
             else:
+                rest.sort(key=pts)
                 out = heads + rest
         return p, out
 
