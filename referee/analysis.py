@@ -45,8 +45,10 @@ class Move:
 
 DEPTH = 4
 """The default bound of ``analyse``: moves are valued from the moment each hand has this many
-tricks or fewer left to play (the search's cost grows about sixfold a trick: a whole hand is
-beyond what the engine-driven search does in a minute; README, "Perfect play")."""
+tricks or fewer left to play (None: every move).  A whole hand costs from under a second to
+minutes (a Thirty-Three Kontra caller still without a trick, an Asszorti arrivázs, Eighty-Three
+under its set penalty "points": results that rise with no one count; README, "Perfect play"),
+so every move of a match is not yet the default."""
 
 
 def tricks_left(engine: MatchEngine[Any]) -> int:
