@@ -46,8 +46,10 @@ class Move:
 
 DEPTH = 4
 """The default bound of ``analyse``: moves are valued from the moment each hand has this many
-tricks or fewer left to play (the search's cost grows about sixfold a trick: a whole hand is
-beyond what the engine-driven search does in a minute; README, "Perfect play")."""
+tricks or fewer left to play (None: every move).  A whole hand costs from under a second to
+minutes (a Thirty-Three Kontra caller still without a trick, an Asszorti arrivázs, Eighty-Three
+under its set penalty "points": results that rise with no one count; README, "Perfect play"),
+so every move of a match is not yet the default."""
 
 
 def tricks_left(engine: MatchEngine[Any]) -> int:
@@ -72,13 +74,14 @@ class Coverage:
 
 
 def analyse(stream: IO[bytes], name: str, hands: set[int] | None = None,
-            depth: int = DEPTH, seen: Coverage | None = None) -> Iterator[Move | ClaimCheck]:
+            depth: int | None = DEPTH, seen: Coverage | None = None
+            ) -> Iterator[Move | ClaimCheck]:
     """The moves of the play (R34) of the hands numbered in ``hands`` (None: all) of the
     log ``stream``, in line order, each valued (:class:`Move`), and each claim checked
     (:class:`ClaimCheck`, Asszorti).  A hand whose holdings are not all known is passed over; a
     hand stops being analysed at its first move with a finding (or a claim).  Moves are valued
-    once at most ``depth`` tricks are left to play (:data:`DEPTH`); a claim is checked
-    whatever is left.  ``seen`` (a :class:`Coverage`), if given, is told of every hand
+    once at most ``depth`` tricks are left to play (:data:`DEPTH`; None: every move); a claim
+    is checked whatever is left.  ``seen`` (a :class:`Coverage`), if given, is told of every hand
     dealt."""
     for r in _walk(stream, name, hands, depth, False, seen):
         if not isinstance(r, _HandDone):
@@ -96,7 +99,7 @@ class _HandDone:
     why: str
 
 
-def _walk(stream: IO[bytes], name: str, hands: set[int] | None, depth: int,
+def _walk(stream: IO[bytes], name: str, hands: set[int] | None, depth: int | None,
           lines: bool, seen: Coverage | None = None) -> Iterator[Move | ClaimCheck | _HandDone]:
     """:func:`analyse`'s records, and after each hand picked a :class:`_HandDone` (with
     ``lines``: each move with a best line from the moment before it); ``seen`` as
@@ -150,7 +153,7 @@ def _walk(stream: IO[bytes], name: str, hands: set[int] | None, depth: int,
                             else verdict.unjudged or "a finding")
                     stop(line, f"line {line} ({code}) is the hand's first irregularity: "
                          "the hand is not analysed from there (issue 26)")
-                elif left <= depth:
+                elif depth is None or left <= depth:
                     try:
                         check_position(eng)
                         side = side_of(eng)
@@ -190,10 +193,11 @@ def _walk(stream: IO[bytes], name: str, hands: set[int] | None, depth: int,
         seen.stats = run.stats
 
 
-def _finished(done: _HandDone, depth: int) -> _HandDone:
+def _finished(done: _HandDone, depth: int | None) -> _HandDone:
     """``done`` with its reason when no move was valued and nothing else said why."""
     if not done.moves and not done.claims and not done.why:
-        done.why = (f"no move of the play was made with {depth} tricks or fewer left "
+        done.why = ("no move of the play was made" if depth is None else
+                    f"no move of the play was made with {depth} tricks or fewer left "
                     "(moves are valued from there)")
     return done
 

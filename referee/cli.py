@@ -925,8 +925,9 @@ def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, readable=False))
 @click.option("--hand", "hands", multiple=True, callback=_hand_numbers, metavar="N|N-M",
               help="Only hand N of each match (or hands N to M); may be given more than once.")
-@click.option("--depth", type=click.IntRange(min=1, max=10), default=4, show_default=True,
-              help="Value the moves once this many tricks or fewer are left in the hand.")
+@click.option("--depth", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Value the moves once this many tricks or fewer are left in the hand "
+                   "(11 or more: every move).")
 @FORMAT
 @ASCII
 def analyse(file: str, hands: set[int] | None, depth: int, fmt: str, ascii_: bool) -> None:

@@ -11,7 +11,10 @@ Search: alpha-beta on a null window around the value (MTD(f)) with a bounded tra
 (:func:`state_key`), move ordering (the table's best move first) and equivalent-card grouping:
 two cards of one hand that are adjacent in the contract's rank order (no card between them is
 still in play elsewhere) and worth the same card points are one move (the second is never
-searched: either gives the same value).
+searched: either gives the same value).  Once the first card is played, Thirty-Three, Asszorti
+and Eighty-Three are searched by the trick-only layer (:class:`Tricks`), keyed on what each
+game's scoring reads and, where the result rises with one count of what is won, on that count
+alone (as double-dummy solvers count tricks).
 
 Which events are moves of the play (RULINGS R34): cards, and Sixty-Six's close, marriage, trump
 exchange and declaring out.  A claim, a dispute and the doubling calls (Asszorti's kontra …) are
@@ -27,6 +30,7 @@ from . import events as ev
 from .facts import Number, tidy
 from .games.base import MatchEngine
 from .games.hand import OPEN
+from .games.hooks import PlayCount
 from .legal import passed_over, trial, trial_stop
 
 TABLE_CAP = 500_000
@@ -77,6 +81,22 @@ def remember(table: dict[Any, tuple[float, float, int]], key: Any,
         table.clear()
     table[key] = (lo, hi, best_i)
     return best
+
+
+def mtd(test: Any, guess: float) -> float:
+    """MTD(f): the exact value by null-window searches ``test(alpha, beta)`` (fail-soft: the
+    value when inside the window, else a bound on the side it fell) from ``guess`` until the
+    bounds meet.  Values are multiples of 0.5 (game points, counts), so the windows are a
+    quarter wide."""
+    lo, hi, g = -float("inf"), float("inf"), guess
+    while lo < hi:
+        beta = g + 0.25 if g == lo else g
+        g = test(beta - 0.25, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return float(g)
 
 
 class NotSolvable(ValueError):
@@ -238,7 +258,8 @@ class Search:
     side: tuple[str, ...]
     table: dict[tuple[Any, ...], tuple[float, float, int]] = field(default_factory=dict)
     nodes: int = 0
-    fast: tuple[dict[Any, Any], dict[Any, Any]] = field(default_factory=lambda: ({}, {}))
+    fast: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] = field(
+        default_factory=lambda: ({}, {}, {}))
     """The trick-only layer's table and leaf values, shared by its searches."""
     engine_only: bool = False
     """Never use the trick-only layer (the tests compare the two)."""
@@ -265,7 +286,8 @@ class Search:
                                                              MatchEngine[Any]]]:
         """The moves here, with equivalent cards grouped, and the stop when the hand may end
         with no further event."""
-        ms: list[tuple[ev.HandEvent | str, MatchEngine[Any]]] = list(_grouped(engine, moves(engine)))
+        ms: list[tuple[ev.HandEvent | str, MatchEngine[Any]]] = list(
+            _grouped(engine, moves(engine)))
         may_stop, twin = trial_stop(engine)
         if may_stop:
             ms.append((STOP, twin))
@@ -545,10 +567,24 @@ class Tricks:
     points) taken; the legal cards are the duty in force (``engine.duty_in_force()``, the rules
     core's) and the winner the contract's :class:`~referee.games.tricks.TrickOrder`'s.  A
     finished hand's value is the engine's: the cards of the path are played on a copy of the
-    root engine and the hand's result read (cached on the score state, which decides it)."""
+    root engine and the hand's result read (cached on the score state's key).
+
+    Two searches, both reading the game's scoring through its own hooks:
+
+    - on the game points (:meth:`ab`), the table keyed on the cards left, the trick, the leader
+      and what the scoring reads of the tricks taken (the contract's ``reading``); a position
+      whose result is settled is played out at once (:meth:`settled`);
+    - on a count (:meth:`cab`), where the game says its result rises with one
+      (the reading's ``measure``, a :class:`~referee.games.hooks.PlayCount`): values relative to
+      the position, the table keyed on the cards left alone (and the count's first-trick
+      flags), the bounds of what is still to win cutting at once; the root's value is the
+      engine's score of a line that keeps the count between the steps perfect play leaves it
+      between (:meth:`count_line`).  The game-point search switches to the count wherever the
+      game gives one."""
 
     def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
-                 shared: tuple[dict[Any, Any], dict[Any, Any]] | None = None) -> None:
+                 shared: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] | None = None
+                 ) -> None:
         from .legal import clone
         self.root = engine
         self.clone = clone
@@ -564,8 +600,15 @@ class Tricks:
         self.n = engine.TRICKS
         self.table: dict[Any, tuple[float, float, int]]
         self.leaves: dict[Any, float]
-        self.table, self.leaves = shared if shared is not None else ({}, {})
+        self.table, self.leaves, states = shared if shared is not None else ({}, {}, {})
         self.state = tuple(_game_state(h))
+        if self.state not in states:
+            states[self.state] = (len(states), {})
+        self.sid: int
+        self.keys: dict[Any, Any]
+        self.sid, self.keys = states[self.state]
+        self.reader = engine.contract().reading
+        self.measure: PlayCount | None
         self.nodes = 0
         self.path: list[tuple[str, Any]] = []
         hands = {p: frozenset(tp.hands[p]) for p in self.players}
@@ -576,6 +619,12 @@ class Tricks:
                      if t.number > self.n - LATE)
         self.start = (hands, tuple(zip(tp.current.who, tp.current.cards)), tp.leader, taken,
                       first, late, len(tp.tricks))
+        self.total = sum(self.points[c] for cs in hands.values() for c in cs) + sum(
+            self.points[c] for c in tp.current.cards) + sum(pts for _, pts in taken)
+        """The card points of the hand's cards in play (the hands, the table, the tricks)."""
+        self.measure = self.measure_at(self.start)
+        """The game's (players, unit, sign, bonus, steps) when the result rises with what the
+        side wins (the contract's ``reading``): the search then counts that alone (:meth:`cab`)."""
 
     def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
               leader: str) -> tuple[str, list[Any]]:
@@ -594,13 +643,27 @@ class Tricks:
             if out and equivalent(self.order, self.points.__getitem__, out[-1], c, elsewhere):
                 continue
             out.append(c)
-        if trick and len(out) > 1:  # move ordering: a card that heads the trick first (the
-            # highest), then the others lowest first
+        if not trick:  # move ordering, a lead: the highest cards first, trumps before
+            out.sort(key=power.__getitem__, reverse=True)
+        elif len(out) > 1:  # move ordering: a card that heads the trick first (the
+            # highest; the last to play, the lowest), then the others lowest first; under a
+            # partner's winning card, the lowest first
+            # (card points: the most onto a partner's trick, the fewest onto another's)
             cards_on = [x for _, x in trick]
+            win = self.order.winner(cards_on)
             heads = [c for c in out if self.order.winner(cards_on + [c]) == len(cards_on)]
             rest = [c for c in out if c not in heads]
             rest.reverse()
-            out = heads + rest
+            if len(trick) == len(self.players) - 1:
+                heads.reverse()
+            pts = self.points.__getitem__
+            if (trick[win][0] in self.side) == (p in self.side):
+                heads.reverse()
+                rest.sort(key=pts, reverse=True)
+                out = rest + heads
+            else:
+                rest.sort(key=pts)
+                out = heads + rest
         return p, out
 
     def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
@@ -608,8 +671,15 @@ class Tricks:
         hands, trick, leader, taken, first, late, done = st
         if done == self.n:
             return self.leaf(st)
-        key = (tuple(hands[p] for p in self.players), trick, leader, taken, first, late,
-               self.state)
+        done_, sk = self.score_key(taken, first, late, done)
+        if done_:
+            return self.settled(st, sk)
+        key = (tuple(hands[p] for p in self.players), trick, leader, sk)
+        if key not in self.table:
+            m = self.measure_at(st)
+            if m is not None:
+                inf = float("inf")
+                return remember(self.table, key, None, self.counted(st, m), -1, -inf, inf)
         hit = self.table.get(key)
         known, alpha, beta, first_i = consult(hit, alpha, beta)
         if known is not None:
@@ -658,8 +728,63 @@ class Tricks:
             late = late + ((w, any(map(self.order.is_trump, cards))),)
         return (hands, (), w, tuple(t), first, late, done)
 
+    def reading(self, taken: tuple[tuple[int, int], ...], first: str | None,
+                late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any, Any]:
+        """(settled, key, count) of a score state, cached: what the game's scoring reads of it
+        (the contract's :data:`~referee.games.hooks.PlayReader`), or where the game does not
+        say the whole state, never settled, no count; the key with the hand's own state (its
+        index among those the shared tables have seen)."""
+        raw = (taken, first, late, done)
+        k = self.keys.get(raw)
+        if k is None:
+            if self.reader is None:
+                k = (False, (self.sid, raw[:3]), None)
+            else:
+                ps = self.players
+                still = self.total - sum(pts for _, pts in taken)
+                said = self.reader({p: t for p, (t, _) in zip(ps, taken)},
+                                   {p: pts for p, (_, pts) in zip(ps, taken)}, late, done, still)
+                k = (said.settled, (self.sid, said.key), said.measure)
+            self.keys[raw] = k
+        return k
+
+    def score_key(self, taken: tuple[tuple[int, int], ...], first: str | None,
+                  late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any]:
+        """(settled, key) of a score state (:meth:`reading`)."""
+        r = self.reading(taken, first, late, done)
+        return r[0], r[1]
+
+    def measure_at(self, st: tuple[Any, ...]) -> PlayCount | None:
+        """The game's count at the score state of ``st`` (:meth:`reading`)."""
+        c: PlayCount | None = self.reading(st[3], st[4], st[5], st[6])[2]
+        return c
+
+    def counted(self, st: tuple[Any, ...], m: Any) -> float:
+        """The exact value at ``st`` (reached by :attr:`path`), searched on the game's count
+        ``m`` from there on."""
+        sub = Tricks.__new__(Tricks)
+        sub.__dict__.update(self.__dict__)
+        sub.start, sub.measure, sub.path = st, m, list(self.path)
+        v = sub.value()
+        self.nodes += sub.nodes - self.nodes
+        return v
+
+    def settled(self, st: tuple[Any, ...], key: Any) -> float:
+        """The value of a position whose result the rest of the play cannot change: the hand
+        played out from ``st`` on the first legal card each time, as the engine scores it
+        (cached on the key)."""
+        v = self.leaves.get(key)
+        if v is None:
+            path = list(self.path)
+            while st[6] < self.n:
+                p, cards = self.legal(st[0], st[1], st[2])
+                path.append((p, cards[0]))
+                st = self.child(st, p, cards[0])
+            v = self.leaves[key] = self.replay(path)
+        return v
+
     def leaf(self, st: tuple[Any, ...]) -> float:
-        key = (st[3:6], self.state)
+        key = self.score_key(st[3], st[4], st[5], st[6])[1]
         v = self.leaves.get(key)
         if v is None:
             v = self.replay(self.path)
@@ -685,19 +810,200 @@ class Tricks:
         return float(v)
 
     def value(self, guess: float = 0.0) -> float:
-        """The root's exact value (MTD(f))."""
-        lo, hi, g = -float("inf"), float("inf"), guess
-        while lo < hi:
-            beta = g + 0.25 if g == lo else g
-            g = self.ab(self.start, beta - 0.25, beta)
-            if g < beta:
-                hi = g
+        """The root's exact value (MTD(f)); with a measure (:attr:`measure`), the value the
+        engine scores at the end of a line that keeps the side's count between the steps
+        that perfect play leaves it between."""
+        m = self.measure
+        if m is not None:
+            a, b = self.between(self.start)
+            base = self.counted_so_far(self.start)
+            key = (self.sid, m, a + base, b + base)  # the result is one for the counts in [a, b)
+            v = self.leaves.get(key)
+            if v is None:
+                v = self.leaves[key] = self.leaf_of(self.count_line(self.start, (a, b)))
+            return v
+        return mtd(lambda a, b: self.ab(self.start, a, b), guess)
+
+    def counted_so_far(self, st: tuple[Any, ...]) -> int:
+        """The side's count (:class:`~referee.games.hooks.PlayCount`) over the tricks played
+        before ``st``: what the count of a whole hand adds to the count from ``st``."""
+        m = self.measure
+        assert m is not None
+        taken: tuple[tuple[int, int], ...] = st[3]
+        n = 0
+        for p, (t, pts) in zip(self.players, taken):
+            if p in m.players:
+                n += m.weight * (t if m.unit == "tricks" else pts)
+            if p in m.firsts and t:
+                n += 1
+        late: tuple[tuple[str, bool], ...] = st[5]
+        if m.unit == "points" and st[6] == self.n and late and late[-1][0] in m.players:
+            n += m.weight * m.bonus
+        return m.sign * n
+
+    # the count: what the side wins in the rest of the play, times the measure's sign (all
+    # values relative to the position: the table is keyed on the cards alone)
+
+    def remaining(self, st: tuple[Any, ...]) -> int:
+        """The most the side's count can still rise by (before its sign)."""
+        m = self.measure
+        assert m is not None
+        done: int = st[6]
+        taken: tuple[tuple[int, int], ...] = st[3]
+        left = (self.n - done if m.unit == "tricks"
+                else self.total - sum(pts for _, pts in taken) + (m.bonus if done < self.n else 0))
+        return m.weight * left + sum(1 for i, p in enumerate(self.players)
+                                     if p in m.firsts and not taken[i][0])
+
+    def cab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
+        """Fail-soft alpha-beta on the count from ``st`` (its bounds, 0 and what is left to
+        win, cut at once)."""
+        self.nodes += 1
+        if st[6] == self.n:
+            return 0.0
+        assert self.measure is not None
+        left = self.remaining(st)
+        lo_b, hi_b = (0, left) if self.measure.sign > 0 else (-left, 0)
+        if lo_b >= beta:
+            return lo_b
+        if hi_b <= alpha:
+            return hi_b
+        hands, trick, leader = st[0], st[1], st[2]
+        m = self.measure
+        key = (tuple(hands[p] for p in self.players), trick, leader, self.sid, m[:5], m.firsts,
+               tuple(t > 0 for p, (t, _) in zip(self.players, st[3]) if p in m.firsts))
+        hit = self.table.get(key)
+        known, alpha, beta, first_i = consult(hit, alpha, beta)
+        if known is not None:
+            return known
+        p, cards = self.legal(hands, trick, leader)
+        order = list(range(len(cards)))
+        if 0 <= first_i < len(cards):
+            order.remove(first_i)
+            order.insert(0, first_i)
+        up = p in self.side
+        a0, b0 = alpha, beta
+        best = -float("inf") if up else float("inf")
+        best_i = order[0]
+        for i in order:
+            nxt, g = self.step(st, p, cards[i])
+            v = g + self.cab(nxt, alpha - g, beta - g)
+            if up:
+                if v > best:
+                    best, best_i = v, i
+                alpha = max(alpha, v)
+            elif v < best:
+                best, best_i = v, i
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return remember(self.table, key, hit, best, best_i, a0, b0)
+
+    def step(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[tuple[Any, ...], int]:
+        """The child of ``st`` after ``p`` plays ``c``, and what the side's count rises by
+        (:class:`~referee.games.hooks.PlayCount`)."""
+        nxt = self.child(st, p, c)
+        if nxt[6] == st[6]:
+            return nxt, 0
+        m = self.measure
+        assert m is not None
+        w = nxt[2]  # the trick's winner leads next
+        g = 0
+        if w in m.players:
+            if m.unit == "tricks":
+                g = m.weight
             else:
-                lo = g
-        return g
+                pts = sum(self.points[x] for _, x in st[1]) + self.points[c]
+                g = m.weight * (pts + (m.bonus if nxt[6] == self.n else 0))
+        if w in m.firsts and not st[3][self.players.index(w)][0]:
+            g += 1
+        return nxt, m.sign * g
+
+    def at_least(self, st: tuple[Any, ...], x: float) -> bool:
+        """Whether perfect play from ``st`` makes a count of ``x`` or more (one null-window
+        search)."""
+        return self.cab(st, x - 0.25, x) >= x
+
+    def between(self, st: tuple[Any, ...]) -> tuple[float, float]:
+        """(a, b): perfect play from ``st`` makes a count from ``a`` up to, not including,
+        ``b``, with no step of the measure between (every count, without steps: the exact
+        count, MTD(f))."""
+        assert self.measure is not None
+        steps = self.measure.steps
+        if steps is None:
+            base = self.counted_so_far(st)
+            key = ("guess", self.sid, self.measure)
+            v = self.exact(st, self.leaves.get(key, float("inf")) - base)
+            self.leaves[key] = v + base
+            return v, v + 0.5
+        lo, hi = 0, len(steps)  # how many steps are made: binary search
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.at_least(st, steps[mid]):
+                lo = mid + 1
+            else:
+                hi = mid
+        return (steps[lo - 1] if lo else -float("inf"),
+                steps[lo] if lo < len(steps) else float("inf"))
+
+    def exact(self, st: tuple[Any, ...], guess: float) -> float:
+        """The exact count from ``st`` (a whole number between the bounds of what is left to
+        win): null-window searches at ``guess``, then at the bound each returns (MTD(f)), after
+        six of them halving what is left open."""
+        left = self.remaining(st)
+        lo, hi = (0, left) if self.measure is not None and self.measure.sign > 0 else (-left, 0)
+        tries = 0
+        x = hi if guess == float("inf") else min(max(int(guess), lo + 1), hi)
+        while lo < hi:
+            g = self.cab(st, x - 0.25, x)
+            tries += 1
+            if g >= x:
+                lo = int(max(lo, g))
+                x = lo + 1
+            else:
+                hi = int(min(hi, g))
+                x = hi
+            if tries >= 6:
+                x = (lo + hi + 1) // 2
+            x = min(max(x, lo + 1), hi)
+        return float(lo)
+
+    def count_line(self, st: tuple[Any, ...], ab: tuple[float, float] | None = None
+                   ) -> list[tuple[str, Any]]:
+        """(player, card) of a line from ``st`` to the end of the hand under perfect play
+        (the count kept between the steps ``ab`` of :meth:`between`, found when None)."""
+        assert self.measure is not None
+        a, b = self.between(st) if ab is None else ab
+        out: list[tuple[str, Any]] = []
+        while st[6] < self.n:
+            p, cards = self.legal(st[0], st[1], st[2])
+            for c in cards:
+                nxt, g = self.step(st, p, c)
+                if len(cards) == 1 or ((a == -float("inf") or self.at_least(nxt, a - g))
+                                       and (b == float("inf") or not self.at_least(nxt, b - g))):
+                    out.append((p, c))
+                    st, a, b = nxt, a - g, b - g
+                    break
+            else:  # pragma: no cover - a count is always kept by one of the cards
+                raise RuntimeError("no card keeps the position's count")
+        return out
+
+    def leaf_of(self, line: Sequence[tuple[str, Any]]) -> float:
+        """The engine's value of the hand played from the root along ``line`` to its end
+        (cached on the final score state's key)."""
+        st = self.start
+        for p, c in line:
+            st = self.child(st, p, c)
+        key = self.score_key(st[3], st[4], st[5], st[6])[1]
+        v = self.leaves.get(key)
+        if v is None:
+            v = self.leaves[key] = self.replay(list(self.path) + list(line))
+        return v
 
     def line(self, target: float) -> list[ev.HandEvent]:
         """A line of cards from the root reaching ``target``."""
+        if self.measure is not None:
+            return [ev.Play(player=p, card=str(c)) for p, c in self.count_line(self.start)]
         out: list[ev.HandEvent] = []
         st = self.start
         while st[6] < self.n:

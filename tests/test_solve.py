@@ -154,3 +154,47 @@ def test_trick_layer_agrees_with_the_engine_layer(game: str) -> None:
         assert (a.value, a.actions) == (b.value, b.actions)
         n += fast_ready(eng)
     assert n >= 10, n
+
+
+def test_asszorti_count_orders_the_basic_game() -> None:
+    """The count the search uses in Asszorti (two a declarer's trick, one for each opponent's
+    first trick: the reading's measure) orders the basic game as the rules pay it, 6:5:0 (A5)
+    included.
+    Contract 2 with trumps (basic 4, overtrick 2), no doubling, each opponent pays:
+    5 tricks (the opponents' 6 won): -4; 6 with 5:0: 4 - 4 = 0; 6 with 3:2: 4; 7: 4 + 2 = 6."""
+    from referee.games.asszorti.rules import basic_game_stake
+    cases = [  # (declarer's tricks, the opponents' tricks, expected amount each pays)
+        (5, (6, 0), -4), (5, (3, 3), -4), (6, (5, 0), 0), (6, (3, 2), 4), (7, (4, 0), 6),
+        (7, (2, 2), 6)]
+    by_count = []
+    for t, opps, paid in cases:
+        assert basic_game_stake("2", True, t, opps).amount == paid
+        count = 2 * t + sum(1 for o in opps if o)  # 5:(6,0) 11, 5:(3,3) 12, 6:5:0 13, 6:3:2 14,
+        by_count.append((count, paid))            # 7:(4,0) 15, 7:(2,2) 16
+    assert [c for c, _ in by_count] == [11, 12, 13, 14, 15, 16]
+    paid_in_order = [p for _, p in sorted(by_count)]
+    assert paid_in_order == sorted(paid_in_order)  # nondecreasing in the count
+
+
+@pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
+def test_counted_search_agrees_with_the_engine_layer(game: str) -> None:
+    """Endings of up to 4 tricks (3 in Eighty-Three) of other seeds: the trick-only layer, which
+    searches the game's count (the reading's measure) where it has one and keys on what the
+    scoring reads (play_reading) elsewhere, agrees with the search through the engine alone (keyed
+    on the whole state); some of them are searched on the count."""
+    from referee.legal import clone
+    from referee.search import Search, Tricks, fast_ready, side_of, solve_with
+    counted = n = 0
+    most = 12
+    for table in endings(game, range(20, 23), most):
+        eng = table._engine
+        assert eng is not None
+        if not fast_ready(eng) or cards_left(table) < most - 3:
+            continue
+        side = side_of(eng)
+        a = solve_with(clone(eng), Search(side))
+        b = solve_with(clone(eng), Search(side, engine_only=True))
+        assert (a.value, a.actions) == (b.value, b.actions)
+        counted += Tricks(eng, side).measure is not None
+        n += 1
+    assert n >= 10 and counted >= 1, (n, counted)

@@ -13,7 +13,7 @@ Units: lines are physical log lines (ints); scores are game points (``Number``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, NamedTuple, Protocol, Sequence
 
 from .. import events as ev
 from ..cards import Card
@@ -24,6 +24,47 @@ if TYPE_CHECKING:  # (types only: the base imports this module)
     from .base import Consequence, Revoke
 
 
+class PlayCount(NamedTuple):
+    """What a game tells the perfect-play search (issue 26) when the declaring side's result
+    for a hand is, from some moment of its play on, a nondecreasing function of one count of
+    what is won in the rest of the play (:attr:`PlayReading.measure`).
+
+    The count: ``sign`` (1 or -1) times the sum of ``weight`` for each trick (``unit``
+    ``"tricks"``) or each card point (``"points"``, the last trick adding ``bonus`` card
+    points) that ``players`` win, plus 1 for the first trick won by each player of ``firsts``
+    (none yet).  ``steps``: the counts at which the result changes, ascending (None: at every
+    count)."""
+
+    players: frozenset[str]
+    unit: str
+    sign: int = 1
+    weight: int = 1
+    bonus: int = 0
+    steps: tuple[int, ...] | None = None
+    firsts: frozenset[str] = frozenset()
+
+
+class PlayReading(NamedTuple):
+    """What the declaring side's result for a hand reads of a state of its play, for the
+    perfect-play search (issue 26): ``key``, such that two states of the play of one hand with
+    the same cards still to play and the same key end with the same score for the declaring
+    side whatever the rest of the play; ``settled``, the rest of the play can no longer change
+    that score; ``measure``, the :class:`PlayCount` that score rises with from this state on
+    (None: none)."""
+
+    settled: bool
+    key: Hashable
+    measure: PlayCount | None = None
+
+
+PlayReader = Callable[[Mapping[str, int], Mapping[str, int], Sequence[tuple[str, bool]], int, int],
+                      PlayReading]
+"""A game's reading of its contract's play (``ContractData.reading``), called with player →
+tricks and player → card points (no last-trick bonus) won so far; the (winner, whether a trump
+was played to it) of each trick played among the last three of the hand; the tricks played;
+and the card points not yet won (in the hands and on the table)."""
+
+
 class ContractData(NamedTuple):
     """The current hand's contract as data (:meth:`OptionalHooks.contract`).
 
@@ -31,12 +72,15 @@ class ContractData(NamedTuple):
     (None: none named); ``facts``: the API's contract facts, exactly when ``name`` is given
     (``bid``, and ``game``, ``trump``, ``doubled``, ``arrivazs``, ``value`` where the game has
     them); ``card_points``: the card-point table the contract counts tricks by (card → points,
-    no last-trick bonus), None where the hand is decided by tricks."""
+    no last-trick bonus), None where the hand is decided by tricks; ``reading``: what the
+    declaring side's result reads of the play (:data:`PlayReader`, for the perfect-play search),
+    None where the game does not say (the search then keys on the whole state)."""
 
     declarer: str | None = None
     name: str | None = None
     facts: dict[str, Any] | None = None
     card_points: Mapping[Card, int] | None = None
+    reading: PlayReader | None = None
 
 
 NO_CONTRACT = ContractData()

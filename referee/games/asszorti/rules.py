@@ -21,15 +21,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import (Any, Final, Literal, Mapping, NamedTuple, TypedDict, TypeGuard,
-                    Union)
+from typing import (Any, Final, Hashable, Literal, Mapping, NamedTuple, Sequence, TypedDict,
+                    TypeGuard, Union)
 
 from ... import events as ev
 from ...cards import ALL_CARDS, SUIT_NAMES, SUITS, Card, Deck, parse_suit, strays
 from . import GAME as SPEC
 from ..base import (OPEN, AuctionHand, Consequence, HandResult, MatchEngine, Number, Revoke,
                     event_name, handles, payment, strs, tidy)
-from ..hooks import NO_CONTRACT, ContractData
+from ..hooks import NO_CONTRACT, ContractData, PlayCount, PlayReading
 from ..tricks import TrickState, TrickOrder, TrickPlay, follow_else_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -1020,6 +1020,44 @@ class Asszorti(MatchEngine[AsszortiHand]):
         self.finish(decl, self.contract_name(), entries, h.score,
                     extra={"net": {p: tidy(v) for p, v in net.items()}})
 
+    def play_reading(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                     late: Sequence[tuple[str, bool]], done: int, still: int) -> PlayReading:
+        """What the declaring side's result reads of the play so far, for the perfect-play
+        search (:class:`~referee.games.hooks.PlayReading`, arguments as
+        :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
+        (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
+        settled, key = self._play_key(tricks, points, late, done, still)
+        return PlayReading(settled, key, self._play_count(tricks, points, late, done))
+
+    def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                  late: Sequence[tuple[str, bool]], done: int, still: int
+                  ) -> tuple[bool, Hashable]:
+        """What :meth:`score_hand` reads of the play (no claim made) for the declarer's net (the
+        search's key and whether it is settled, :class:`~referee.games.hooks.PlayReading`): the
+        declarer's tricks, whether each opponent has a trick (6:5:0, A5) and, with an arrivázs
+        announced, whether the declarer won each of the last three tricks played so far and
+        whether a trump fell to one (A6)."""
+        h = self.current
+        decl = h.decl
+        opps = tuple(min(tricks[o], 1) for o in self.opponents())
+        arr = None
+        if h.arrivazs:
+            arr = (all(w == decl for w, _ in late), any(t for _, t in late))
+        return False, (tricks[decl], opps, arr)
+
+    def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                    late: Sequence[tuple[str, bool]], done: int) -> PlayCount | None:
+        """The count the declarer's net rises with (see :meth:`play_reading`), with no arrivázs
+        announced (A6 reads the last three tricks; None then): two for each trick the declarer
+        wins (the basic game's scale, A4) and one for each opponent's first trick, so that six
+        tricks with the other five in one opponent's hands (6:5:0, A5) count one less than six
+        with both opponents holding a trick, and one more than five."""
+        h = self.current
+        if h.arrivazs:
+            return None
+        return PlayCount(frozenset({h.decl}), "tricks", weight=2,
+                     firsts=frozenset(self.opponents()))
+
     def _post(self, net: dict[str, Number]) -> dict[str, Number]:
         """Write a hand's ``net`` on the sheet (A8): the sheet entries (the hand's deltas, G8),
         with each player's ``debt`` and ``net`` balance brought up to date."""
@@ -1089,7 +1127,9 @@ class Asszorti(MatchEngine[AsszortiHand]):
         """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
         if self.hand is None:
             return NO_CONTRACT
-        return ContractData(self._declarer(), self._contract_name(), self._contract_facts(), None)
+        h = self.current
+        return ContractData(self._declarer(), self._contract_name(), self._contract_facts(), None,
+                            self.play_reading if h.declared and h.declarer else None)
 
     def _declarer(self) -> str | None:
         return self.current.declarer

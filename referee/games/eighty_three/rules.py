@@ -19,7 +19,7 @@ This is the game's rules core: it reports findings as facts (message None, the e
 """
 from __future__ import annotations
 
-from typing import Any, Final, Literal, Mapping, NamedTuple, TypedDict
+from typing import Any, Final, Hashable, Literal, Mapping, NamedTuple, Sequence, TypedDict
 
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Deck, \
@@ -27,7 +27,7 @@ from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUIT_NAMES, SUITS, Card, Dec
 from . import GAME as SPEC
 from ..base import (OPEN, AuctionHand, Consequence, HandResult, HandStatus, MatchEngine, Number, Revoke,
                     RulesError, handles, payment, strs)
-from ..hooks import NO_CONTRACT, ContractData
+from ..hooks import NO_CONTRACT, ContractData, PlayCount, PlayReading
 from ..tricks import TrickState, TrickOrder, TrickPlay, follow_or_trump
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -576,7 +576,8 @@ class EightyThree(MatchEngine[EightyThreeHand]):
             return ContractData(h.declarer, None, None, points)
         trump = SUIT_NAMES[h.trump] if h.trump else None
         return ContractData(h.declarer, f"{k.short()} {trump}" if trump else k.short(),
-                            {"bid": k.points, "doubled": k.doubled, "trump": trump}, points)
+                            {"bid": k.points, "doubled": k.doubled, "trump": trump}, points,
+                            self.play_reading if h.declarer is not None else None)
 
     def team_points(self) -> dict[tuple[str, ...], int]:
         """Card points each team took in tricks (E4)."""
@@ -601,6 +602,44 @@ class EightyThree(MatchEngine[EightyThreeHand]):
                           pts[defenders])
         self.finish(declarer, self.contract_name(), self.team_deltas(by_team),
                     outcome)  # the facts the commentary words the result from, when asked
+
+    def play_reading(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                     late: Sequence[tuple[str, bool]], done: int, still: int) -> PlayReading:
+        """What the declaring side's result reads of the play so far, for the perfect-play
+        search (:class:`~referee.games.hooks.PlayReading`, arguments as
+        :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
+        (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
+        settled, key = self._play_key(tricks, points, late, done, still)
+        return PlayReading(settled, key, self._play_count(tricks, points, late, done))
+
+    def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                  late: Sequence[tuple[str, bool]], done: int, still: int
+                  ) -> tuple[bool, Hashable]:
+        """What :meth:`score_hand` reads of the play for the bidders' result (the search's key,
+        and whether it is settled, :class:`~referee.games.hooks.PlayReading`): the bidding
+        team's card points (E4); for 83 doubled only whether the 83 needed are made (±166),
+        settled once made or out of reach."""
+        declarer, bid = self.winning_bid()
+        taken = sum(points[p] for p in self.team_of(declarer))
+        if bid.doubled:
+            if taken >= bid.need:
+                return True, 1
+            return taken + still < bid.need, 0
+        return False, taken
+
+    def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                    late: Sequence[tuple[str, bool]], done: int
+                    ) -> PlayCount | None:
+        """The count the bidders' result rises with (see :meth:`play_reading`, E4): their card
+        points, for 83 doubled (one step: the points still needed) or under ``set_penalty:
+        "bid"``; None under ``"points"`` (a set team loses what it took: fewer points are then
+        better for it)."""
+        declarer, bid = self.winning_bid()
+        if not bid.doubled and self.set_penalty != "bid":
+            return None
+        taken = sum(points[p] for p in self.team_of(declarer))
+        steps = (bid.need - taken,) if bid.doubled else None
+        return PlayCount(frozenset(self.team_of(declarer)), "points", steps=steps)
 
     def revoke_penalty(self, r: Revoke) -> tuple[dict[str, Number], RevokeConsequence,
                                                  tuple[str, ...]]:

@@ -11,14 +11,14 @@ are the score (contract values, Kontra payments, bonuses), halves kept exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Iterable, Literal, Mapping, NamedTuple, TypeGuard
+from typing import Any, Final, Hashable, Iterable, Literal, Mapping, NamedTuple, Sequence, TypeGuard
 
 from ... import events as ev
 from ...cards import ALL_CARDS, JOKER, SAME_COLOUR, SUITS, Card, Deck, strays
 from . import GAME as SPEC
 from ..base import (AuctionHand, Consequence, HandResult, HandStatus, MatchEngine, Number, Revoke, handles,
                     missing, payment, strs)
-from ..hooks import NO_CONTRACT, ContractData
+from ..hooks import NO_CONTRACT, ContractData, PlayCount, PlayReading
 from ..tricks import TRUMP, TrickOrder, TrickPlay, follow_suit
 
 # --- the rules as data -----------------------------------------------------------------------
@@ -602,8 +602,10 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         """The hand's contract as data (:class:`~referee.games.hooks.ContractData`)."""
         if self.hand is None:
             return NO_CONTRACT
+        h = self.current
         return ContractData(self._declarer(), self._contract_name(), self._contract_facts(),
-                        self._card_points())
+                            self._card_points(),
+                            self.play_reading if h.contract is not None and h.declarer else None)
 
     def _declarer(self) -> str | None:
         """The declarer, once the auction has formed a contract."""
@@ -649,8 +651,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         last = tp.tricks[-1].winner
         if last is not None:  # always: the tenth trick is complete
             points[last] += LAST_TRICK_BONUS
-        if h.boat_in_play:
-            points[decl] += sum(map(value, h.discards))
+        points[decl] += self.discard_points(h)
         level = k.level
         if k.misere:
             if level == 18:
@@ -684,6 +685,73 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         # (score's contract column, history's result line): formatted values, not facts the
         # core decides; the sentence comes from the commentary, built from h.outcome
         self.finish(decl, k.log_name(), deltas, h.outcome)
+
+    def play_reading(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                     late: Sequence[tuple[str, bool]], done: int, still: int) -> PlayReading:
+        """What the declaring side's result reads of the play so far, for the perfect-play
+        search (:class:`~referee.games.hooks.PlayReading`, arguments as
+        :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
+        (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
+        settled, key = self._play_key(tricks, points, late, done, still)
+        return PlayReading(settled, key, self._play_count(tricks, points, late, done))
+
+    def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                  late: Sequence[tuple[str, bool]], done: int, still: int
+                  ) -> tuple[bool, Hashable]:
+        """What :meth:`score_hand` reads of the play for the declarer's result (the search's key
+        and whether it is settled, :class:`~referee.games.hooks.PlayReading`): Low (18 Misère)
+        every player's tricks; Null whether the declarer has taken a trick (settled once one
+        is); a slam whether the declarer has lost a trick; a level contract the declarer's card
+        points with the discards (and the last trick's bonus once it is played), capped at the
+        level: settled once made, or once the points still in play cannot make it; and, outside
+        Misère, whether each Kontra caller has a trick (a failed declarer pays only a caller who
+        took one, §11), which a failure is settled only with."""
+        h = self.current
+        decl, k = h.declared()
+        if k.misere:
+            if k.level == 18:
+                return False, tuple(tricks[p] for p in self.players)
+            return tricks[decl] > 0, min(tricks[decl], 1)
+        callers = tuple(min(tricks[c], 1) for c in h.kontra)
+        paid = all(callers)  # every caller has a trick: a failure pays each of them
+        if isinstance(k.level, str):
+            lost = tricks[decl] < done
+            return lost and paid, (lost, callers)
+        pts = points[decl] + self.discard_points(h)
+        if done == TRICKS and late and late[-1][0] == decl:
+            pts += LAST_TRICK_BONUS
+        if pts >= k.level:
+            return True, k.level
+        most = pts + still + (LAST_TRICK_BONUS if done < TRICKS else 0)
+        if most < k.level and paid:
+            return True, -1
+        return False, (pts, callers)
+
+    def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                    late: Sequence[tuple[str, bool]], done: int
+                    ) -> PlayCount | None:
+        """The count the declarer's result rises with (see :meth:`play_reading`, §11), made or not
+        at one step: the declarer's card points for a level contract (the level less the
+        points and discards already counted), tricks for a slam (every trick left), tricks
+        against for Null (none); outside Misère only once every Kontra caller has a trick (a
+        failure then pays each caller alike).  None for Low (it reads every player's tricks)
+        and while a caller has none."""
+        h = self.current
+        decl, k = h.declared()
+        me = frozenset({decl})
+        if k.misere:
+            return None if k.level == 18 else PlayCount(me, "tricks", -1, steps=(0,))
+        if not all(tricks[c] for c in h.kontra):
+            return None
+        if isinstance(k.level, str):
+            return PlayCount(me, "tricks", steps=(TRICKS - done,))
+        need = k.level - points[decl] - self.discard_points(h)
+        return PlayCount(me, "points", bonus=LAST_TRICK_BONUS, steps=(need,))
+
+    def discard_points(self, h: ThirtyThreeHand) -> int:
+        """The card points of the declarer's discards when they count for the declarer (the
+        boat taken whole, §4); else 0."""
+        return sum(map(CARD_POINTS_OF.__getitem__, h.discards)) if h.boat_in_play else 0
 
     def _bonus_and_199(self, deltas: dict[str, Number], won: set[str],
                        paid_kontra: set[str]) -> list[ContractBonus | Capped]:
