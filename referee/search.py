@@ -468,7 +468,8 @@ def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
                           f"{h.revoke.line}): the play goes on once it is repaired or "
                           "established (G4)")
     ms = moves(engine)
-    answers = [(e, t) for e, t in _disputes(engine)] if not ms else []
+    legal = _legal_events(engine)
+    answers = _disputes(engine, legal) if not ms else []
     may_stop, stopped = trial_stop(engine)
     vals: dict[int, Number] = {}
     g = 0.0
@@ -494,7 +495,7 @@ def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
         best = s.line(engine, float(value))
     actions: list[tuple[ev.HandEvent, Number]] = []
     known = {_event_key(e): e for e, _ in ms + answers}
-    for e in _legal_events(engine):
+    for e in legal:
         m = known.get(_event_key(e))
         if m is not None:
             actions.append((m, vals[id(m)]))
@@ -512,11 +513,12 @@ def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
     return Solution(to_act, side, value, tuple(actions), tuple(best), s.nodes)
 
 
-def _disputes(engine: MatchEngine[Any]) -> list[tuple[ev.HandEvent, MatchEngine[Any]]]:
-    """The disputes the engine accepts now (a claim standing undisputed, A7), each with the
-    engine after it."""
+def _disputes(engine: MatchEngine[Any], legal: list[ev.HandEvent]
+              ) -> list[tuple[ev.HandEvent, MatchEngine[Any]]]:
+    """The disputes among ``legal`` (the engine's legal actions: a claim standing undisputed,
+    A7), each with the engine after it."""
     out = []
-    for e in _legal_events(engine):
+    for e in legal:
         if ev.name_of(e) == "dispute":
             verdict, twin = trial(engine, e)
             if verdict.legal:
