@@ -28,7 +28,7 @@ from .inputs import STDIN_NAME, corruption
 from .render import Style, json_writer, to_ascii
 from .text import json_safe, visible
 from .render.history import HistoryPrinter
-from .replay import Listener, not_a_log_words, unheld_words
+from .replay import FileStats, Listener, not_a_log_words, unheld_words
 from .schema import OUTPUT_ALIASES, OUTPUT_RECORDS
 
 if TYPE_CHECKING:
@@ -227,6 +227,20 @@ DASK_TIMEOUT = click.option(
          "or no worker left for this long, and at once when the scheduler is gone.")
 
 
+NONE_SELECTED = "referee: no match read is selected by --match, --player, --game"
+"""Said on standard error when the match options select no match of the logs read."""
+
+
+def _say_none_selected(chosen: "Selection | None", done: list[tuple[str, FileStats]]) -> None:
+    """Say :data:`NONE_SELECTED` when ``--match``, ``--player`` or ``--game`` was given, a log
+    was read (an event or more) and not one of its matches is selected: the empty output is
+    then the selection's, not the logs' (R30)."""
+    if chosen is None or not chosen.by_match:
+        return
+    if any(st.events for _, st in done) and not any(st.matches for _, st in done):
+        click.echo(NONE_SELECTED, err=True)
+
+
 def _dask_timeout(dask: str | None, dask_timeout: float) -> float:
     """``--dask-timeout``, a usage error without ``--dask``."""
     ctx = click.get_current_context(silent=True)
@@ -275,6 +289,8 @@ def check(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
         sys.exit(_follow(path, job.listener(line_flush(sys.stdout), sys.stderr)[0], strict,
                          until_end, chosen))
     status, done, _ = run_job(job, expand_names(files), jobs, dask, dask_timeout)
+    if not quiet:
+        _say_none_selected(chosen, done)
     if summary and not quiet:
         writer = json_writer(sys.stdout) if fmt == "json" else None
         for name, st in done:
@@ -338,7 +354,8 @@ def score(files: tuple[str, ...], fmt: str, ascii_: bool, strict: bool, jobs: in
         listener, collector = job.listener(line_flush(sys.stdout), line_flush(sys.stderr))
         status = _follow(path, listener, strict, until_end, chosen)
     else:
-        status, _, collector = run_job(job, expand_names(files), jobs, dask, dask_timeout)
+        status, done, collector = run_job(job, expand_names(files), jobs, dask, dask_timeout)
+        _say_none_selected(chosen, done)
     if standings and collector is not None:
         collector.standings()
     sys.exit(status)
@@ -421,8 +438,7 @@ def standings(files: tuple[str, ...], fmt: str, jobs: int, dask: str | None,
         click.echo(visible(f"referee: {said}"), err=True)
     records = list(result.records())
     if chosen is not None and not result.games:
-        click.echo("referee: no match read is selected by --match, --player, --game",
-                   err=True)
+        click.echo(NONE_SELECTED, err=True)
     if fmt == "json":
         writer = json_writer(sys.stdout)
         for r in records:

@@ -312,16 +312,29 @@ def test_a_directory_without_logs_is_said_alike_by_check_and_standings(tmp_path)
                                     "under it\n")
 
 
-def test_a_selection_of_nothing_is_said(tmp_path):
-    """Nobody sits in any match: nothing on standard output, as check and score, the
-    standings saying so on standard error; status 0."""
+NONE = "referee: no match read is selected by --match, --player, --game\n"
+
+
+@pytest.mark.parametrize("cmd", [["standings"], ["check"], ["score"], ["check", "--jobs", "2"],
+                                 ["score", "--format", "json"]])
+def test_a_selection_of_nothing_is_said(tmp_path, cmd):
+    """Nobody sits in any match: nothing on standard output, and standard error says the
+    selection selected nothing (check and score as standings); status 0."""
     d = _archive(tmp_path)
-    r = CliRunner().invoke(main, ["standings", "--player", "Nobody", str(d)])
-    assert (r.exit_code, r.stdout) == (0, "")
-    assert r.stderr == "referee: no match read is selected by --match, --player, --game\n"
-    for cmd in ("check", "score"):
-        r = CliRunner().invoke(main, [cmd, "--player", "Nobody", str(d)])
-        assert (r.exit_code, r.stdout) == (0, "")
+    r = CliRunner().invoke(main, [*cmd, "--player", "Nobody", str(d)])
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "", NONE)
+
+
+def test_a_selection_of_something_or_a_quiet_check_says_nothing_of_it(tmp_path):
+    """A player who sits in a match: no such line; ``check -q`` prints nothing at all."""
+    d = _archive(tmp_path)
+    somebody = "Max"  # sits in every match of the archive (test_standings)
+    for cmd in (["check"], ["score"], ["standings"]):
+        r = CliRunner().invoke(main, [*cmd, "--player", somebody, str(d)])
+        assert NONE not in r.stderr
+        assert r.stdout != "" or cmd == ["check"]
+    r = CliRunner().invoke(main, ["check", "-q", "--player", "Nobody", str(d)])
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "", "")
 
 
 @pytest.mark.parametrize("option", ["--select", "--ignore"])
