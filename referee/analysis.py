@@ -268,6 +268,8 @@ def solve_at(stream: Any, name: str, line: int) -> SolveReport:
     :class:`NotSolvable` (with the reason) where that is no moment of the play of a hand whose
     holdings are all known, or the log ends before the line; OSError from the stream."""
     seen = replay_at(stream, name, line)
+    if seen.not_a_log:
+        raise NotSolvable("not one line of it is a JSON object: not a log", True)
     if not seen.reached:
         raise NotSolvable(f"the log has no line {line} holding an event (it ends before)")
     engine = seen.engine

@@ -865,6 +865,9 @@ def legal(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
         return seen
 
     name, seen = _read_one(file, examined)
+    if seen.not_a_log:
+        click.echo(visible(f"referee: {not_a_log_words(name)}"), err=True)
+        sys.exit(2)
     if not seen.reached:
         click.echo(f"referee: {visible(name)} has no line {line_no} holding an event (it ends "
                    "before)", err=True)
@@ -925,7 +928,9 @@ def solve(file: str, line_no: int, fmt: str, ascii_: bool) -> None:
             return solve_at(stream, name, line_no)
         except NotSolvable as exc:
             _broken_before(stream, name)
-            click.echo(visible(f"referee: {name}:{line_no}: cannot solve: {exc}"), err=True)
+            said = not_a_log_words(name) if exc.not_a_log else f"{name}:{line_no}: cannot " \
+                f"solve: {exc}"
+            click.echo(visible(f"referee: {said}"), err=True)
             sys.exit(2)
 
     report = _read_one(file, solved)[1]

@@ -97,6 +97,8 @@ class Examined:
     verdict: Verdict | None = None
     dealt: Position | None = None
     proven: bool = False
+    not_a_log: bool = False
+    """Not one line of the file is a JSON object (R7): it is no log."""
 
     @property
     def legal(self) -> bool:
@@ -115,9 +117,9 @@ def examine(stream: IO[bytes], name: str, line: int) -> Examined:
     seen = replay_at(stream, name, line)
     engine, at = seen.engine, seen.at
     if not seen.reached:
-        return Examined(name, line, False)
+        return Examined(name, line, False, not_a_log=seen.not_a_log)
     if engine is None:
-        return Examined(name, line, True, None, at)
+        return Examined(name, line, True, None, at, not_a_log=seen.not_a_log)
     acts = legal_actions(engine)
     verdict: Verdict | None = None
     dealt: Position | None = None

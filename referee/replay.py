@@ -940,6 +940,29 @@ class AtLine:
     later: list[Finding] | None = None
     match: str | int | None = None
     """The id of the match in play before the line (its number in the file without one)."""
+    not_a_log: bool = False
+    """No match in play because not one line of the whole file is a JSON object
+    (:attr:`FileStats.undecodable`, R7): the file is no log."""
+
+
+def _no_log(run: FileReplay, at: Any, stop: int, events: Iterable[tuple[int, Any]]) -> bool:
+    """Whether the file whose lines before ``stop`` ``run`` has read, ``at`` the item at
+    ``stop`` and ``events`` the rest, holds not one JSON object (R7): read on only while none
+    has come."""
+    st = run.stats
+
+    def none_yet() -> bool:
+        return st.events == 0 and st.bad_lines == st.not_objects
+
+    if not none_yet():
+        return False
+    if at is not None:
+        run.item(stop, at)
+    for line, item in events:
+        if not none_yet():
+            break
+        run.item(line, item)
+    return st.undecodable
 
 
 def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
@@ -963,7 +986,9 @@ def replay_at(stream: IO[bytes], filename: str, stop: int) -> AtLine:
     engine = run.engine
     key = run.info.match if run.info is not None and engine is not None else None
     h = engine.hand if engine is not None else None
-    if engine is None or at is None or h is None or h.mode != OPEN or not h.partial or \
+    if engine is None:
+        return AtLine(None, at, seen >= stop - 1, not_a_log=_no_log(run, at, stop, events))
+    if at is None or h is None or h.mode != OPEN or not h.partial or \
             type(at) not in _HAND_EVENTS:
         return AtLine(engine, at, seen >= stop - 1, match=key)
     from .legal import clone  # not at import: check never needs it

@@ -102,7 +102,12 @@ def mtd(test: Any, guess: float) -> float:
 class NotSolvable(ValueError):
     """The position is not one the solver can value: no hand in play, the play not reached
     (auction, exchange, discards still to come), or a holding unknown (a record of the play
-    alone).  ``reason`` says which, as a sentence."""
+    alone).  ``reason`` says which, as a sentence.  ``not_a_log``: the file holds not one JSON
+    object (R7)."""
+
+    def __init__(self, reason: str, not_a_log: bool = False) -> None:
+        super().__init__(reason)
+        self.not_a_log = not_a_log
 
 
 @dataclass(frozen=True, slots=True)

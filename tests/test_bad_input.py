@@ -112,6 +112,22 @@ def test_legal_on_an_unreadable_file_says_so(readable_dir):
     assert r.stderr == "referee: cannot open unreadable.jsonl: Permission denied\n"
 
 
+@pytest.mark.parametrize("cmd", ["legal", "solve"])
+def test_a_file_with_one_json_object_is_a_log_to_legal_and_solve(tmp_path, cmd):
+    """R7: one JSON object among the lines (here a bad event) makes the file a log with
+    errors, so at line 1 the answer is the log's: no match in play there (legal: 0, as at the
+    moment before any match; solve: nothing to solve, 2), not "not a log"."""
+    p = tmp_path / "half.jsonl"
+    p.write_bytes(b"hello\n{\"event\": \"nonsense\"}\n")
+    r = CliRunner().invoke(main, [cmd, "--line", "1", str(p)])
+    assert "not a log" not in r.stderr and "Traceback" not in r.output
+    if cmd == "legal":
+        assert (r.exit_code, r.stdout) == (0, f"{p}:1: no match is in play here\n")
+    else:
+        assert (r.exit_code, r.stderr) == (
+            2, f"referee: {p}:1: cannot solve: no match is in play at that moment\n")
+
+
 def test_file_with_no_json_at_all_is_exit_2(tmp_path):
     p = tmp_path / "png.jsonl"
     p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\n")
@@ -121,7 +137,10 @@ def test_file_with_no_json_at_all_is_exit_2(tmp_path):
 
 
 @pytest.mark.parametrize("args", [["check"], ["score"], ["history"],
-                                  ["history", "--format", "html"]])
+                                  ["history", "--format", "html"], ["analyse"],
+                                  ["legal", "--line", "1"], ["legal", "--line", "2"],
+                                  ["legal", "--line", "3"], ["legal", "--line", "9"],
+                                  ["solve", "--line", "2"], ["solve", "--line", "9"]])
 def test_every_command_says_a_file_is_no_log_in_the_same_words(tmp_path, args):
     # ruling R7: a file with content and not one JSON object is not a log, exit 2; each
     # command says so in one sentence (the HTML page said "no line of it could be decoded
