@@ -107,35 +107,48 @@ class DuplicateWatcher(Listener):
         h = engine.hand if engine is not None else None
         if h is None or self.info is None:
             return
-        code, seat = _CODE.__getitem__, self.seat.__getitem__
-        parts = [str(h.dealer).encode("utf-8", "surrogatepass")]
+        # each part framed by its length (4 bytes, big-endian), written into one buffer
+        code, seat, framed = _CODE.__getitem__, self.seat.__getitem__, _FRAMED
+        dealer = str(h.dealer).encode("utf-8", "surrogatepass")
+        buf = bytearray(len(dealer).to_bytes(4, "big"))
+        buf += dealer
         dealt = h.dealt
         cards = 0
         for p in self.info.players:
             held = dealt.get(p)
             if held:
-                cards += len(held)
-                parts.append(bytes(sorted(map(code, held))))
+                n = len(held)
+                cards += n
+                buf += framed[n] if n < 256 else n.to_bytes(4, "big")
+                buf += bytes(sorted(map(code, held)))
             else:
-                parts.append(b"")
-        if h.pile_known and h.pile:
-            cards += len(h.pile)
-            parts.append(bytes(map(code, h.pile)))
+                buf += framed[0]
+        pile = h.pile
+        if h.pile_known and pile:
+            n = len(pile)
+            cards += n
+            buf += framed[n] if n < 256 else n.to_bytes(4, "big")
+            buf += bytes(map(code, pile))
         else:
-            parts.append(b"")
+            buf += framed[0]
         tp = h.play
         if tp is not None:
             tricks = list(tp.tricks)
             if tp.current.who:
                 tricks.append(tp.current)
             for t in tricks:
-                cards += len(t.cards)
-                parts.append(bytes(map(seat, t.who)))
-                parts.append(bytes(map(code, t.cards)))
+                who, played = t.who, t.cards
+                n = len(who)
+                buf += framed[n] if n < 256 else n.to_bytes(4, "big")
+                buf += bytes(map(seat, who))
+                n = len(played)
+                cards += n
+                buf += framed[n] if n < 256 else n.to_bytes(4, "big")
+                buf += bytes(map(code, played))
         if not cards:
             return
         d = self.base.copy()
-        d.update(b"".join([b for part in parts for b in (len(part).to_bytes(4, "big"), part)]))
+        d.update(buf)
         digest = d.digest()
         self.match_hash.update(digest)
         self.hands += 1
@@ -163,6 +176,10 @@ class _Seats(dict[str, int]):
     def __missing__(self, key: str) -> int:
         return 255
 
+
+_FRAMED = tuple(n.to_bytes(4, "big") for n in range(256))
+"""The 4-byte big-endian length that frames each part of a hand's fingerprint, for the short
+parts (a longer one's is computed)."""
 
 _CODE = _Codes({c: i for i, c in enumerate([*ALL_CARDS.values(), JOKER])})
 """What a hand's fingerprint writes for each card (R32): its number among all cards."""
