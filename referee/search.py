@@ -551,13 +551,16 @@ class Unsafe(Exception):
 
 def fast_ready(engine: MatchEngine[Any]) -> bool:
     """Whether the trick-only layer may search from ``engine``: a game of :data:`FAST_GAMES`
-    in its play (the first card played), no revoke open, no claim made, every player holding
+    in its play (the first card played), no revoke open, no claim standing undisputed (after
+    a dispute the game's reading says what the claim changes, A7), every player holding
     as many cards as the tricks still to come ask."""
     h = engine.hand
     if engine.GAME not in FAST_GAMES or h is None or h.mode != OPEN or h.partial:
         return False
     tp = h.play
-    if tp is None or h.revoke is not None or getattr(h, "claim", None) is not None:
+    claim = getattr(h, "claim", None)
+    if tp is None or h.revoke is not None or (claim is not None
+                                               and getattr(claim, "dispute", None) is None):
         return False
     n = engine.TRICKS - len(tp.tricks)
     return all(len(tp.hands[p]) == n - (p in tp.current.who) for p in engine.players)
