@@ -556,13 +556,16 @@ class Unsafe(Exception):
 
 def fast_ready(engine: MatchEngine[Any]) -> bool:
     """Whether the trick-only layer may search from ``engine``: a game of :data:`FAST_GAMES`
-    in its play (the first card played), no revoke open, no claim made, every player holding
+    in its play (the first card played), no revoke open, no claim standing undisputed (after
+    a dispute the game's reading says what the claim changes, A7), every player holding
     as many cards as the tricks still to come ask."""
     h = engine.hand
     if engine.GAME not in FAST_GAMES or h is None or h.mode != OPEN or h.partial:
         return False
     tp = h.play
-    if tp is None or h.revoke is not None or getattr(h, "claim", None) is not None:
+    claim = getattr(h, "claim", None)
+    if tp is None or h.revoke is not None or (claim is not None
+                                               and getattr(claim, "dispute", None) is None):
         return False
     n = engine.TRICKS - len(tp.tricks)
     return all(len(tp.hands[p]) == n - (p in tp.current.who) for p in engine.players)
@@ -824,7 +827,9 @@ class Tricks:
         if m is not None:
             a, b = self.between(self.start)
             base = self.counted_so_far(self.start)
-            key = (self.sid, m, a + base, b + base)  # the result is one for the counts in [a, b)
+            # the result is one for the whole hand's counts in [a, b) + base, wherever the count
+            # is read from (the measure but its steps, which count from the state: PlayCount)
+            key = (self.sid, m._replace(steps=None), a + base, b + base)
             v = self.leaves.get(key)
             if v is None:
                 v = self.leaves[key] = self.leaf_of(self.count_line(self.start, (a, b)))

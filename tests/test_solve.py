@@ -198,3 +198,75 @@ def test_counted_search_agrees_with_the_engine_layer(game: str) -> None:
         counted += Tricks(eng, side).measure is not None
         n += 1
     assert n >= 10 and counted >= 1, (n, counted)
+
+
+def test_disputed_claim_agrees_with_exhaustive_minimax() -> None:
+    """Asszorti endings of up to three tricks where the declarer claims and an opponent disputes
+    (A7, A10): the play goes on, and the first trick the declarer loses gives every trick from
+    the claim on to the opponent who won it.  The solver, which searches these positions in the
+    trick-only layer (the game's reading settles the hand at that trick), agrees with the
+    exhaustive minimax on the value, every action's value and the best line; some claims fail
+    under best defence, some stand."""
+    from referee.search import fast_ready
+    n = failed = 0
+    for table in endings("asszorti", range(0, 5), 9):
+        h = table.hand
+        assert h is not None and h.declarer is not None
+        t = table.copy()
+        if t.apply({"event": "claim", "player": h.declarer}) != []:
+            continue
+        opp = next(p for p in t.holdings if p != h.declarer)
+        assert t.apply({"event": "dispute", "player": opp}) == []
+        assert t._engine is not None and fast_ready(t._engine)
+        check_solution(t)
+        s = t.solve()
+        t2 = t.copy()
+        for a in s.best[:-1]:  # the line up to its last card: has the declarer lost a trick?
+            assert t2.apply(a) == []
+        assert t2._engine is not None
+        failed += getattr(t2._engine.hand, "failed_by", None) is not None
+        n += 1
+    assert n >= 50 and 0 < failed < n, (n, failed)
+
+
+def test_kontra_caller_without_a_trick_agrees_with_exhaustive_minimax() -> None:
+    """Thirty-Three endings of up to three tricks with a Kontra caller (§11: a failed declarer
+    pays a caller only if the caller took a trick): the solver agrees with the exhaustive
+    minimax.  Some are searched on the caller's tricks against, the count the reading gives
+    once the contract can no longer be made and that caller has no trick."""
+    from referee.search import Tricks, fast_ready, side_of as side_at
+    n = on_caller = 0
+    for table in endings("thirty-three", range(11, 18), 9):
+        eng = table._engine
+        assert eng is not None
+        if not getattr(eng.hand, "kontra", None):
+            continue
+        check_solution(table)
+        n += 1
+        if fast_ready(eng):
+            side = side_at(eng)
+            m = Tricks(eng, side).measure
+            on_caller += m is not None and not m.players & set(side)
+    assert n >= 20 and on_caller >= 3, (n, on_caller)
+
+
+def test_the_oracle_endings_search_the_counts_of_each_reading() -> None:
+    """The endings the exhaustive minimax checks (:data:`CASES`) include positions searched on
+    each count the readings give: Eighty-Three under the rules as written (``set_penalty``
+    "points", E4) on the bidders' card points once the bid is made and on their card points
+    against (sign -1) once it is out of reach; Thirty-Three on the declarer's points."""
+    from referee.search import Tricks, fast_ready, side_of as side_at
+    seen: dict[str, set[tuple[bool, int]]] = {}
+    for game in ("thirty-three", "eighty-three"):
+        seeds, most = CASES[game]
+        kinds = seen.setdefault(game, set())
+        for table in endings(game, seeds, most):
+            eng = table._engine
+            assert eng is not None
+            if fast_ready(eng):
+                side = side_at(eng)
+                m = Tricks(eng, side).measure
+                if m is not None:
+                    kinds.add((bool(m.players & set(side)), m.sign))
+    assert {(True, 1), (True, -1)} <= seen["eighty-three"], seen
+    assert (True, 1) in seen["thirty-three"], seen

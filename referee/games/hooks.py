@@ -32,8 +32,10 @@ class PlayCount(NamedTuple):
     The count: ``sign`` (1 or -1) times the sum of ``weight`` for each trick (``unit``
     ``"tricks"``) or each card point (``"points"``, the last trick adding ``bonus`` card
     points) that ``players`` win, plus 1 for the first trick won by each player of ``firsts``
-    (none yet).  ``steps``: the counts at which the result changes, ascending (None: at every
-    count)."""
+    (none yet).  ``steps``: the counts from this state on at which the result changes,
+    ascending (None: at every count).  The result is one function of the whole hand's count
+    (the count so far and the count from the state on) at every state of the hand's play with
+    this measure, its steps apart: the search keeps one value for each span of it."""
 
     players: frozenset[str]
     unit: str

@@ -1036,9 +1036,14 @@ class Asszorti(MatchEngine[AsszortiHand]):
         search's key and whether it is settled, :class:`~referee.games.hooks.PlayReading`): the
         declarer's tricks, whether each opponent has a trick (6:5:0, A5) and, with an arrivázs
         announced, whether the declarer won each of the last three tricks played so far and
-        whether a trump fell to one (A6)."""
+        whether a trump fell to one (A6).  After a disputed claim (A7, A10) the first trick the
+        declarer loses settles the hand (every trick from the claim on goes to the opponent who
+        won it): settled then, keyed on that opponent; before it, the play as usual."""
         h = self.current
         decl = h.decl
+        failed = self._claim_failed_by(tricks)
+        if failed is not None:
+            return True, ("failed", failed)
         opps = tuple(min(tricks[o], 1) for o in self.opponents())
         arr = None
         if h.arrivazs:
@@ -1053,10 +1058,26 @@ class Asszorti(MatchEngine[AsszortiHand]):
         tricks with the other five in one opponent's hands (6:5:0, A5) count one less than six
         with both opponents holding a trick, and one more than five."""
         h = self.current
-        if h.arrivazs:
+        if h.arrivazs or h.claim is not None:
             return None
         return PlayCount(frozenset({h.decl}), "tricks", weight=2,
                      firsts=frozenset(self.opponents()))
+
+    def _claim_failed_by(self, tricks: Mapping[str, int]) -> str | None:
+        """The opponent credited with the tricks from a disputed claim on (A7, A10) at a state
+        of the play where the players have won ``tricks`` (player → tricks): the one already
+        recorded (``failed_by``), else the opponent who has won a trick since the claim (the
+        first the declarer lost, when only one has); None without a disputed claim or while
+        the declarer has won every trick since it."""
+        h = self.current
+        c = h.claim
+        if c is None or c.dispute is None:
+            return None
+        if h.failed_by is not None:
+            return h.failed_by
+        before = [_won(t) for t in h.trick_play().tricks[:c.at]]
+        lost = [o for o in self.opponents() if tricks[o] > before.count(o)]
+        return lost[0] if len(lost) == 1 else None
 
     def _post(self, net: dict[str, Number]) -> dict[str, Number]:
         """Write a hand's ``net`` on the sheet (A8): the sheet entries (the hand's deltas, G8),

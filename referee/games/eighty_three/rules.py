@@ -610,7 +610,7 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
         (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
         settled, key = self._play_key(tricks, points, late, done, still)
-        return PlayReading(settled, key, self._play_count(tricks, points, late, done))
+        return PlayReading(settled, key, self._play_count(tricks, points, late, done, still))
 
     def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
                   late: Sequence[tuple[str, bool]], done: int, still: int
@@ -628,16 +628,23 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         return False, taken
 
     def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                    late: Sequence[tuple[str, bool]], done: int
+                    late: Sequence[tuple[str, bool]], done: int, still: int
                     ) -> PlayCount | None:
         """The count the bidders' result rises with (see :meth:`play_reading`, E4): their card
         points, for 83 doubled (one step: the points still needed) or under ``set_penalty:
-        "bid"``; None under ``"points"`` (a set team loses what it took: fewer points are then
-        better for it)."""
+        "bid"``.  Under ``"points"`` (a set team loses what it took: fewer points are then
+        better for it, :func:`bid_score`) their card points once the bid is made, their card
+        points against (sign -1) once it is out of reach (``still`` card points left cannot make
+        it), else None."""
         declarer, bid = self.winning_bid()
+        team = frozenset(self.team_of(declarer))
+        taken = sum(points[p] for p in team)
         if not bid.doubled and self.set_penalty != "bid":
+            if taken >= bid.need:
+                return PlayCount(team, "points")
+            if taken + still < bid.need:
+                return PlayCount(team, "points", -1)
             return None
-        taken = sum(points[p] for p in self.team_of(declarer))
         steps = (bid.need - taken,) if bid.doubled else None
         return PlayCount(frozenset(self.team_of(declarer)), "points", steps=steps)
 

@@ -693,7 +693,7 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
         (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
         settled, key = self._play_key(tricks, points, late, done, still)
-        return PlayReading(settled, key, self._play_count(tricks, points, late, done))
+        return PlayReading(settled, key, self._play_count(tricks, points, late, done, still))
 
     def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
                   late: Sequence[tuple[str, bool]], done: int, still: int
@@ -705,7 +705,8 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
         points with the discards (and the last trick's bonus once it is played), capped at the
         level: settled once made, or once the points still in play cannot make it; and, outside
         Misère, whether each Kontra caller has a trick (a failed declarer pays only a caller who
-        took one, §11), which a failure is settled only with."""
+        took one, §11), which a failure is settled only with: a contract that can no longer be
+        made (:meth:`_beaten`) reads those alone."""
         h = self.current
         decl, k = h.declared()
         if k.misere:
@@ -722,26 +723,45 @@ class ThirtyThree(MatchEngine[ThirtyThreeHand]):
             pts += LAST_TRICK_BONUS
         if pts >= k.level:
             return True, k.level
-        most = pts + still + (LAST_TRICK_BONUS if done < TRICKS else 0)
-        if most < k.level and paid:
-            return True, -1
+        if self._beaten(tricks, points, late, done, still):
+            return paid, ("beaten", callers)
         return False, (pts, callers)
 
+    def _beaten(self, tricks: Mapping[str, int], points: Mapping[str, int],
+                late: Sequence[tuple[str, bool]], done: int, still: int) -> bool:
+        """Whether the contract (outside Misère) can no longer be made at this state of the play
+        (arguments as :data:`~referee.games.hooks.PlayReader`): a slam once the declarer has
+        lost a trick; a level contract once the declarer's card points with the discards, the
+        points still in play and the last trick's bonus still to come fall short of the level
+        (§11)."""
+        decl, k = self.current.declared()
+        if isinstance(k.level, str):
+            return tricks[decl] < done
+        pts = points[decl] + self.discard_points(self.current)
+        if done == TRICKS and late and late[-1][0] == decl:
+            pts += LAST_TRICK_BONUS
+        return pts + still + (LAST_TRICK_BONUS if done < TRICKS else 0) < k.level
+
     def _play_count(self, tricks: Mapping[str, int], points: Mapping[str, int],
-                    late: Sequence[tuple[str, bool]], done: int
+                    late: Sequence[tuple[str, bool]], done: int, still: int
                     ) -> PlayCount | None:
         """The count the declarer's result rises with (see :meth:`play_reading`, §11), made or not
         at one step: the declarer's card points for a level contract (the level less the
         points and discards already counted), tricks for a slam (every trick left), tricks
         against for Null (none); outside Misère only once every Kontra caller has a trick (a
-        failure then pays each caller alike).  None for Low (it reads every player's tricks)
-        and while a caller has none."""
+        failure then pays each caller alike).  While a caller has none: once the contract can
+        no longer be made (:meth:`_beaten`) and one caller alone has no trick, that caller's
+        tricks against (none: the failed declarer does not pay that caller's Kontra, §11);
+        else None.  None for Low (it reads every player's tricks)."""
         h = self.current
         decl, k = h.declared()
         me = frozenset({decl})
         if k.misere:
             return None if k.level == 18 else PlayCount(me, "tricks", -1, steps=(0,))
-        if not all(tricks[c] for c in h.kontra):
+        unpaid = [c for c in h.kontra if not tricks[c]]
+        if unpaid:
+            if len(unpaid) == 1 and self._beaten(tricks, points, late, done, still):
+                return PlayCount(frozenset(unpaid), "tricks", -1, steps=(0,))
             return None
         if isinstance(k.level, str):
             return PlayCount(me, "tricks", steps=(TRICKS - done,))
