@@ -264,9 +264,14 @@ class Search:
     engine_only: bool = False
     """Never use the trick-only layer (the tests compare the two)."""
 
-    def tricks(self, engine: MatchEngine[Any]) -> "Tricks | None":
-        """The trick-only layer at ``engine`` when it may search there (:func:`fast_ready`)."""
-        if self.engine_only or not fast_ready(engine):
+    def tricks(self, engine: MatchEngine[Any]) -> "Tricks | SixtySixTricks | None":
+        """The trick-only layer at ``engine`` when it may search there (:func:`fast_ready`),
+        or Sixty-Six's once the talon is shut (:func:`sixty_six_ready`)."""
+        if self.engine_only:
+            return None
+        if sixty_six_ready(engine):
+            return SixtySixTricks(engine, self.side, self.fast)
+        if not fast_ready(engine):
             return None
         return Tricks(engine, self.side, self.fast)
 
@@ -534,6 +539,218 @@ def _legal_events(engine: MatchEngine[Any]) -> list[ev.HandEvent]:
 def _event_key(e: Any) -> bytes:
     import msgspec
     return msgspec.json.encode(e)
+
+
+# --- the Sixty-Six layer: the talon closed or used up ---------------------------------------
+
+
+def sixty_six_ready(engine: MatchEngine[Any]) -> bool:
+    """Whether the Sixty-Six layer (:class:`SixtySixTricks`) may search from ``engine``: a
+    Sixty-Six deal in its play, every holding known, no revoke open, the talon closed or used
+    up (no draw, marriage or close can come, S1, S2, S4), no draw due or marriage pending, no
+    exchange open to the closer's opponent (S3), the right to declare (if anyone has it) the
+    player's on lead before the lead, and the hands as many cards as the tricks ask."""
+    h: Any = engine.hand
+    if engine.GAME != "sixty-six" or h is None or h.mode != OPEN or h.partial:
+        return False
+    tp = h.play
+    if tp is None or h.revoke is not None or h.talon_open or h.draw_due is not None \
+            or h.pending_marriage is not None:
+        return False
+    w = h.exchange_window
+    if w is not None and h.turned is not None and any(
+            c.suit == h.trump and c.rank == "9" for c in tp.hands[w]) and h.turned.rank != "9":
+        return False
+    if h.may_declare is not None and (h.may_declare != tp.leader or tp.current.who):
+        return False
+    a, b = engine.players
+    return len(tp.hands[a]) - (a in tp.current.who) == len(tp.hands[b]) - (b in tp.current.who)
+
+
+class SixtySixTricks:
+    """A search of a Sixty-Six deal once the talon is closed or used up (:func:`sixty_six_ready`):
+    a trick game with the duty in force (``engine.duty_in_force()``: follow, head, trump, S1) in
+    which the winner of each trick may declare out before leading (S5), and the winner of the
+    last may declare or let the deal be scored as played out (S7, S10).
+
+    The state: the cards left per player (indices 0, 1 in seat order), the trick on the table,
+    the leader, each one's (tricks, card points) taken and whether the leader may declare.  The
+    value of a declaration or of the played-out deal is the rules core's
+    (:func:`~referee.games.sixty_six.rules.declaration_result`,
+    :func:`~referee.games.sixty_six.rules.played_out_result`) with the marriages shown (counted
+    once their owner has a trick, S2), the closer and whether the closer's opponent had a trick
+    then, all fixed while the talon is shut; the side's value is the game points it scores (0 when
+    the other scores, as :func:`hand_value` reads the engine's result).  Alpha-beta on a null
+    window (MTD(f)) with the shared transposition table, equivalent cards grouped, a
+    declaration tried first."""
+
+    def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
+                 shared: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] | None = None
+                 ) -> None:
+        from .games.sixty_six.rules import declaration_result, played_out_result
+        self.declaration_result = declaration_result
+        self.played_out_result = played_out_result
+        h: Any = engine.hand
+        assert h is not None and h.play is not None
+        tp = h.play
+        self.players = tuple(engine.players)
+        self.me = self.players.index(side[0])
+        self.order = tp.order
+        self.duty = engine.duty_in_force()
+        self.points = {c: engine.card_points_of([c]) or 0 for c in self.order.suit_of}
+        self.table: dict[Any, tuple[float, float, int]]
+        self.table = shared[0] if shared is not None else {}
+        self.shown = tuple(sum(m.value for m in h.marriages[p]) for p in self.players)
+        self.closer = None if h.closer is None else self.players.index(h.closer)
+        self.at_close = bool(h.opp_trick_at_close)
+        self.sid = ("66", h.trump, self.closer, self.at_close, self.shown)
+        self.nodes = 0
+        ix = self.players.index
+        taken = tuple((len(tp.won[p]), sum(self.points[c] for t in tp.won[p] for c in t.cards))
+                      for p in self.players)
+        may = h.may_declare is not None
+        if h.played_out:  # the last trick's winner leads "nothing": declares or stops
+            leader = ix(tp.tricks[-1].winner)
+        else:
+            leader = ix(tp.leader)
+        self.start = (frozenset(tp.hands[self.players[0]]), frozenset(tp.hands[self.players[1]]),
+                      tuple((ix(p), c) for p, c in zip(tp.current.who, tp.current.cards)),
+                      leader, taken, may)
+
+    def totals(self, taken: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+        """Card points of tricks plus the marriages shown, counted once their owner has a trick
+        (S2)."""
+        (t0, p0), (t1, p1) = taken
+        return (p0 + (self.shown[0] if t0 else 0), p1 + (self.shown[1] if t1 else 0))
+
+    def worth(self, scorer: int | None, points: int) -> float:
+        return float(points) if scorer == self.me else 0.0
+
+    def declared(self, p: int, taken: tuple[tuple[int, int], ...]) -> float:
+        """The side's value when player ``p`` declares out (S5, S6)."""
+        tot = self.totals(taken)
+        q = 1 - p
+        r = self.declaration_result((tot[p], tot[q]), (taken[p][0], taken[q][0]),
+                                    None if self.closer is None else (0 if self.closer == p else 1),
+                                    self.at_close)
+        assert r.scorer is not None
+        return self.worth(p if r.scorer == 0 else q, r.points)
+
+    def stopped(self, last: int, taken: tuple[tuple[int, int], ...]) -> float:
+        """The side's value of the deal scored as played out (S6, S7)."""
+        r = self.played_out_result(self.totals(taken), (taken[0][0], taken[1][0]), last,
+                                   self.closer, self.at_close)
+        return self.worth(r.scorer, r.points)
+
+    def options(self, st: tuple[Any, ...]) -> tuple[int, list[Any]]:
+        """(who acts, the moves): ``"declare"`` first where the leader may, ``"stop"`` once
+        every card is played, else the cards the duty allows, equivalent cards grouped (moves
+        ordered: on lead the highest first; following, a card that takes the trick first)."""
+        h0, h1, trick, leader, taken, may = st
+        p = leader if not trick else 1 - trick[-1][0]
+        out: list[Any] = ["declare"] if may and not trick else []
+        if not h0 and not h1 and not trick:
+            out.append("stop")
+            return p, out
+        held = h0 if p == 0 else h1
+        on = [c for _, c in trick]
+        allowed = None if self.duty is None else self.duty(held, on, self.order)
+        cards = list(held if allowed is None else allowed)
+        suit_of, power = self.order.suit_of, self.order.power
+        cards.sort(key=lambda c: (suit_of[c], -power[c]))
+        other = h1 if p == 0 else h0
+        elsewhere = (other | frozenset(on)).__contains__
+        kept: list[Any] = []
+        for c in cards:
+            if kept and equivalent(self.order, self.points.__getitem__, kept[-1], c, elsewhere):
+                continue
+            kept.append(c)
+        if not trick:
+            kept.sort(key=power.__getitem__, reverse=True)
+        else:
+            win = [c for c in kept if self.order.winner(on + [c]) == 1]
+            kept = win + [c for c in kept if c not in win]
+        return p, out + kept
+
+    def child(self, st: tuple[Any, ...], p: int, c: Any) -> tuple[Any, ...]:
+        h0, h1, trick, leader, taken, may = st
+        if p == 0:
+            h0 = h0 - {c}
+        else:
+            h1 = h1 - {c}
+        trick = trick + ((p, c),)
+        if len(trick) < 2:
+            return (h0, h1, trick, leader, taken, False)
+        w = trick[self.order.winner([x for _, x in trick])][0]
+        pts = sum(self.points[x] for _, x in trick)
+        t = list(taken)
+        t[w] = (t[w][0] + 1, t[w][1] + pts)
+        return (h0, h1, (), w, tuple(t), True)
+
+    def outcome(self, st: tuple[Any, ...], p: int, m: Any) -> tuple[float | None, Any]:
+        """(the value if move ``m`` of ``p`` ends the deal, else None; the position after)."""
+        if m == "declare":
+            return self.declared(p, st[4]), None
+        if m == "stop":
+            return self.stopped(st[3], st[4]), None
+        return None, self.child(st, p, m)
+
+    def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
+        """Fail-soft alpha-beta: the exact value inside (alpha, beta), else a bound."""
+        self.nodes += 1
+        key = (self.sid, st)
+        hit = self.table.get(key)
+        known, alpha, beta, first = consult(hit, alpha, beta)
+        if known is not None:
+            return known
+        p, ms = self.options(st)
+        order = list(range(len(ms)))
+        if 0 <= first < len(ms):
+            order.remove(first)
+            order.insert(0, first)
+        up = p == self.me
+        a0, b0 = alpha, beta
+        best = -float("inf") if up else float("inf")
+        best_i = order[0]
+        for i in order:
+            v, nxt = self.outcome(st, p, ms[i])
+            if v is None:
+                v = self.ab(nxt, alpha, beta)
+            if up:
+                if v > best:
+                    best, best_i = v, i
+                alpha = max(alpha, v)
+            elif v < best:
+                best, best_i = v, i
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return remember(self.table, key, hit, best, best_i, a0, b0)
+
+    def value(self, guess: float = 0.0, st: tuple[Any, ...] | None = None) -> float:
+        """The exact value of ``st`` (the root by default): MTD(f)."""
+        s = self.start if st is None else st
+        return mtd(lambda a, b: self.ab(s, a, b), guess)
+
+    def line(self, target: float) -> list[ev.HandEvent]:
+        """A line of events from the root to the deal's end reaching ``target`` (a stop, the
+        deal scored as played out, is no event)."""
+        out: list[ev.HandEvent] = []
+        st: Any = self.start
+        while st is not None:
+            p, ms = self.options(st)
+            for m in ms:
+                v, nxt = self.outcome(st, p, m)
+                if (v if v is not None else self.value(target, nxt)) == target:
+                    if m == "declare":
+                        out.append(ev.DeclareOut(player=self.players[p]))
+                    elif m != "stop":
+                        out.append(ev.Play(player=self.players[p], card=str(m)))
+                    st = nxt
+                    break
+            else:  # pragma: no cover - a value is always reached by one of the moves
+                raise RuntimeError("no move reaches the position's value")
+        return out
 
 
 # --- the trick-only layer -------------------------------------------------------------------
