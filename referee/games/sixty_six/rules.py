@@ -128,6 +128,27 @@ ORDERS = {s: trick_order(s) for s in SUITS}
 """One TrickOrder per trump suit, built once."""
 
 
+def may_close(closed: bool, talon: int, on_lead: bool) -> bool:
+    """Whether a player may close the talon (S4): it is not closed yet, holds cards (after the
+    due draw, unless the close skips it) and the player is on lead."""
+    return not closed and talon > 0 and on_lead
+
+
+def may_exchange(window: bool, closed: bool, on_lead: bool, tricks_won: int) -> bool:
+    """Whether a player who holds the nine of trumps, with another card face up, may exchange
+    it (S3, SS-R4): right after the opponent closed (``window``), or on lead with the talon
+    open and a trick won."""
+    return window or (not closed and on_lead and tricks_won > 0)
+
+
+def may_marry(closed: bool, talon: int, on_lead: bool, pending: bool, shown_before: bool
+              ) -> bool:
+    """Whether a player holding the king and queen of a suit may show them (S2, SS-R1): the
+    talon open and holding cards, the player on lead, no marriage already waiting for its lead
+    (``pending``), and this suit's not shown by the player before."""
+    return not closed and talon > 0 and on_lead and not pending and not shown_before
+
+
 class Shown(NamedTuple):
     """A marriage shown (S2): its ``suit`` (a letter), ``value`` in card points (20, 40 in
     trumps) and the log ``line`` of the ``marriage`` event."""
@@ -560,16 +581,17 @@ class SixtySix(MatchEngine[SixtySixHand]):
             skipped = True
         else:
             self._settle_draw()
-        if h.closer is not None:
-            self.irregular("illegal-close", line, None, p, rule="S4",
-                           evidence={"player": p, "closed_by": h.closer, "closed_at": h.close_line,
-                                     "applied": False})
-            return
-        if h.talon_size == 0:
-            self.irregular("illegal-close", line, None, p, rule="S4",
-                           evidence={"player": p, "talon": 0, "applied": False})
-            return
-        if not self._on_lead(p):
+        on_lead = self._on_lead(p)
+        if not may_close(h.closer is not None, h.talon_size, on_lead):
+            if h.closer is not None:
+                self.irregular("illegal-close", line, None, p, rule="S4",
+                               evidence={"player": p, "closed_by": h.closer,
+                                         "closed_at": h.close_line, "applied": False})
+                return
+            if h.talon_size == 0:
+                self.irregular("illegal-close", line, None, p, rule="S4",
+                               evidence={"player": p, "talon": 0, "applied": False})
+                return
             self.irregular("illegal-close", line, None, p, rule="S4",
                            evidence={"player": p, "on_lead": False, "applied": True,
                                      **self._lead_facts()})
@@ -607,15 +629,14 @@ class SixtySix(MatchEngine[SixtySixHand]):
             self.void("card-not-held", line, None, p, rule="G3",
                       evidence={**self.not_held(p, [nine]), "action": "exchange"})
             return
-        if h.exchange_window != p:
-            on_lead = self._on_lead(p)
-            won = h.play.tricks_won(p)
-            if h.closer is not None or not on_lead or won == 0:
-                self.irregular("illegal-exchange", line, None, p, rule="S3",
-                               evidence={"player": p, "card": str(nine),
-                                         "turned_up": str(h.turned), "closed_by": h.closer,
-                                         "on_lead": on_lead, "tricks_won": won,
-                                         **({} if on_lead else self._lead_facts())})
+        on_lead = self._on_lead(p)
+        won = h.play.tricks_won(p)
+        if not may_exchange(h.exchange_window == p, h.closer is not None, on_lead, won):
+            self.irregular("illegal-exchange", line, None, p, rule="S3",
+                           evidence={"player": p, "card": str(nine),
+                                     "turned_up": str(h.turned), "closed_by": h.closer,
+                                     "on_lead": on_lead, "tricks_won": won,
+                                     **({} if on_lead else self._lead_facts())})
         h.hands[p].discard(nine)
         h.hands[p].add(h.turned)
         h.notes.append(Exchanged(p, h.turned, nine))
@@ -655,8 +676,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
             return
         on_lead = self._on_lead(p)
         pending = h.pending_marriage
-        if h.closer is not None or h.talon_size == 0 or not on_lead or pending is not None \
-                or any(m.suit == s for m in h.marriages[p]):
+        if not may_marry(h.closer is not None, h.talon_size, on_lead, pending is not None,
+                         any(m.suit == s for m in h.marriages[p])):
             evidence: dict[str, Any] = {
                 "player": p, "suit": SUIT_NAMES[s], "closed_by": h.closer,
                 "talon": h.talon_size, "on_lead": on_lead,
