@@ -605,6 +605,11 @@ class SixtySixDeal:
         self.trump = h.trump
         self.nine = ALL_CARDS["9" + h.trump]
         self.worth_of = {s: rules.marriage_value(s, h.trump) for s in SUITS}
+        self.top = float(max(*rules.GAME_POINTS.values(), rules.FALSE_DECLARATION,
+                             rules.CLOSER_FAILS, rules.CLOSER_FAILS_NO_TRICK,
+                             rules.CLOSER_BEATEN))
+        """The most a deal's end can give the side (game points): the search's upper bound, 0
+        its lower (the side scores or not)."""
         self.pile = tuple(h.pile)
         self.table: dict[Any, tuple[float, float, int]]
         self.table = shared[0] if shared is not None else {}
@@ -801,6 +806,10 @@ class SixtySixDeal:
     def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
         """Fail-soft alpha-beta: the exact value inside (alpha, beta), else a bound."""
         self.nodes += 1
+        if beta <= 0.0:  # no deal's end gives the side less than nothing
+            return 0.0
+        if alpha >= self.top:  # nor more than the most a deal is worth
+            return self.top
         key = (self.sid, st)
         hit = self.table.get(key)
         known, alpha, beta, first = consult(hit, alpha, beta)
