@@ -844,6 +844,13 @@ class SixtySixDeal:
         s = self.start if st is None else st
         return mtd(lambda a, b: self.ab(s, a, b), guess)
 
+    def reaches(self, st: tuple[Any, ...], target: float) -> bool:
+        """Whether the value of ``st`` is ``target``: two null-window searches (at least it,
+        and less than the next value), and none more when the first fails."""
+        if self.ab(st, target - 0.25, target) < target:
+            return False
+        return self.ab(st, target, target + 0.25) < target + 0.25
+
     def event(self, m: tuple[Any, ...]) -> ev.HandEvent | None:
         """The log event of move ``m`` (None for the stop: the deal scored as played out)."""
         from .cards import SUIT_NAMES
@@ -869,7 +876,7 @@ class SixtySixDeal:
             _, ms = self.options(st)
             for m in ms:
                 v, nxt = self.apply(st, m)
-                if (v if v is not None else self.value(target, nxt)) == target:
+                if (v == target if v is not None else self.reaches(nxt, target)):
                     e = self.event(m)
                     if e is not None:
                         out.append(e)
