@@ -9,7 +9,8 @@ Printed, per game (wall clock, one process, the machine as it is):
 - ``check``: the time of ``referee check`` (a whole process) on a log of ``--check-hands``
   simulated hands (1,000): the yardstick of the issue's target for a whole hand;
 - endings: for each ``k`` of ``--tricks``, in each of ``--seeds`` simulated matches, the position
-  before the lead of the trick that leaves ``k`` tricks to play, solved (``Table.solve``);
+  before the lead of the trick that leaves ``k`` tricks to play, solved (``Table.solve``)
+  (Sixty-Six: with the talon closed or drawn, where the cards held are the tricks left);
 - ``whole``: each simulated hand solved from its first card (the moment before it);
 - ``analyse``: ``referee analyse`` (in process) of a ``--match-hands``-hand match at each
   ``--depths`` (``all``: every card), its count of records in the nodes column.
@@ -59,10 +60,19 @@ def positions(game: str, seed: int, k: int, hands: int = 2) -> list[referee.Tabl
         elif (k and e["event"] == "play" and h is not None and h.status is None and not claimed
                 and h.tricks and
                 max(len(x.cards) for x in table.holdings.values()) == k and
-                all(len(x.cards) == k for x in table.holdings.values())):
+                all(len(x.cards) == k for x in table.holdings.values()) and
+                not talon_open(table)):
             out.append(table.copy())
         table.apply(e)
     return out
+
+
+def talon_open(table: referee.Table) -> bool:
+    """A Sixty-Six deal whose talon is still drawn from: the cards held are not the tricks left
+    (the public table does not show the talon, so the engine is asked)."""
+    eng = table._engine
+    h = eng.hand if eng is not None else None
+    return bool(getattr(h, "talon_open", False))
 
 
 def log_of(game: str, seed: int, hands: int) -> bytes:

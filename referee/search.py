@@ -269,9 +269,14 @@ class Search:
     engine_only: bool = False
     """Never use the trick-only layer (the tests compare the two)."""
 
-    def tricks(self, engine: MatchEngine[Any]) -> "Tricks | None":
-        """The trick-only layer at ``engine`` when it may search there (:func:`fast_ready`)."""
-        if self.engine_only or not fast_ready(engine):
+    def tricks(self, engine: MatchEngine[Any]) -> "Tricks | SixtySixDeal | None":
+        """The trick-only layer at ``engine`` when it may search there (:func:`fast_ready`),
+        or Sixty-Six's once the talon is shut (:func:`sixty_six_ready`)."""
+        if self.engine_only:
+            return None
+        if sixty_six_ready(engine):
+            return SixtySixDeal(engine, self.side, self.fast)
+        if not fast_ready(engine):
             return None
         return Tricks(engine, self.side, self.fast)
 
@@ -539,6 +544,352 @@ def _legal_events(engine: MatchEngine[Any]) -> list[ev.HandEvent]:
 def _event_key(e: Any) -> bytes:
     import msgspec
     return msgspec.json.encode(e)
+
+
+# --- the Sixty-Six layer ----------------------------------------------------------------------
+
+
+def sixty_six_ready(engine: MatchEngine[Any]) -> bool:
+    """Whether the Sixty-Six layer (:class:`SixtySixDeal`) may search from ``engine``: a
+    Sixty-Six deal in its play, every holding known, no revoke open, the stock the deal's
+    stock less the cards drawn (top first), and both hands as many cards as the tricks ask."""
+    h: Any = engine.hand
+    if engine.GAME != "sixty-six" or h is None or h.mode != OPEN or h.partial:
+        return False
+    tp = h.play
+    if tp is None or h.revoke is not None or not h.trump:
+        return False
+    pile = tuple(h.pile)
+    if tuple(h.stock) != pile[len(pile) - len(h.stock):]:
+        return False
+    if h.may_declare is not None and h.may_declare != tp.leader:
+        return False
+    a, b = engine.players
+    return len(tp.hands[a]) + (a in tp.current.who) == len(tp.hands[b]) + (b in tp.current.who)
+
+
+class SixtySixDeal:
+    """A search of a Sixty-Six deal on a compact state (:func:`sixty_six_ready`), every move of
+    the play (R34) in it: the cards (free while the talon is open, the duty in force once it is
+    closed or used up, ``engine.duty_in_force``'s :func:`~referee.games.tricks.follow_head_trump`,
+    S1; after a marriage its king or queen, S2), marriages, the trump-nine exchange, closing
+    before or after the draw and declaring out, whose legality is the rules core's
+    (:func:`~referee.games.sixty_six.rules.may_marry`, ``may_exchange``, ``may_close``), and the
+    draws the rules make (the winner first, the face-up card last).  A deal's end is valued by
+    the rules core's settlement (``declaration_result``, ``played_out_result``): the side's value
+    is the game points it scores, 0 when the other scores (as :func:`hand_value` reads the
+    engine's result).
+
+    The state (a tuple, players by seat index 0, 1): both hands, the trick on the table, the
+    leader, each one's (tricks, card points) taken, whether the leader may declare, the cards
+    left in the stock (the deal's stock is known, top first), the face-up card, the closer and
+    whether the closer's opponent had a trick then, the marriages shown, the marriage waiting for
+    its lead, the exchange window after a close, and the winner whose draw is due.  Alpha-beta on
+    a null window (MTD(f)) with the shared transposition table, equivalent cards grouped (cards
+    in the stock counted as in play).  As the engine layer does, a position's mover is the player
+    of its first move (the closer's opponent's exchange right after a close is weighed by the
+    closer, as ``legal`` lists it after the closer's cards)."""
+
+    def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
+                 shared: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] | None = None
+                 ) -> None:
+        from .cards import ALL_CARDS, SUITS
+        from .games.sixty_six import rules
+        self.rules = rules
+        h: Any = engine.hand
+        assert h is not None and h.play is not None
+        tp = h.play
+        self.players = tuple(engine.players)
+        self.me = self.players.index(side[0])
+        self.order = tp.order
+        self.duty = tp.duty
+        """The duty the game gave its trick machine, in force once the talon is shut (S1)."""
+        self.points = {c: engine.card_points_of([c]) or 0 for c in self.order.suit_of}
+        self.suits = tuple(SUITS)
+        self.pairs = {s: (ALL_CARDS["K" + s], ALL_CARDS["Q" + s]) for s in SUITS}
+        self.trump = h.trump
+        self.nine = ALL_CARDS["9" + h.trump]
+        self.worth_of = {s: rules.marriage_value(s, h.trump) for s in SUITS}
+        self.top = float(max(*rules.GAME_POINTS.values(), rules.FALSE_DECLARATION,
+                             rules.CLOSER_FAILS, rules.CLOSER_FAILS_NO_TRICK,
+                             rules.CLOSER_BEATEN))
+        """The most a deal's end can give the side (game points): the search's upper bound, 0
+        its lower (the side scores or not)."""
+        self.pile = tuple(h.pile)
+        self.table: dict[Any, tuple[float, float, int]]
+        self.table = shared[0] if shared is not None else {}
+        states = shared[2] if shared is not None else {}
+        ident = ("sixty-six", h.trump, self.pile)
+        if ident not in states:
+            states[ident] = (len(states), {})
+        self.sid = states[ident][0]
+        self.nodes = 0
+        ix = self.players.index
+        pl = self.players
+        taken = tuple((len(tp.won[p]), sum(self.points[c] for t in tp.won[p] for c in t.cards))
+                      for p in pl)
+        leader = ix(tp.tricks[-1].winner) if h.played_out else ix(tp.leader)
+        shown = tuple(tuple(sorted(m.suit for m in h.marriages[p])) for p in pl)
+        pend = None if h.pending_marriage is None else (ix(h.pending_marriage[0]),
+                                                        h.pending_marriage[1])
+        self.start = self.tidy((
+            frozenset(tp.hands[pl[0]]), frozenset(tp.hands[pl[1]]),
+            tuple((ix(p), c) for p, c in zip(tp.current.who, tp.current.cards)), leader, taken,
+            h.may_declare is not None, len(h.stock), h.turned,
+            None if h.closer is None else ix(h.closer), bool(h.opp_trick_at_close), shown, pend,
+            None if h.exchange_window is None else ix(h.exchange_window),
+            None if h.draw_due is None else ix(h.draw_due[0])))
+
+    # the state: (h0, h1, trick, leader, taken, may, left, turned, closer, at_close, shown,
+    # pending, window, due)
+
+    @staticmethod
+    def tidy(st: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``st`` with what no rule reads any more forgotten: the stock and the face-up card
+        once the talon is closed and the exchange after the close has passed."""
+        if st[8] is not None and st[12] is None and (st[6] or st[7] is not None):
+            return st[:6] + (0, None) + st[8:]
+        return st
+
+    def shut(self, st: tuple[Any, ...]) -> bool:
+        """The talon closed or used up (S1)."""
+        return st[8] is not None or (not st[6] and st[7] is None)
+
+    def settle(self, st: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The due draw carried out: the trick's winner takes the top card, the loser the
+        next, the face-up card last (S1)."""
+        w = st[13]
+        if w is None:
+            return st
+        hs = [st[0], st[1]]
+        left, turned = st[6], st[7]
+        for p in (w, 1 - w):
+            if left:
+                c = self.pile[len(self.pile) - left]
+                left -= 1
+            elif turned is not None:
+                c, turned = turned, None
+            else:  # pragma: no cover - a draw is due only while the talon holds cards
+                break
+            hs[p] = hs[p] | {c}
+        return (hs[0], hs[1]) + st[2:6] + (left, turned) + st[8:13] + (None,)
+
+    def totals(self, taken: tuple[tuple[int, int], ...], shown: tuple[tuple[str, ...], ...]
+               ) -> tuple[int, int]:
+        """Card points of tricks plus the marriages shown, counted once their owner has a
+        trick (S2)."""
+        return tuple(pts + (sum(self.worth_of[s] for s in shown[i]) if t else 0)  # type: ignore
+                     for i, (t, pts) in enumerate(taken))
+
+    def worth(self, scorer: int | None, points: int) -> float:
+        return float(points) if scorer == self.me else 0.0
+
+    def declared(self, p: int, st: tuple[Any, ...]) -> float:
+        """The side's value when player ``p`` declares out (S5, S6)."""
+        taken, closer = st[4], st[8]
+        tot = self.totals(taken, st[10])
+        q = 1 - p
+        r = self.rules.declaration_result((tot[p], tot[q]), (taken[p][0], taken[q][0]),
+                                          None if closer is None else (0 if closer == p else 1),
+                                          st[9])
+        assert r.scorer is not None
+        return self.worth(p if r.scorer == 0 else q, r.points)
+
+    def stopped(self, st: tuple[Any, ...]) -> float:
+        """The side's value of the deal scored as played out (S6, S7)."""
+        taken = st[4]
+        r = self.rules.played_out_result(self.totals(taken, st[10]), (taken[0][0], taken[1][0]),
+                                         st[3], st[8], st[9])
+        return self.worth(r.scorer, r.points)
+
+    def options(self, st: tuple[Any, ...]) -> tuple[int, list[tuple[Any, ...]]]:
+        """(the mover, the legal moves): ``("declare", p)``, ``("stop",)``, ``("play", p, c)``,
+        ``("marriage", p, suit)``, ``("exchange", p)``, ``("close", p, before_draw)``; the
+        mover is the player of the first move in ``legal``'s order (cards first)."""
+        h0, h1, trick, leader, taken, may = st[:6]
+        if not h0 and not h1 and not trick and st[13] is None:  # every card played (S10)
+            out: list[tuple[Any, ...]] = [("declare", leader)] if may else []
+            return leader, out + [("stop",)]
+        p = leader if not trick else 1 - trick[-1][0]
+        rules = self.rules
+        s2 = self.settle(st)
+        held = s2[p]
+        left, turned, closer, window = s2[6], s2[7], s2[8], s2[12]
+        talon = left + (turned is not None)
+        closed = closer is not None
+        shut = self.shut(s2)
+        on = [c for _, c in trick]
+        first: list[tuple[Any, ...]] = []
+        later: list[tuple[Any, ...]] = []
+        if not trick:
+            if may:
+                first.append(("declare", p))
+            pend = s2[11]
+            cards: Any = held
+            if pend is not None and pend[0] == p:
+                cards = [c for c in self.pairs[pend[1]] if c in held]
+            for s in self.suits:
+                k, q = self.pairs[s]
+                if k in held and q in held and rules.may_marry(
+                        closed, talon, True, pend is not None, s in s2[10][p]):
+                    first.append(("marriage", p, s))
+            if turned is not None and turned != self.nine and self.nine in held and \
+                    rules.may_exchange(window == p, closed, True, taken[p][0]):
+                first.append(("exchange", p))
+            if rules.may_close(closed, talon, True):
+                later.append(("close", p, False))
+            if st[13] is not None and rules.may_close(False, st[6] + (st[7] is not None), True):
+                later.append(("close", p, True))
+        else:
+            allowed = self.duty(held, on, self.order) if shut and self.duty else None
+            cards = held if allowed is None else allowed
+        if window is not None and window != p and turned is not None and turned != self.nine \
+                and self.nine in s2[window] and rules.may_exchange(True, closed, False, 0):
+            later.append(("exchange", window))
+        ranked = sorted(cards, key=lambda c: (self.order.suit_of[c], -self.order.power[c]))
+        other = s2[1 - p]
+        live = set(other) | set(on)
+        if not shut:
+            live.update(self.pile[len(self.pile) - left:])
+            if turned is not None:
+                live.add(turned)
+        kept: list[Any] = []
+        for c in ranked:
+            if kept and equivalent(self.order, self.points.__getitem__, kept[-1], c,
+                                   live.__contains__):
+                continue
+            kept.append(c)
+        power = self.order.power
+        if not trick:
+            kept.sort(key=power.__getitem__, reverse=True)
+        else:
+            win = [c for c in kept if self.order.winner(on + [c]) == 1]
+            kept = win + sorted((c for c in kept if c not in win), key=self.points.__getitem__)
+        plays = [("play", p, c) for c in kept]
+        return p, first + plays + later
+
+    def apply(self, st: tuple[Any, ...], m: tuple[Any, ...]) -> tuple[float | None, Any]:
+        """(the value if move ``m`` ends the deal, else None; the position after it)."""
+        kind = m[0]
+        if kind == "declare":
+            return self.declared(m[1], st), None
+        if kind == "stop":
+            return self.stopped(st), None
+        p = m[1]
+        if kind == "close":
+            s2 = st[:13] + (None,) if m[2] and st[13] is not None else self.settle(st)
+            at = s2[4][1 - p][0] > 0
+            return None, self.tidy(s2[:8] + (p, at) + s2[10:12] + (1 - p, None))
+        s2 = self.settle(st)
+        h0, h1, trick, leader, taken, may, left, turned, closer, at, shown, pend, window, due = s2
+        if kind == "marriage":
+            sh = list(shown)
+            sh[p] = tuple(sorted(sh[p] + (m[2],)))
+            return None, (h0, h1, trick, leader, taken, True, left, turned, closer, at,
+                          tuple(sh), (p, m[2]), window, due)
+        if kind == "exchange":
+            hs = [h0, h1]
+            hs[p] = (hs[p] - {self.nine}) | {turned}
+            return None, self.tidy((hs[0], hs[1], trick, leader, taken, may, left, self.nine,
+                                    closer, at, shown, pend, None, due))
+        c = m[2]  # a card: the windows to declare and exchange end, the marriage's lead made
+        if p == 0:
+            h0 = h0 - {c}
+        else:
+            h1 = h1 - {c}
+        trick = trick + ((p, c),)
+        if len(trick) < 2:
+            return None, self.tidy((h0, h1, trick, leader, taken, False, left, turned, closer,
+                                    at, shown, None, None, due))
+        w = trick[self.order.winner([x for _, x in trick])][0]
+        t = list(taken)
+        t[w] = (t[w][0] + 1, t[w][1] + sum(self.points[x] for _, x in trick))
+        still = closer is None and (left > 0 or turned is not None)
+        return None, self.tidy((h0, h1, (), w, tuple(t), True, left, turned, closer, at, shown,
+                                None, None, w if still else None))
+
+    def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
+        """Fail-soft alpha-beta: the exact value inside (alpha, beta), else a bound."""
+        self.nodes += 1
+        if beta <= 0.0:  # no deal's end gives the side less than nothing
+            return 0.0
+        if alpha >= self.top:  # nor more than the most a deal is worth
+            return self.top
+        key = (self.sid, st)
+        hit = self.table.get(key)
+        known, alpha, beta, first = consult(hit, alpha, beta)
+        if known is not None:
+            return known
+        p, ms = self.options(st)
+        order = list(range(len(ms)))
+        if 0 <= first < len(ms):
+            order.remove(first)
+            order.insert(0, first)
+        up = p == self.me
+        a0, b0 = alpha, beta
+        best = -float("inf") if up else float("inf")
+        best_i = order[0]
+        for i in order:
+            v, nxt = self.apply(st, ms[i])
+            if v is None:
+                v = self.ab(nxt, alpha, beta)
+            if up:
+                if v > best:
+                    best, best_i = v, i
+                alpha = max(alpha, v)
+            elif v < best:
+                best, best_i = v, i
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return remember(self.table, key, hit, best, best_i, a0, b0)
+
+    def value(self, guess: float = 0.0, st: tuple[Any, ...] | None = None) -> float:
+        """The exact value of ``st`` (the root by default): MTD(f)."""
+        s = self.start if st is None else st
+        return mtd(lambda a, b: self.ab(s, a, b), guess)
+
+    def reaches(self, st: tuple[Any, ...], target: float) -> bool:
+        """Whether the value of ``st`` is ``target``: two null-window searches (at least it,
+        and less than the next value), and none more when the first fails."""
+        if self.ab(st, target - 0.25, target) < target:
+            return False
+        return self.ab(st, target, target + 0.25) < target + 0.25
+
+    def event(self, m: tuple[Any, ...]) -> ev.HandEvent | None:
+        """The log event of move ``m`` (None for the stop: the deal scored as played out)."""
+        from .cards import SUIT_NAMES
+        kind = m[0]
+        if kind == "stop":
+            return None
+        who = self.players[m[1]]
+        if kind == "declare":
+            return ev.DeclareOut(player=who)
+        if kind == "play":
+            return ev.Play(player=who, card=str(m[2]))
+        if kind == "marriage":
+            return ev.Marriage(player=who, suit=SUIT_NAMES[m[2]])
+        if kind == "exchange":
+            return ev.Exchange(player=who)
+        return ev.Close(player=who, before_draw=True) if m[2] else ev.Close(player=who)
+
+    def line(self, target: float) -> list[ev.HandEvent]:
+        """A line of events from the root to the deal's end reaching ``target``."""
+        out: list[ev.HandEvent] = []
+        st: Any = self.start
+        while st is not None:
+            _, ms = self.options(st)
+            for m in ms:
+                v, nxt = self.apply(st, m)
+                if (v == target if v is not None else self.reaches(nxt, target)):
+                    e = self.event(m)
+                    if e is not None:
+                        out.append(e)
+                    st = nxt
+                    break
+            else:  # pragma: no cover - a value is always reached by one of the moves
+                raise RuntimeError("no move reaches the position's value")
+        return out
 
 
 # --- the trick-only layer -------------------------------------------------------------------

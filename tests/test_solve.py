@@ -270,3 +270,45 @@ def test_the_oracle_endings_search_the_counts_of_each_reading() -> None:
                     kinds.add((bool(m.players & set(side)), m.sign))
     assert {(True, 1), (True, -1)} <= seen["eighty-three"], seen
     assert (True, 1) in seen["thirty-three"], seen
+
+
+def test_sixty_six_layer_agrees_with_the_engine_layer() -> None:
+    """Sixty-Six with the talon still to matter: positions with two cards left in the talon
+    (the last draw; seven tricks to play, too many for the exhaustive minimax) or just closed
+    with two in it, from simulated play.  The compact layer (SixtySixDeal: its own state, the
+    rules core's legality and settlement) and the search through the engine alone (every move
+    the engine accepts, its own scoring; the engine layer is checked against the minimax above)
+    agree on the value and on every action's value.  Among the actions valued: cards, closing
+    (before and after the draw), a marriage, the exchange right after a close, declaring out."""
+    from referee.legal import clone
+    from referee import events as ev
+    from referee.games.hand import OPEN
+    from referee.search import Search, side_of, sixty_six_ready, solve_with
+    kinds: set[str] = set()
+    n = 0
+    # seed: the situation taken (the first with two cards in the talon): just closed, the
+    # exchange open to the opponent; the last draw due (a close may skip it); the talon open
+    # after an explicit draw (a marriage may be shown)
+    for seed, what in ((14, "window"), (30, "due"), (42, "open"), (66, "window")):
+        table = referee.Table()
+        taken = 0
+        for e in simulate("sixty-six", seed, 4):
+            eng = table._engine
+            h: Any = eng.hand if eng is not None else None
+            if (not taken and h is not None and h.mode == OPEN and e["event"] in MOVES
+                    and h.play is not None and h.talon_size == 2 and not h.partial
+                    and what == ("window" if h.exchange_window is not None else
+                                 "due" if h.draw_due is not None else
+                                 "open" if h.talon_open else "")):
+                assert eng is not None and sixty_six_ready(eng)
+                side = side_of(eng)
+                a = solve_with(clone(eng), Search(side))
+                b = solve_with(clone(eng), Search(side, engine_only=True))
+                assert (a.value, a.actions) == (b.value, b.actions)
+                kinds.update(ev.name_of(x) + ("-before" if getattr(x, "before_draw", None) else "")
+                             for x, _ in a.actions)
+                taken += 1
+                n += 1
+            table.apply(e)
+    assert n == 4, n
+    assert {"play", "close", "close-before", "marriage", "exchange", "declare_out"} <= kinds, kinds

@@ -128,6 +128,27 @@ ORDERS = {s: trick_order(s) for s in SUITS}
 """One TrickOrder per trump suit, built once."""
 
 
+def may_close(closed: bool, talon: int, on_lead: bool) -> bool:
+    """Whether a player may close the talon (S4): it is not closed yet, holds cards (after the
+    due draw, unless the close skips it) and the player is on lead."""
+    return not closed and talon > 0 and on_lead
+
+
+def may_exchange(window: bool, closed: bool, on_lead: bool, tricks_won: int) -> bool:
+    """Whether a player who holds the nine of trumps, with another card face up, may exchange
+    it (S3, SS-R4): right after the opponent closed (``window``), or on lead with the talon
+    open and a trick won."""
+    return window or (not closed and on_lead and tricks_won > 0)
+
+
+def may_marry(closed: bool, talon: int, on_lead: bool, pending: bool, shown_before: bool
+              ) -> bool:
+    """Whether a player holding the king and queen of a suit may show them (S2, SS-R1): the
+    talon open and holding cards, the player on lead, no marriage already waiting for its lead
+    (``pending``), and this suit's not shown by the player before."""
+    return not closed and talon > 0 and on_lead and not pending and not shown_before
+
+
 class Shown(NamedTuple):
     """A marriage shown (S2): its ``suit`` (a letter), ``value`` in card points (20, 40 in
     trumps) and the log ``line`` of the ``marriage`` event."""
@@ -222,6 +243,55 @@ class DealEnd(NamedTuple):
     last: str | None = None
     dealer: str | None = None
     closed_by: str | None = None
+
+
+class Settled(NamedTuple):
+    """How a deal is settled, of a pair of players (0 and 1): ``how`` (:data:`Outcome`);
+    ``scorer``, the index of who scores ``points`` game points (None: a drawn deal);
+    ``loser`` (:data:`LoserState`) for a deal won by its value; ``totals``: each one's card
+    points as the deal is scored (with the last trick's 10 in a deal played out, S7)."""
+
+    how: Outcome
+    scorer: int | None
+    points: int
+    loser: LoserState | None
+    totals: tuple[int, int]
+
+
+def declaration_result(totals: tuple[int, int], tricks: tuple[int, int], closer: int | None,
+                       trick_at_close: bool) -> Settled:
+    """Player 0 declares out (S5, S6): ``totals`` are both players' card points (tricks and
+    counted marriages), ``tricks`` the tricks each has won, ``closer`` the index of who closed
+    the talon (None: nobody), ``trick_at_close``: the closer's opponent had a trick then.
+    66 or more wins the deal by the loser's state (:func:`loser_state`), or 2 against the
+    closer; short of 66 the opponent scores 2, or against a closer 2 or 3."""
+    if totals[0] >= GO_OUT:
+        if closer == 1:
+            return Settled("out-first", 0, CLOSER_BEATEN, None, totals)
+        loser = loser_state(totals[1], tricks[1] > 0)
+        return Settled("out", 0, GAME_POINTS[loser], loser, totals)
+    if closer == 0:
+        gp = CLOSER_FAILS if trick_at_close else CLOSER_FAILS_NO_TRICK
+        return Settled("closer-short", 1, gp, None, totals)
+    return Settled("false", 1, FALSE_DECLARATION, None, totals)
+
+
+def played_out_result(totals: tuple[int, int], tricks: tuple[int, int], last: int,
+                      closer: int | None, trick_at_close: bool) -> Settled:
+    """Every trick played and nobody declared (S6, S7): ``totals`` (tricks and counted
+    marriages, no bonus), ``tricks`` won, ``last`` the index of the last trick's winner,
+    ``closer`` and ``trick_at_close`` as for :func:`declaration_result`.  After a close the
+    closer's opponent scores 2, or 3 with no trick at the close; else the last trick adds 10
+    and the higher total wins by the loser's state, equal totals a drawn deal."""
+    if closer is not None:
+        gp = CLOSER_FAILS if trick_at_close else CLOSER_FAILS_NO_TRICK
+        return Settled("closer-silent", 1 - closer, gp, None, totals)
+    pts = (totals[0] + LAST_TRICK_BONUS * (last == 0), totals[1] + LAST_TRICK_BONUS * (last == 1))
+    if pts[0] == pts[1]:
+        return Settled("drawn", None, 0, None, pts)
+    w = 0 if pts[0] > pts[1] else 1
+    loser = loser_state(pts[1 - w], tricks[1 - w] > 0)
+    return Settled("played-out", w, GAME_POINTS[loser], loser, pts)
 
 
 Note = Drawn | Closed | Exchanged | Married
@@ -511,16 +581,17 @@ class SixtySix(MatchEngine[SixtySixHand]):
             skipped = True
         else:
             self._settle_draw()
-        if h.closer is not None:
-            self.irregular("illegal-close", line, None, p, rule="S4",
-                           evidence={"player": p, "closed_by": h.closer, "closed_at": h.close_line,
-                                     "applied": False})
-            return
-        if h.talon_size == 0:
-            self.irregular("illegal-close", line, None, p, rule="S4",
-                           evidence={"player": p, "talon": 0, "applied": False})
-            return
-        if not self._on_lead(p):
+        on_lead = self._on_lead(p)
+        if not may_close(h.closer is not None, h.talon_size, on_lead):
+            if h.closer is not None:
+                self.irregular("illegal-close", line, None, p, rule="S4",
+                               evidence={"player": p, "closed_by": h.closer,
+                                         "closed_at": h.close_line, "applied": False})
+                return
+            if h.talon_size == 0:
+                self.irregular("illegal-close", line, None, p, rule="S4",
+                               evidence={"player": p, "talon": 0, "applied": False})
+                return
             self.irregular("illegal-close", line, None, p, rule="S4",
                            evidence={"player": p, "on_lead": False, "applied": True,
                                      **self._lead_facts()})
@@ -558,15 +629,14 @@ class SixtySix(MatchEngine[SixtySixHand]):
             self.void("card-not-held", line, None, p, rule="G3",
                       evidence={**self.not_held(p, [nine]), "action": "exchange"})
             return
-        if h.exchange_window != p:
-            on_lead = self._on_lead(p)
-            won = h.play.tricks_won(p)
-            if h.closer is not None or not on_lead or won == 0:
-                self.irregular("illegal-exchange", line, None, p, rule="S3",
-                               evidence={"player": p, "card": str(nine),
-                                         "turned_up": str(h.turned), "closed_by": h.closer,
-                                         "on_lead": on_lead, "tricks_won": won,
-                                         **({} if on_lead else self._lead_facts())})
+        on_lead = self._on_lead(p)
+        won = h.play.tricks_won(p)
+        if not may_exchange(h.exchange_window == p, h.closer is not None, on_lead, won):
+            self.irregular("illegal-exchange", line, None, p, rule="S3",
+                           evidence={"player": p, "card": str(nine),
+                                     "turned_up": str(h.turned), "closed_by": h.closer,
+                                     "on_lead": on_lead, "tricks_won": won,
+                                     **({} if on_lead else self._lead_facts())})
         h.hands[p].discard(nine)
         h.hands[p].add(h.turned)
         h.notes.append(Exchanged(p, h.turned, nine))
@@ -606,8 +676,8 @@ class SixtySix(MatchEngine[SixtySixHand]):
             return
         on_lead = self._on_lead(p)
         pending = h.pending_marriage
-        if h.closer is not None or h.talon_size == 0 or not on_lead or pending is not None \
-                or any(m.suit == s for m in h.marriages[p]):
+        if not may_marry(h.closer is not None, h.talon_size, on_lead, pending is not None,
+                         any(m.suit == s for m in h.marriages[p])):
             evidence: dict[str, Any] = {
                 "player": p, "suit": SUIT_NAMES[s], "closed_by": h.closer,
                 "talon": h.talon_size, "on_lead": on_lead,
@@ -679,25 +749,13 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h.declarer = p
         mine, theirs = self.count(p), self.count(opp)
         deltas: dict[str, Number] = {q: 0 for q in self.players}
-        loser: LoserState | None = None
-        how: Outcome
-        if mine.total >= GO_OUT:
-            scorer = p
-            if h.closer == opp:
-                how, gp = "out-first", CLOSER_BEATEN
-            else:
-                how = "out"
-                loser = loser_state(theirs.total, theirs.tricks > 0)
-                gp = GAME_POINTS[loser]
-        else:
-            scorer = opp
-            if h.closer == p:
-                how = "closer-short"
-                gp = CLOSER_FAILS if h.opp_trick_at_close else CLOSER_FAILS_NO_TRICK
-            else:
-                how, gp = "false", FALSE_DECLARATION
-        deltas[scorer] = gp
-        end = DealEnd(how, scorer, gp, p, (mine, theirs), loser, h.opp_trick_at_close,
+        closer = None if h.closer is None else (0 if h.closer == p else 1)
+        r = declaration_result((mine.total, theirs.total), (mine.tricks, theirs.tricks), closer,
+                               h.opp_trick_at_close)
+        assert r.scorer is not None  # a declaration always has a scorer
+        scorer = (p, opp)[r.scorer]
+        deltas[scorer] = r.points
+        end = DealEnd(r.how, scorer, r.points, p, (mine, theirs), r.loser, h.opp_trick_at_close,
                       h.played_out, closed_by=h.closer)
         self.finish(p, None, deltas, end)
 
@@ -706,32 +764,31 @@ class SixtySix(MatchEngine[SixtySixHand]):
         h = self.current
         assert h.play is not None  # set by start_hand: the deal opens the play
         deltas: dict[str, Number] = {q: 0 for q in self.players}
-        if h.closer is not None:
-            opp = self.other(h.closer)
-            gp = CLOSER_FAILS if h.opp_trick_at_close else CLOSER_FAILS_NO_TRICK
-            deltas[opp] = gp
-            end = DealEnd("closer-silent", opp, gp, h.closer, trick_at_close=h.opp_trick_at_close,
-                          played_out=True)
-            self.finish(None, None, deltas, end)
-            return
         last = h.play.tricks[-1].winner
         assert last is not None  # every trick is complete
-        pts = {q: self.total(q) for q in self.players}
-        pts[last] += LAST_TRICK_BONUS
         a, b = self.players
-        with_last = ((a, pts[a]), (b, pts[b]))
-        if pts[a] == pts[b]:
+        closer = None if h.closer is None else self.players.index(h.closer)
+        r = played_out_result((self.total(a), self.total(b)),
+                              (h.play.tricks_won(a), h.play.tricks_won(b)),
+                              self.players.index(last), closer, h.opp_trick_at_close)
+        if r.how == "closer-silent":
+            assert r.scorer is not None and h.closer is not None
+            opp = self.players[r.scorer]
+            deltas[opp] = r.points
+            end = DealEnd("closer-silent", opp, r.points, h.closer,
+                          trick_at_close=h.opp_trick_at_close, played_out=True)
+            self.finish(None, None, deltas, end)
+            return
+        with_last = ((a, r.totals[0]), (b, r.totals[1]))
+        if r.scorer is None:
             status = HandStatus.DRAWN if h.status == HandStatus.SCORED else h.status
             end = DealEnd("drawn", played_out=True, points_with_last=with_last, last=last,
                           dealer=h.dealer)
             self.finish(None, None, deltas, end, status=status, extra=None)
             return
-        w = a if pts[a] > pts[b] else b
-        lo = self.other(w)
-        loser = loser_state(pts[lo], h.play.tricks_won(lo) > 0)
-        gp = GAME_POINTS[loser]
-        deltas[w] = gp
-        end = DealEnd("played-out", w, gp, loser=loser, played_out=True,
+        w = self.players[r.scorer]
+        deltas[w] = r.points
+        end = DealEnd("played-out", w, r.points, loser=r.loser, played_out=True,
                       points_with_last=with_last, last=last)
         self.finish(None, None, deltas, end)
 
