@@ -1180,7 +1180,7 @@ class Tricks:
             base = self.counted_so_far(self.start)
             # the result is one for the whole hand's counts in [a, b) + base, wherever the count
             # is read from (the measure but its steps, which count from the state: PlayCount)
-            key = (self.sid, m._replace(steps=None), a + base, b + base)
+            key = (self.sid, m.without_steps(), a + base, b + base)
             v = self.leaves.get(key)
             if v is None:
                 v = self.leaves[key] = self.leaf_of(self.count_line(self.start, (a, b)))

@@ -45,6 +45,11 @@ class PlayCount(NamedTuple):
     steps: tuple[int, ...] | None = None
     firsts: frozenset[str] = frozenset()
 
+    def without_steps(self) -> "PlayCount":
+        """This count with no steps (``steps`` None): the key of the result as one function
+        of the whole hand's count, wherever its steps fall."""
+        return self._replace(steps=None)
+
 
 class PlayReading(NamedTuple):
     """What the declaring side's result for a hand reads of a state of its play, for the
