@@ -959,6 +959,13 @@ class Tricks:
         self.duty = engine.duty_in_force()
         self.points = {c: engine.card_points_of([c]) or 0 for c in self.order.suit_of}
         self.n = engine.TRICKS
+        self.ranked = tuple(tuple(c for c in cs) for cs in tp.order.suits.values())
+        """Each effective suit's cards, highest first (:meth:`cards_key`)."""
+        self.flat = sorted(tp.order.suit_of,
+                           key=lambda c: (tp.order.suit_of[c], -tp.order.power[c]))
+        """Every card of the contract's order, suit by suit, each suit highest first."""
+        self.rank_of = {c: i for i, c in enumerate(self.flat)}
+        """Card → its place in :attr:`flat`."""
         self.table: dict[Any, tuple[float, float, int]]
         self.leaves: dict[Any, float]
         self.table, self.leaves, states = shared if shared is not None else ({}, {}, {})
@@ -968,6 +975,11 @@ class Tricks:
         self.sid: int
         self.keys: dict[Any, Any]
         self.sid, self.keys = states[self.state]
+        self.order_id: int = states.setdefault(
+            ("order", self.ranked, tuple(self.points[c] for c in self.flat)), len(states))
+        """The contract's rank order and card points, as a number of the shared tables (the
+        counted search's entries hold for every state of the hand with these,
+        :meth:`count_terms`)."""
         self.reader = engine.contract().reading
         self.measure: PlayCount | None
         self.nodes = 0
@@ -983,9 +995,27 @@ class Tricks:
         self.total = sum(self.points[c] for cs in hands.values() for c in cs) + sum(
             self.points[c] for c in tp.current.cards) + sum(pts for _, pts in taken)
         """The card points of the hand's cards in play (the hands, the table, the tricks)."""
+        self.terms: dict[PlayCount, tuple[tuple[int, ...], Any]] = {}
         self.measure = self.measure_at(self.start)
         """The game's (players, unit, sign, bonus, steps) when the result rises with what the
         side wins (the contract's ``reading``): the search then counts that alone (:meth:`cab`)."""
+
+    def cards_key(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...]) -> Any:
+        """What the tables key the cards in play on.  Between tricks, their relative ranks, as
+        double-dummy solvers key them: for each effective suit, who holds each card still in
+        play, highest first, with its card points, so that two positions whose cards differ
+        only by cards already played are one (the duty to follow and the trick's winner read
+        the rank order alone, :mod:`~referee.games.tricks`; the scoring, the tricks and card
+        points won).  During a trick, the hands and the trick's cards themselves."""
+        if trick:
+            return tuple(hands[p] for p in self.players), trick
+        owner: dict[Any, int] = {}
+        np, pts = len(self.players), self.points
+        for i, p in enumerate(self.players):
+            for c in hands[p]:
+                owner[c] = i + np * pts[c]
+        get = owner.get
+        return tuple(tuple(o for c in suit if (o := get(c)) is not None) for suit in self.ranked)
 
     def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
               leader: str) -> tuple[str, list[Any]]:
@@ -994,15 +1024,21 @@ class Tricks:
         allowed = None if self.duty is None else self.duty(held, [c for _, c in trick],
                                                             self.order)
         cards = list(held if allowed is None else allowed)
-        # equivalent cards: adjacent in the rank order among the cards still out, same points
-        out: list[Any] = []
-        suit_of, power = self.order.suit_of, self.order.power
-        cards.sort(key=lambda c: (suit_of[c], -power[c]))
-        live = set().union(*hands.values(), (c for _, c in trick))  # the table's cards too
-        elsewhere = live.difference(held).__contains__
-        for c in cards:
-            if out and equivalent(self.order, self.points.__getitem__, out[-1], c, elsewhere):
-                continue
+        # equivalent cards (:func:`equivalent`): adjacent in the rank order among the cards
+        # still in play elsewhere (the other hands, the table), same points; the highest kept
+        rank = self.rank_of
+        cards.sort(key=rank.__getitem__)
+        suit_of, power, pts = self.order.suit_of, self.order.power, self.points
+        out: list[Any] = cards[:1]
+        others: set[Any] | None = None
+        for c in cards[1:]:
+            last = out[-1]
+            if suit_of[c] == suit_of[last] and pts[c] == pts[last]:
+                if others is None:
+                    others = set().union(*hands.values(), (x for _, x in trick))
+                    others.difference_update(held)
+                if others.isdisjoint(self.flat[rank[last] + 1:rank[c]]):
+                    continue
             out.append(c)
         if not trick:  # move ordering, a lead: the highest cards first, trumps before
             out.sort(key=power.__getitem__, reverse=True)
@@ -1010,20 +1046,21 @@ class Tricks:
             # highest; the last to play, the lowest), then the others lowest first; under a
             # partner's winning card, the lowest first
             # (card points: the most onto a partner's trick, the fewest onto another's)
-            cards_on = [x for _, x in trick]
-            win = self.order.winner(cards_on)
-            heads = [c for c in out if self.order.winner(cards_on + [c]) == len(cards_on)]
+            led, trump = suit_of[trick[0][1]], self.order.trump
+            strength = [power[x] if suit_of[x] in (led, trump) else 0 for _, x in trick]
+            top = max(strength)
+            win = strength.index(top)
+            heads = [c for c in out if suit_of[c] in (led, trump) and power[c] > top]
             rest = [c for c in out if c not in heads]
             rest.reverse()
             if len(trick) == len(self.players) - 1:
                 heads.reverse()
-            pts = self.points.__getitem__
             if (trick[win][0] in self.side) == (p in self.side):
                 heads.reverse()
-                rest.sort(key=pts, reverse=True)
+                rest.sort(key=pts.__getitem__, reverse=True)
                 out = rest + heads
             else:
-                rest.sort(key=pts)
+                rest.sort(key=pts.__getitem__)
                 out = heads + rest
         return p, out
 
@@ -1035,7 +1072,7 @@ class Tricks:
         done_, sk = self.score_key(taken, first, late, done)
         if done_:
             return self.settled(st, sk)
-        key = (tuple(hands[p] for p in self.players), trick, leader, sk)
+        key = (self.cards_key(hands, trick), leader, sk)
         if key not in self.table:
             m = self.measure_at(st)
             if m is not None:
@@ -1207,6 +1244,17 @@ class Tricks:
     # the count: what the side wins in the rest of the play, times the measure's sign (all
     # values relative to the position: the table is keyed on the cards alone)
 
+    def count_terms(self, m: PlayCount) -> tuple[tuple[int, ...], Any]:
+        """What the count ``m`` reads of a state, cached per count: the places (among the
+        players) of its ``firsts``, and what the table's keys carry of it."""
+        t = self.terms.get(m)
+        if t is None:
+            ix = tuple(i for i, p in enumerate(self.players) if p in m.firsts)
+            # the count from a state reads the cards, the leader and these alone, not the
+            # hand's other state (a doubling call changes what the count is worth, not it)
+            t = self.terms[m] = (ix, (self.order_id, m[:5], m.firsts))
+        return t
+
     def remaining(self, st: tuple[Any, ...]) -> int:
         """The most the side's count can still rise by (before its sign)."""
         m = self.measure
@@ -1215,8 +1263,8 @@ class Tricks:
         taken: tuple[tuple[int, int], ...] = st[3]
         left = (self.n - done if m.unit == "tricks"
                 else self.total - sum(pts for _, pts in taken) + (m.bonus if done < self.n else 0))
-        return m.weight * left + sum(1 for i, p in enumerate(self.players)
-                                     if p in m.firsts and not taken[i][0])
+        ix = self.count_terms(m)[0]
+        return m.weight * left + sum(1 for i in ix if not taken[i][0])
 
     def cab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
         """Fail-soft alpha-beta on the count from ``st`` (its bounds, 0 and what is left to
@@ -1224,17 +1272,17 @@ class Tricks:
         self.nodes += 1
         if st[6] == self.n:
             return 0.0
-        assert self.measure is not None
+        m = self.measure
+        assert m is not None
         left = self.remaining(st)
-        lo_b, hi_b = (0, left) if self.measure.sign > 0 else (-left, 0)
+        lo_b, hi_b = (0, left) if m.sign > 0 else (-left, 0)
         if lo_b >= beta:
             return lo_b
         if hi_b <= alpha:
             return hi_b
-        hands, trick, leader = st[0], st[1], st[2]
-        m = self.measure
-        key = (tuple(hands[p] for p in self.players), trick, leader, self.sid, m[:5], m.firsts,
-               tuple(t > 0 for p, (t, _) in zip(self.players, st[3]) if p in m.firsts))
+        hands, trick, leader, taken = st[0], st[1], st[2], st[3]
+        ix, mk = self.count_terms(m)
+        key = (self.cards_key(hands, trick), leader, mk, tuple(taken[i][0] > 0 for i in ix))
         hit = self.table.get(key)
         known, alpha, beta, first_i = consult(hit, alpha, beta)
         if known is not None:

@@ -312,3 +312,35 @@ def test_sixty_six_layer_agrees_with_the_engine_layer() -> None:
             table.apply(e)
     assert n == 4, n
     assert {"play", "close", "close-before", "marriage", "exchange", "declare_out"} <= kinds, kinds
+
+
+@pytest.mark.parametrize("game", ["thirty-three", "asszorti"])
+def test_tables_key_the_cards_on_their_relative_ranks(game: str) -> None:
+    """Between tricks the search keys the cards left on their relative ranks (as double-dummy
+    solvers do): of one suit's three highest cards, holding the first and the third, or the
+    first and the second, with the other played, is one position when the two have the same
+    card points, and two positions when they do not (a trick of more points is worth more).
+    During a trick the cards themselves are the key."""
+    from referee.search import Tricks, fast_ready, side_of
+    table = next(t for t in endings(game, range(0, 3), 30)
+                 if t._engine is not None and fast_ready(t._engine))
+    eng = table._engine
+    assert eng is not None
+    tr = Tricks(eng, side_of(eng))
+    a, b = tr.players[0], tr.players[1]
+    suit = max(tr.ranked, key=len)
+    hi, second, third = suit[0], suit[1], suit[2]
+    none = {p: frozenset() for p in tr.players}
+    played_second = {**none, a: frozenset({hi}), b: frozenset({third})}
+    played_third = {**none, a: frozenset({hi}), b: frozenset({second})}
+    same_points = tr.points[second] == tr.points[third]
+    assert (tr.cards_key(played_second, ()) == tr.cards_key(played_third, ())) == same_points
+    # a card held by the other player is another position whatever the points
+    swapped = {**none, a: frozenset({second}), b: frozenset({hi})}
+    assert tr.cards_key(swapped, ()) != tr.cards_key(played_third, ())
+    # during a trick: the exact cards
+    assert (tr.cards_key(played_second, ((a, hi),)) != tr.cards_key(played_third, ((a, hi),)))
+    # in Thirty-Three some pairs of neighbours differ in points and some do not (ace 11, ten
+    # 10, king 4 ...); Asszorti counts tricks alone, every card 0
+    if game == "asszorti":
+        assert same_points
