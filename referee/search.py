@@ -23,6 +23,8 @@ not: the play is valued at the contract as it stands; a claim is checked by
 """
 from __future__ import annotations
 
+from itertools import chain
+
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -966,6 +968,15 @@ class Tricks:
         """Every card of the contract's order, suit by suit, each suit highest first."""
         self.rank_of = {c: i for i, c in enumerate(self.flat)}
         """Card → its place in :attr:`flat`."""
+        np = len(self.players)
+        suit_no = {s: k for k, s in enumerate(tp.order.suits)}
+        self.place = tuple({c: r * np + i for c, r in self.rank_of.items()} for i in range(np))
+        """For each player (by seat), card → a number of (the card's place in :attr:`flat`,
+        the player) that sorts in the rank order (:meth:`cards_key`)."""
+        self.where = {r * np + i: (suit_no[tp.order.suit_of[c]], i, self.points[c])
+                      for c, r in self.rank_of.items() for i in range(np)}
+        """:attr:`place`'s numbers → (the card's effective suit, its holder, its card points):
+        what the key keeps of a card (not the card)."""
         self.table: dict[Any, tuple[float, float, int]]
         self.leaves: dict[Any, float]
         self.table, self.leaves, states = shared if shared is not None else ({}, {}, {})
@@ -1009,13 +1020,11 @@ class Tricks:
         points won).  During a trick, the hands and the trick's cards themselves."""
         if trick:
             return tuple(hands[p] for p in self.players), trick
-        owner: dict[Any, int] = {}
-        np, pts = len(self.players), self.points
-        for i, p in enumerate(self.players):
-            for c in hands[p]:
-                owner[c] = i + np * pts[c]
-        get = owner.get
-        return tuple(tuple(o for c in suit if (o := get(c)) is not None) for suit in self.ranked)
+        # each (card, holder) is one number that sorts in the rank order and reads back as the
+        # card's suit, holder and points (:attr:`place`, :attr:`where`)
+        get = self.where.__getitem__
+        return tuple(map(get, sorted(chain.from_iterable(
+            map(at.__getitem__, hands[p]) for at, p in zip(self.place, self.players)))))
 
     def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
               leader: str) -> tuple[str, list[Any]]:
@@ -1069,12 +1078,11 @@ class Tricks:
         hands, trick, leader, taken, first, late, done = st
         if done == self.n:
             return self.leaf(st)
-        done_, sk = self.score_key(taken, first, late, done)
+        done_, sk, m = self.reading(taken, first, late, done)
         if done_:
             return self.settled(st, sk)
         key = (self.cards_key(hands, trick), leader, sk)
         if key not in self.table:
-            m = self.measure_at(st)
             if m is not None:
                 inf = float("inf")
                 return remember(self.table, key, None, self.counted(st, m), -1, -inf, inf)
