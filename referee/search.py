@@ -962,7 +962,7 @@ class Tricks:
         self.points = {c: engine.card_points_of([c]) or 0 for c in self.order.suit_of}
         self.n = engine.TRICKS
         self.ranked = tuple(tuple(c for c in cs) for cs in tp.order.suits.values())
-        """Each effective suit's cards, highest first (:meth:`cards_key`)."""
+        """Each effective suit's cards, highest first (the contract's order, :attr:`order_id`)."""
         self.flat = sorted(tp.order.suit_of,
                            key=lambda c: (tp.order.suit_of[c], -tp.order.power[c]))
         """Every card of the contract's order, suit by suit, each suit highest first."""
@@ -1055,11 +1055,11 @@ class Tricks:
             # highest; the last to play, the lowest), then the others lowest first; under a
             # partner's winning card, the lowest first
             # (card points: the most onto a partner's trick, the fewest onto another's)
-            led, trump = suit_of[trick[0][1]], self.order.trump
-            strength = [power[x] if suit_of[x] in (led, trump) else 0 for _, x in trick]
-            top = max(strength)
-            win = strength.index(top)
-            heads = [c for c in out if suit_of[c] in (led, trump) and power[c] > top]
+            strength = self.order.strength(suit_of[trick[0][1]])
+            on = [strength[x] for _, x in trick]
+            top = max(on)
+            win = on.index(top)
+            heads = [c for c in out if strength[c] > top]
             rest = [c for c in out if c not in heads]
             rest.reverse()
             if len(trick) == len(self.players) - 1:

@@ -64,6 +64,12 @@ class TrickOrder:
     def is_trump(self, c: Card) -> bool:
         return c in self.trumps
 
+    def strength(self, led: str) -> Mapping[Card, int]:
+        """Card → what it counts for in a trick whose lead is of effective suit ``led``: its
+        power if of the suit led or a trump, else 0 (it cannot win); the highest wins
+        (:meth:`winner`)."""
+        return self._strength[led]
+
     def winner(self, cards: Sequence[Card]) -> int:
         """Index in ``cards`` (in play order, the lead first) of the card that wins the trick:
         the highest trump if any was played, else the highest card of the suit led."""
