@@ -1035,20 +1035,16 @@ class Tricks:
         cards = list(held if allowed is None else allowed)
         # equivalent cards (:func:`equivalent`): adjacent in the rank order among the cards
         # still in play elsewhere (the other hands, the table), same points; the highest kept
-        rank = self.rank_of
-        cards.sort(key=rank.__getitem__)
+        cards.sort(key=self.rank_of.__getitem__)
         suit_of, power, pts = self.order.suit_of, self.order.power, self.points
         out: list[Any] = cards[:1]
-        others: set[Any] | None = None
-        for c in cards[1:]:
-            last = out[-1]
-            if suit_of[c] == suit_of[last] and pts[c] == pts[last]:
-                if others is None:
-                    others = set().union(*hands.values(), (x for _, x in trick))
-                    others.difference_update(held)
-                if others.isdisjoint(self.flat[rank[last] + 1:rank[c]]):
-                    continue
-            out.append(c)
+        if len(cards) > 1:
+            others = set().union(*hands.values(), (x for _, x in trick))
+            others.difference_update(held)
+            elsewhere = others.__contains__
+            for c in cards[1:]:
+                if not equivalent(self.order, pts.__getitem__, out[-1], c, elsewhere):
+                    out.append(c)
         if not trick:  # move ordering, a lead: the highest cards first, trumps before
             out.sort(key=power.__getitem__, reverse=True)
         elif len(out) > 1:  # move ordering: a card that heads the trick first (the
