@@ -1074,6 +1074,14 @@ class Tricks:
         hands, trick, leader, taken, first, late, done = st
         if done == self.n:
             return self.leaf(st)
+        if done == self.n - 1:  # the last trick: each card is forced (:meth:`forced`)
+            k = len(self.path)
+            for p, c in self.forced(st):
+                self.path.append((p, c))
+                st = self.child(st, p, c)
+            v = self.leaf(st)
+            del self.path[k:]
+            return v
         done_, sk, m = self.reading(taken, first, late, done)
         if done_:
             return self.settled(st, sk)
@@ -1129,6 +1137,19 @@ class Tricks:
         if done > self.n - LATE:
             late = late + ((w, any(map(self.order.is_trump, cards))),)
         return (hands, (), w, tuple(t), first, late, done)
+
+    def forced(self, st: tuple[Any, ...]) -> list[tuple[str, Any]]:
+        """(player, card) of the cards still to come to the last trick from ``st``, in turn:
+        each player has one card left, which the duty to follow cannot forbid (a duty narrows
+        the cards held to those it allows, or allows any when none is, G4)."""
+        hands, trick = st[0], st[1]
+        p = st[2] if not trick else self.after[trick[-1][0]]
+        out = []
+        for _ in range(len(self.players) - len(trick)):
+            (c,) = hands[p]
+            out.append((p, c))
+            p = self.after[p]
+        return out
 
     def reading(self, taken: tuple[tuple[int, int], ...], first: str | None,
                 late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any, Any]:
@@ -1278,6 +1299,12 @@ class Tricks:
             return 0.0
         m = self.measure
         assert m is not None
+        if st[6] == self.n - 1:  # the last trick: each card is forced (:meth:`forced`)
+            g = 0
+            for p, c in self.forced(st):
+                st, d = self.step(st, p, c)
+                g += d
+            return float(g)
         left = self.remaining(st)
         lo_b, hi_b = (0, left) if m.sign > 0 else (-left, 0)
         if lo_b >= beta:

@@ -344,3 +344,36 @@ def test_tables_key_the_cards_on_their_relative_ranks(game: str) -> None:
     # 10, king 4 ...); Asszorti counts tricks alone, every card 0
     if game == "asszorti":
         assert same_points
+
+
+@pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
+def test_the_last_trick_is_played_out_at_once(game: str) -> None:
+    """With one trick left every player holds one card, which no duty to follow can forbid
+    (G4: a duty narrows the cards held to those it allows, or allows any): the search plays the
+    trick out at once, one position searched, and its value is still the exhaustive
+    minimax's (here a single line: the trick's cards in turn)."""
+    from referee.search import Tricks, fast_ready, side_of
+    seen = 0
+    for table in endings(game, range(0, 3), 4):
+        eng = table._engine
+        h = eng.hand if eng is not None else None
+        if eng is None or h is None or h.play is None or not fast_ready(eng):
+            continue
+        tp = h.play
+        if eng.TRICKS - len(tp.tricks) != 1:
+            continue
+        side = side_of(eng)
+        tr = Tricks(eng, side)
+        # the players still to play, in turn after the last card on the table (the leader
+        # when none is), each with the one card left in the hand
+        p = tp.current.who[-1] if tp.current.who else None
+        turn = []
+        nxt = tp.leader if p is None else tp.after[p]
+        for _ in range(len(eng.players) - len(tp.current.who)):
+            turn.append((nxt, next(iter(tp.hands[nxt]))))
+            nxt = tp.after[nxt]
+        assert tr.forced(tr.start) == turn
+        assert tr.value() == minimax(table, side)
+        assert tr.nodes <= 1 + len(eng.players)  # the trick at once (a count: no more)
+        seen += 1
+    assert seen >= 5, seen
