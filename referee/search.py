@@ -1299,18 +1299,18 @@ class Tricks:
             return 0.0
         m = self.measure
         assert m is not None
-        if st[6] == self.n - 1:  # the last trick: each card is forced (:meth:`forced`)
-            g = 0
-            for p, c in self.forced(st):
-                st, d = self.step(st, p, c)
-                g += d
-            return float(g)
         left = self.remaining(st)
         lo_b, hi_b = (0, left) if m.sign > 0 else (-left, 0)
         if lo_b >= beta:
             return lo_b
         if hi_b <= alpha:
             return hi_b
+        if st[6] == self.n - 1:  # the last trick: each card is forced (:meth:`forced`)
+            g = 0
+            for p, c in self.forced(st):
+                st, d = self.step(st, p, c)
+                g += d
+            return float(g)
         hands, trick, leader, taken = st[0], st[1], st[2], st[3]
         ix, mk = self.count_terms(m)
         key = (self.cards_key(hands, trick), leader, mk, tuple(taken[i][0] > 0 for i in ix))
