@@ -464,15 +464,58 @@ def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
     """:func:`solve` with the search ``s`` (its side, its tables; ``engine_only`` to search
     through the engine alone).
 
-    The position's value and best line are those of the moves of the play (R34).  While a
-    claim stands undisputed (A7, A10) the defenders' answer is the move: a dispute (the play
-    goes on, searched) or none (the claim stands: the hand as the engine closes it), and they
-    take the lower.  ``actions`` lists every legal action (``legal``'s, FORMAT 1.2), each valued
-    as the position after it: a claim as the defenders would answer it, a doubling call as the
-    play at the contract so doubled.  Raises :class:`NotSolvable` where no move of the play
-    is open (a revoke waiting to be repaired or established, G4)."""
-    check_position(engine)
+    The position's value and best line are those of the moves of the play (R34, see
+    :func:`position_value`).  ``actions`` lists every legal action (``legal``'s, FORMAT 1.2),
+    each valued as the position after it: a claim as the defenders would answer it, a doubling
+    call as the play at the contract so doubled (the value alone of that position: no line,
+    no actions of its own).  Raises :class:`NotSolvable` where no move of the play is open (a
+    revoke waiting to be repaired or established, G4)."""
     side = s.side
+    value, ms, answers, vals, stands = _position(engine, s)
+    best: list[ev.HandEvent] = []
+    chosen = next(((e, t) for e, t in answers if vals[id(e)] == value), None)
+    if chosen is not None and stands != value:
+        best = [chosen[0], *s.line(chosen[1], float(value))]
+    else:
+        best = s.line(engine, float(value))
+    actions: list[tuple[ev.HandEvent, Number]] = []
+    known = {_event_key(e): e for e, _ in ms + answers}
+    for e in _legal_events(engine):
+        m = known.get(_event_key(e))
+        if m is not None:
+            actions.append((m, vals[id(m)]))
+            continue
+        verdict, twin = trial(engine, e)
+        ended = hand_value(twin, side[0])
+        if ended is not None:  # the action ends the hand (a resignation ...)
+            actions.append((e, tidy(ended)))
+            continue
+        try:
+            actions.append((e, position_value(twin, s)))
+        except NotSolvable:  # pragma: no cover - a legal action leaves a position to value
+            continue
+    to_act = tuple(dict.fromkeys(p for e, _ in actions if (p := getattr(e, "player", None))))
+    return Solution(to_act, side, value, tuple(actions), tuple(best), s.nodes)
+
+
+def position_value(engine: MatchEngine[Any], s: "Search") -> Number:
+    """The value of the position ``engine`` stands at under perfect play, searched with ``s``
+    (its side maximising): the best of its moves of the play (R34).  While a claim stands
+    undisputed (A7, A10) the defenders' answer is the move: a dispute (the play goes on,
+    searched) or none (the claim stands: the hand as the engine closes it), and they take the
+    lower; where the hand may end with no further event (S10) the end is one of the choices.
+    Raises :class:`NotSolvable` as :func:`solve_with` does."""
+    return _position(engine, s)[0]
+
+
+def _position(engine: MatchEngine[Any], s: "Search"
+              ) -> tuple[Number, list[tuple[ev.HandEvent, MatchEngine[Any]]],
+                         list[tuple[ev.HandEvent, MatchEngine[Any]]], dict[int, Number],
+                         Number | None]:
+    """:func:`position_value`, with what :func:`solve_with` lists besides: (the value, the
+    moves of the play with the engine after each, the disputes open with the engine after
+    each, each of those events' value by ``id``, the value of the hand ending here or None)."""
+    check_position(engine)
     h = engine.hand
     assert h is not None
     if h.revoke is not None:
@@ -480,8 +523,7 @@ def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
                           f"{h.revoke.line}): the play goes on once it is repaired or "
                           "established (G4)")
     ms = moves(engine)
-    legal = _legal_events(engine)
-    answers = _disputes(engine, legal) if not ms else []
+    answers = _disputes(engine, _legal_events(engine)) if not ms else []
     may_stop, stopped = trial_stop(engine)
     vals: dict[int, Number] = {}
     g = 0.0
@@ -497,32 +539,8 @@ def solve_with(engine: MatchEngine[Any], s: "Search") -> Solution:
         raise NotSolvable(f"hand {h.number} has no move of the play open at that moment")
     movers = tuple(dict.fromkeys(p for e, _ in ms + answers
                                  if (p := getattr(e, "player", None))))
-    up = bool(movers) and movers[0] in side
-    value = max(values) if up else min(values)
-    best: list[ev.HandEvent] = []
-    chosen = next(((e, t) for e, t in answers if vals[id(e)] == value), None)
-    if chosen is not None and stands != value:
-        best = [chosen[0], *s.line(chosen[1], float(value))]
-    else:
-        best = s.line(engine, float(value))
-    actions: list[tuple[ev.HandEvent, Number]] = []
-    known = {_event_key(e): e for e, _ in ms + answers}
-    for e in legal:
-        m = known.get(_event_key(e))
-        if m is not None:
-            actions.append((m, vals[id(m)]))
-            continue
-        verdict, twin = trial(engine, e)
-        ended = hand_value(twin, side[0])
-        if ended is not None:  # the action ends the hand (a resignation ...)
-            actions.append((e, tidy(ended)))
-            continue
-        try:
-            actions.append((e, solve_with(twin, s).value))
-        except NotSolvable:  # pragma: no cover - a legal action leaves a position to value
-            continue
-    to_act = tuple(dict.fromkeys(p for e, _ in actions if (p := getattr(e, "player", None))))
-    return Solution(to_act, side, value, tuple(actions), tuple(best), s.nodes)
+    up = bool(movers) and movers[0] in s.side
+    return (max(values) if up else min(values)), ms, answers, vals, stands
 
 
 def _disputes(engine: MatchEngine[Any], legal: list[ev.HandEvent]

@@ -377,3 +377,31 @@ def test_the_last_trick_is_played_out_at_once(game: str) -> None:
         assert tr.nodes <= 1 + len(eng.players)  # the trick at once (a count: no more)
         seen += 1
     assert seen >= 5, seen
+
+
+def test_an_action_is_valued_by_the_value_alone() -> None:
+    """A claim or a doubling call is valued as the position after it (FORMAT 1.2) by
+    :func:`referee.search.position_value`: the value alone, which is the value that position's
+    whole solution gives (its best line and its own actions besides), found in fewer positions
+    searched.  Asszorti endings of up to three tricks where the declarer may claim (A10), and
+    the same after the claim, disputed; the exhaustive minimax checks these values through
+    :func:`check_solution` in the tests above."""
+    from referee.search import Search, position_value, solve_with
+    n = alone = whole = 0
+    for table in endings("asszorti", range(0, 3), 9):
+        h = table.hand
+        assert h is not None and h.declarer is not None
+        t = table.copy()
+        if t.apply({"event": "claim", "player": h.declarer}) != []:
+            continue
+        opp = next(p for p in t.holdings if p != h.declarer)
+        assert t.apply({"event": "dispute", "player": opp}) == []
+        side = side_of(table)
+        for pos in (table, t):
+            assert pos._engine is not None
+            s1, s2 = Search(side), Search(side)
+            assert position_value(pos._engine, s1) == solve_with(pos._engine, s2).value
+            alone += s1.nodes
+            whole += s2.nodes
+        n += 1
+    assert n >= 20 and alone < whole, (n, alone, whole)
