@@ -33,6 +33,7 @@ from .facts import Number, tidy
 from .games.base import MatchEngine
 from .games.hand import OPEN
 from .games.hooks import PlayCount
+from .games.tricks import must_follow
 from .legal import passed_over, trial, trial_stop
 
 TABLE_CAP = 500_000
@@ -993,6 +994,11 @@ class Tricks:
         the player) that sorts in the rank order (:meth:`cards_key`)."""
         self.where = {r * np + i: (suit_no[tp.order.suit_of[c]], i, self.points[c])
                       for c, r in self.rank_of.items() for i in range(np)}
+        self.trump_no = suit_no.get(tp.order.trump) if tp.order.trump is not None else None
+        """The trump suit's number in :attr:`where` (None without trumps)."""
+        self.seat = {p: i for i, p in enumerate(self.players)}
+        self.follows = must_follow(self.duty)
+        """Whether a player holding the suit led must follow it (:meth:`quick`)."""
         """:attr:`place`'s numbers → (the card's effective suit, its holder, its card points):
         what the key keeps of a card (not the card)."""
         self.table: dict[Any, tuple[float, float, int]]
@@ -1004,6 +1010,8 @@ class Tricks:
         self.sid: int
         self.keys: dict[Any, Any]
         self.sid, self.keys = states[self.state]
+        self.quicks: dict[Any, tuple[int, int]] = states.setdefault("quick", {})
+        """:meth:`quick`'s bounds, shared as the tables are."""
         self.order_id: int = states.setdefault(
             ("order", self.ranked, tuple(self.points[c] for c in self.flat)), len(states))
         """The contract's rank order and card points, as a number of the shared tables (the
@@ -1331,11 +1339,25 @@ class Tricks:
             return float(g)
         hands, trick, leader, taken = st[0], st[1], st[2], st[3]
         ix, mk = self.count_terms(m)
-        key = (self.cards_key(hands, trick), leader, mk, tuple(taken[i][0] > 0 for i in ix))
+        ck = self.cards_key(hands, trick)
+        key = (ck, leader, mk, tuple(taken[i][0] > 0 for i in ix))
         hit = self.table.get(key)
         known, alpha, beta, first_i = consult(hit, alpha, beta)
         if known is not None:
             return known
+        if not trick:  # the tricks the leader takes at once bound the count (:meth:`quick`)
+            li = self.seat[leader]
+            q, pts = self.quick(ck, li)
+            if q:
+                won = m.weight * (q if m.unit == "tricks" else pts)
+                lo = (won if leader in m.players else 0) + (
+                    1 if leader in m.firsts and not taken[li][0] else 0)
+                hi = left if leader in m.players else left - won
+                lo, hi = (lo, hi) if m.sign > 0 else (-hi, -lo)
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
         p, cards = self.legal(hands, trick, leader)
         order = list(range(len(cards)))
         if 0 <= first_i < len(cards):
@@ -1358,6 +1380,49 @@ class Tricks:
             if alpha >= beta:
                 break
         return remember(self.table, key, hit, best, best_i, a0, b0)
+
+    def quick(self, ck: Any, li: int) -> tuple[int, int]:
+        """(tricks, their card points): the quick tricks of the player at seat ``li`` on lead
+        between tricks, keyed as :meth:`cards_key` keys the cards (``ck``: each card in play,
+        suit by suit, highest first, as its suit, holder and card points).  The cards that head
+        a suit in that hand, one after another, win when led whatever the others play (the
+        trick machine's winner: the highest trump, else the highest of the suit led): the
+        trumps first, each the highest left; then another suit's, which only a trump can beat:
+        all of them when no one else holds a trump, and where a player who holds the suit led
+        must follow it (:func:`~referee.games.tricks.must_follow`) as many as every other
+        holder of a trump holds of that suit (they follow the trumps while they hold one, so
+        keep their other cards; one that runs out of trumps can beat nothing).  The leader
+        keeps the lead, so the tricks add up: a bound on what the rest of the play gives (the
+        counted search's, :meth:`cab`), cached."""
+        qk = (self.order_id, self.trump_no, self.follows, ck, li)
+        got = self.quicks.get(qk)
+        if got is not None:
+            return got
+        trump_no = self.trump_no
+        heads: dict[int, list[int]] = {}  # suit → the card points of the leader's heads
+        length: dict[tuple[int, int], int] = {}  # (suit, seat) → cards held, the others
+        ruffers: set[int] = set()  # the others' seats holding a trump
+        suit, heading = -1, False
+        for s, i, p in ck:
+            if s != suit:
+                suit, heading = s, True
+                heads[s] = []
+            if i == li:
+                if heading:
+                    heads[s].append(p)
+            else:
+                heading = False
+                length[s, i] = length.get((s, i), 0) + 1
+                if s == trump_no:
+                    ruffers.add(i)
+        q = pts = 0
+        for s, run in heads.items():
+            k = len(run)
+            if s != trump_no and ruffers:
+                k = min([k] + [length.get((s, r), 0) for r in ruffers]) if self.follows else 0
+            q, pts = q + k, pts + sum(run[:k])
+        got = self.quicks[qk] = (q, pts)
+        return got
 
     def step(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[tuple[Any, ...], int]:
         """The child of ``st`` after ``p`` plays ``c``, and what the side's count rises by

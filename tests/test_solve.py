@@ -405,3 +405,74 @@ def test_an_action_is_valued_by_the_value_alone() -> None:
             whole += s2.nodes
         n += 1
     assert n >= 20 and alone < whole, (n, alone, whole)
+
+
+def most_tricks(table: referee.Table, player: str) -> int:
+    """The tricks ``player`` takes of those left against any defence, by trying every card
+    (``player`` maximises, every other player minimises)."""
+    h = table.hand
+    assert h is not None
+    acts = [a for a in table.legal_actions() if a["event"] == "play"]
+    if h.status is not None or not acts:
+        return sum(t.winner == player for t in h.tricks)
+    values = []
+    for a in acts:
+        t = table.copy()
+        assert t.apply(a) == []
+        values.append(most_tricks(t, player))
+    return max(values) if acts[0]["player"] == player else min(values)
+
+
+@pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
+def test_quick_tricks_are_taken_against_any_defence(game: str) -> None:
+    """The counted search's bound (:meth:`referee.search.Tricks.quick`): the leader between
+    tricks takes at least that many of the tricks left whatever the others play, by the
+    exhaustive search above (endings of up to three tricks, two in Eighty-Three); some have them,
+    some more than one."""
+    from referee.search import Tricks, fast_ready, side_of as side_at
+    n = some = several = 0
+    for table in endings(game, range(0, 4), 8 if game == "eighty-three" else 9):
+        eng = table._engine
+        assert eng is not None and table.hand is not None
+        if not fast_ready(eng) or eng.hand.play.current.cards:
+            continue
+        tr = Tricks(eng, side_at(eng))
+        hands, leader = tr.start[0], tr.start[2]
+        q, pts = tr.quick(tr.cards_key(hands, ()), tr.seat[leader])
+        before = sum(t.winner == leader for t in table.hand.tricks)
+        assert most_tricks(table, leader) - before >= q, (q, hands)
+        n += 1
+        some += q > 0
+        several += q > 1
+    assert n >= 20 and some >= 5 and several >= 2, (n, some, several)
+
+
+def test_quick_tricks_by_hand() -> None:
+    """:meth:`referee.search.Tricks.quick` on a key written out: suit 0 the trump suit, each
+    card as (suit, holder, card points), each suit highest first.  Seat 0 holds the top trump
+    (11) but not the second, which seat 1 holds, and the top two of suit 1 (11 + 10), of which
+    seat 1 holds none: with seat 1's trump only the trump counts, 1 trick of 11 points; with
+    that trump gone, the trumps 11 and 4 and the two of suit 1 all head their suits: 4 tricks,
+    11 + 4 + 11 + 10 = 36; suit 2, headed by seat 1, gives seat 0 nothing."""
+    from referee.games.tricks import follow_else_trump, follow_or_trump, follow_suit, must_follow
+    from referee.search import Tricks
+    tr = Tricks.__new__(Tricks)
+    tr.order_id, tr.trump_no, tr.quicks, tr.follows = 0, 0, {}, False
+    ck = ((0, 0, 11), (0, 1, 10), (0, 0, 4), (1, 0, 11), (1, 0, 10), (1, 2, 4), (2, 1, 11),
+          (2, 0, 10))
+    assert tr.quick(ck, 0) == (1, 11)
+    assert tr.quick(tuple(x for x in ck if x != (0, 1, 10)), 0) == (4, 36)
+    assert tr.quick(ck, 2) == (0, 0)  # seat 2 heads no suit
+    # seat 1 holds a card of suit 1 (the last): where the suit led must be followed, it
+    # follows the first round, and seat 0 takes the trump and one of suit 1, 11 + 11 = 22;
+    # where a player may trump instead (Eighty-Three), the trump alone
+    ck1 = ck[:6] + ((1, 1, 0),) + ck[6:]
+    assert tr.quick(ck1, 0) == (1, 11)
+    tr.follows, tr.quicks = True, {}
+    assert tr.quick(ck1, 0) == (2, 22) and tr.quick(ck, 0) == (1, 11)
+    assert must_follow(follow_suit) and must_follow(follow_else_trump)
+    assert not must_follow(follow_or_trump) and not must_follow(None)
+    tr.trump_no = None  # no trumps: every suit's heads count: seat 0 the 11 of suit 0 and
+    # the 11 + 10 of suit 1, 3 tricks of 32; seat 1 the 11 of suit 2 (its 10 of suit 0 is
+    # under seat 0's 11)
+    assert tr.quick(ck, 0) == (3, 32) and tr.quick(ck, 1) == (1, 11)

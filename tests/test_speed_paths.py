@@ -18,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 
 from referee.games import ENGINES
 from referee.games.tricks import (TrickOrder, follow_else_trump, follow_head_trump,
-                                  follow_or_trump, follow_suit)
+                                  follow_or_trump, follow_suit, must_follow)
 
 ORDERS = [o for name in sorted(ENGINES)
           for o in importlib.import_module(ENGINES[name].__module__).ORDERS.values()]
@@ -106,6 +106,26 @@ def test_duties_match_their_plain_definitions(d):
     for fast, plain in DUTIES:
         assert fast(set(hand), trick, order) == plain(hand, trick, order), fast.__name__
         assert fast(set(hand), [], order) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(deal())
+def test_must_follow_says_which_duties_make_a_holder_of_the_suit_led_follow(d):
+    """``must_follow`` (the solver's quick tricks rest on it): under each duty it names, a
+    hand holding the suit led may play only that suit; under the others some hand may play
+    another card (Eighty-Three's: a trump, beside the suit led)."""
+    order, trick, hand = d
+    led = order.suit_of[trick[0]]
+    if same_suit(order, hand, led):
+        for duty, plain in DUTIES:
+            if must_follow(duty):
+                assert plain(hand, trick, order) <= same_suit(order, hand, led), duty.__name__
+
+
+def test_must_follow_names_every_duty_but_follow_or_trump():
+    # Eighty-Three's rule: a plain lead may be answered by a trump by a player who holds the
+    # suit led (its seed text; ref_follow_or_trump above)
+    assert [d.__name__ for d, _ in DUTIES if not must_follow(d)] == ["follow_or_trump"]
 
 
 def test_a_game_module_is_loaded_only_when_a_log_needs_it(tmp_path):

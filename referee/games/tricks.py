@@ -173,6 +173,17 @@ needs no further test: a hot-path shortcut).  A table, not an attribute set on t
 compiled functions (the mypyc build) take no attributes."""
 
 
+MUST_FOLLOW: frozenset[Duty] = frozenset({follow_suit, follow_else_trump, follow_head_trump})
+"""The duties under which a player who holds a card of the suit led must play one (every duty
+but Eighty-Three's, :func:`follow_or_trump`, which lets that player trump instead)."""
+
+
+def must_follow(duty: Duty | None) -> bool:
+    """True when a player holding the suit led must follow it under ``duty`` (see
+    :data:`MUST_FOLLOW`; None, no duty: False)."""
+    return duty in MUST_FOLLOW
+
+
 def following_is_enough(duty: Duty) -> bool:
     """True when any card of the suit led satisfies ``duty`` (see :data:`FOLLOWING_IS_ENOUGH`)."""
     return duty in FOLLOWING_IS_ENOUGH
