@@ -1033,6 +1033,8 @@ class Tricks:
             self.points[c] for c in tp.current.cards) + sum(pts for _, pts in taken)
         """The card points of the hand's cards in play (the hands, the table, the tricks)."""
         self.terms: dict[PlayCount, tuple[tuple[int, ...], Any]] = {}
+        self.last_measure: PlayCount | None = None
+        self.last_terms: tuple[tuple[int, ...], Any] = ((), None)
         self.measure = self.measure_at(self.start)
         """The game's (players, unit, sign, bonus, steps) when the result rises with what the
         side wins (the contract's ``reading``): the search then counts that alone (:meth:`cab`)."""
@@ -1154,9 +1156,9 @@ class Tricks:
             return (hands, trick, leader, taken, first, late, done)
         cards = [x for _, x in trick]
         w = trick[self.order.winner(cards)][0]
-        i = self.players.index(w)
+        i = self.seat[w]
         t = list(taken)
-        t[i] = (t[i][0] + 1, t[i][1] + sum(self.points[x] for x in cards))
+        t[i] = (t[i][0] + 1, t[i][1] + sum(map(self.points.__getitem__, cards)))
         done += 1
         if first is None:
             first = w
@@ -1298,12 +1300,15 @@ class Tricks:
     def count_terms(self, m: PlayCount) -> tuple[tuple[int, ...], Any]:
         """What the count ``m`` reads of a state, cached per count: the places (among the
         players) of its ``firsts``, and what the table's keys carry of it."""
+        if m is self.last_measure:  # the same count as the last call: most calls
+            return self.last_terms
         t = self.terms.get(m)
         if t is None:
             ix = tuple(i for i, p in enumerate(self.players) if p in m.firsts)
             # the count from a state reads the cards, the leader and these alone, not the
             # hand's other state (a doubling call changes what the count is worth, not it)
             t = self.terms[m] = (ix, (self.order_id, m[:5], m.firsts))
+        self.last_measure, self.last_terms = m, t
         return t
 
     def remaining(self, st: tuple[Any, ...]) -> int:
@@ -1314,8 +1319,11 @@ class Tricks:
         taken: tuple[tuple[int, int], ...] = st[3]
         left = (self.n - done if m.unit == "tricks"
                 else self.total - sum(pts for _, pts in taken) + (m.bonus if done < self.n else 0))
-        ix = self.count_terms(m)[0]
-        return m.weight * left + sum(1 for i in ix if not taken[i][0])
+        n = m.weight * left
+        for i in self.count_terms(m)[0]:
+            if not taken[i][0]:
+                n += 1
+        return n
 
     def cab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
         """Fail-soft alpha-beta on the count from ``st`` (its bounds, 0 and what is left to
