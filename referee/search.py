@@ -1466,7 +1466,8 @@ class Tricks:
         if steps is None:
             base = self.counted_so_far(st)
             key = ("guess", self.sid, self.measure)
-            v = self.exact(st, self.leaves.get(key, float("inf")) - base)
+            guess = self.leaves.get(key)
+            v = self.exact(st, self.playout(st) if guess is None else guess - base)
             self.leaves[key] = v + base
             return v, v + 0.5
         lo, hi = 0, len(steps)  # how many steps are made: binary search
@@ -1478,6 +1479,16 @@ class Tricks:
                 hi = mid
         return (steps[lo - 1] if lo else -float("inf"),
                 steps[lo] if lo < len(steps) else float("inf"))
+
+    def playout(self, st: tuple[Any, ...]) -> float:
+        """The count from ``st`` along the line of each player's first card in the move
+        ordering (:meth:`legal`): a first guess for :meth:`exact`."""
+        g = 0
+        while st[6] < self.n:
+            p, cards = self.legal(st[0], st[1], st[2])
+            st, d = self.step(st, p, cards[0])
+            g += d
+        return float(g)
 
     def exact(self, st: tuple[Any, ...], guess: float) -> float:
         """The exact count from ``st`` (a whole number between the bounds of what is left to

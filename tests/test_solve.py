@@ -476,3 +476,29 @@ def test_quick_tricks_by_hand() -> None:
     # the 11 + 10 of suit 1, 3 tricks of 32; seat 1 the 11 of suit 2 (its 10 of suit 0 is
     # under seat 0's 11)
     assert tr.quick(ck, 0) == (3, 32) and tr.quick(ck, 1) == (1, 11)
+
+
+def test_the_exact_count_is_the_same_from_any_first_guess() -> None:
+    """The counted search's exact count (MTD(f), :meth:`referee.search.Tricks.exact`) ends at
+    one count whatever its first guess: from the top of what is left, from nothing, from the
+    line of first cards (:meth:`~referee.search.Tricks.playout`, the guess it starts from) and
+    from a count no line reaches (Asszorti endings of up to four tricks, on the count of the
+    basic game, A4, A5)."""
+    from referee.search import Tricks, fast_ready, side_of as side_at
+    n = 0
+    for table in endings("asszorti", range(0, 3), 12):
+        eng = table._engine
+        assert eng is not None
+        if not fast_ready(eng):
+            continue
+        tr = Tricks(eng, side_at(eng))
+        if tr.measure is None or tr.measure.steps is not None:
+            continue
+        st = tr.start
+        left = tr.remaining(st)
+        guesses = (float("inf"), 0.0, tr.playout(st), left + 5.0)
+        # each from tables of its own (a fresh search)
+        counts = {Tricks(eng, side_at(eng)).exact(st, g) for g in guesses}
+        assert len(counts) == 1 and 0 <= counts.pop() <= left
+        n += 1
+    assert n >= 20, n
