@@ -200,6 +200,20 @@ def test_counted_search_agrees_with_the_engine_layer(game: str) -> None:
     assert n >= 10 and counted >= 1, (n, counted)
 
 
+def disputed_claims(seeds: range) -> Iterator[tuple[referee.Table, referee.Table]]:
+    """Asszorti endings of up to three tricks where the declarer may claim (A10): each table,
+    and a copy after the claim and an opponent's dispute (A7)."""
+    for table in endings("asszorti", seeds, 9):
+        h = table.hand
+        assert h is not None and h.declarer is not None
+        t = table.copy()
+        if t.apply({"event": "claim", "player": h.declarer}) != []:
+            continue
+        opp = next(p for p in t.holdings if p != h.declarer)
+        assert t.apply({"event": "dispute", "player": opp}) == []
+        yield table, t
+
+
 def test_disputed_claim_agrees_with_exhaustive_minimax() -> None:
     """Asszorti endings of up to three tricks where the declarer claims and an opponent disputes
     (A7, A10): the play goes on, and the first trick the declarer loses gives every trick from
@@ -209,14 +223,7 @@ def test_disputed_claim_agrees_with_exhaustive_minimax() -> None:
     under best defence, some stand."""
     from referee.search import fast_ready
     n = failed = 0
-    for table in endings("asszorti", range(0, 5), 9):
-        h = table.hand
-        assert h is not None and h.declarer is not None
-        t = table.copy()
-        if t.apply({"event": "claim", "player": h.declarer}) != []:
-            continue
-        opp = next(p for p in t.holdings if p != h.declarer)
-        assert t.apply({"event": "dispute", "player": opp}) == []
+    for _, t in disputed_claims(range(0, 5)):
         assert t._engine is not None and fast_ready(t._engine)
         check_solution(t)
         s = t.solve()
@@ -388,14 +395,7 @@ def test_an_action_is_valued_by_the_value_alone() -> None:
     :func:`check_solution` in the tests above."""
     from referee.search import Search, position_value, solve_with
     n = alone = whole = 0
-    for table in endings("asszorti", range(0, 3), 9):
-        h = table.hand
-        assert h is not None and h.declarer is not None
-        t = table.copy()
-        if t.apply({"event": "claim", "player": h.declarer}) != []:
-            continue
-        opp = next(p for p in t.holdings if p != h.declarer)
-        assert t.apply({"event": "dispute", "player": opp}) == []
+    for table, t in disputed_claims(range(0, 3)):
         side = side_of(table)
         for pos in (table, t):
             assert pos._engine is not None
