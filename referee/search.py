@@ -994,13 +994,14 @@ class Tricks:
         the player) that sorts in the rank order (:meth:`cards_key`)."""
         self.where = {r * np + i: (suit_no[tp.order.suit_of[c]], i, self.points[c])
                       for c, r in self.rank_of.items() for i in range(np)}
+        """:attr:`place`'s numbers → (the card's effective suit, its holder, its card points):
+        what the key keeps of a card (not the card)."""
         self.trump_no = suit_no.get(tp.order.trump) if tp.order.trump is not None else None
         """The trump suit's number in :attr:`where` (None without trumps)."""
         self.seat = {p: i for i, p in enumerate(self.players)}
+        """Player → seat (the index in :attr:`players`)."""
         self.follows = must_follow(self.duty)
         """Whether a player holding the suit led must follow it (:meth:`quick`)."""
-        """:attr:`place`'s numbers → (the card's effective suit, its holder, its card points):
-        what the key keeps of a card (not the card)."""
         self.table: dict[Any, tuple[float, float, int]]
         self.leaves: dict[Any, float]
         self.table, self.leaves, states = shared if shared is not None else ({}, {}, {})
@@ -1448,7 +1449,7 @@ class Tricks:
             else:
                 pts = sum(self.points[x] for _, x in st[1]) + self.points[c]
                 g = m.weight * (pts + (m.bonus if nxt[6] == self.n else 0))
-        if w in m.firsts and not st[3][self.players.index(w)][0]:
+        if w in m.firsts and not st[3][self.seat[w]][0]:
             g += 1
         return nxt, m.sign * g
 
