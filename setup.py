@@ -22,8 +22,10 @@ COMPILED = [
     "referee/cards.py",
     "referee/facts.py",
     "referee/games/tricks.py",
+    "referee/search.py",
 ]
-"""The modules compiled by mypyc: cards, the facts of the rules core, the trick machine."""
+"""The modules compiled by mypyc: cards, the facts of the rules core, the trick machine, the
+perfect-play search."""
 
 
 def say(text: str) -> None:

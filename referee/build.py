@@ -8,7 +8,7 @@ from typing import Literal
 
 Build = Literal["compiled", "pure"]
 
-COMPILED_MODULES = ("referee.cards", "referee.facts", "referee.games.tricks")
+COMPILED_MODULES = ("referee.cards", "referee.facts", "referee.games.tricks", "referee.search")
 """The modules a compiled build compiles (setup.py's ``COMPILED``)."""
 
 

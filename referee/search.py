@@ -23,10 +23,9 @@ not: the play is valued at the contract as it stands; a claim is checked by
 """
 from __future__ import annotations
 
-from itertools import chain
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from . import events as ev
 from .facts import Number, tidy
@@ -611,6 +610,9 @@ class SixtySixDeal:
     of its first move (the closer's opponent's exchange right after a close is weighed by the
     closer, as ``legal`` lists it after the closer's cards)."""
 
+    rules: Any
+    """The rules core of Sixty-Six (its module: legality and settlement)."""
+
     def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
                  shared: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] | None = None
                  ) -> None:
@@ -943,13 +945,64 @@ def fast_ready(engine: MatchEngine[Any]) -> bool:
     return all(len(tp.hands[p]) == n - (p in tp.current.who) for p in engine.players)
 
 
+def quick_tricks(ck: tuple[tuple[int, int, int], ...], li: int, trump_no: int | None,
+                 follows: bool) -> tuple[int, int]:
+    """(tricks, their card points): the quick tricks of the player at seat ``li`` on lead
+    between tricks, the cards keyed as :meth:`Tricks.cards_key` keys them (``ck``: each card
+    in play, suit by suit, highest first, as its suit, holder and card points).  The cards
+    that head a suit in that hand, one after another, win when led whatever the others play
+    (the trick machine's winner: the highest trump, else the highest of the suit led): the
+    trumps first, each the highest left; then another suit's, which only a trump can beat:
+    all of them when no one else holds a trump, and where a player who holds the suit led
+    must follow it (:func:`~referee.games.tricks.must_follow`) as many as every other
+    holder of a trump holds of that suit (they follow the trumps while they hold one, so
+    keep their other cards; one that runs out of trumps can beat nothing).  The leader
+    keeps the lead, so the tricks add up: a bound on what the rest of the play gives (the
+    counted search's, :meth:`Tricks.cab`).  ``trump_no``: the trump suit's number (None: no
+    trumps); ``follows``: whether a player holding the suit led must follow it."""
+    heads: dict[int, list[int]] = {}  # suit → the card points of the leader's heads
+    length: dict[tuple[int, int], int] = {}  # (suit, seat) → cards held, the others
+    ruffers: set[int] = set()  # the others' seats holding a trump
+    suit, heading = -1, False
+    for s, i, p in ck:
+        if s != suit:
+            suit, heading = s, True
+            heads[s] = []
+        if i == li:
+            if heading:
+                heads[s].append(p)
+        else:
+            heading = False
+            length[s, i] = length.get((s, i), 0) + 1
+            if s == trump_no:
+                ruffers.add(i)
+    q = pts = 0
+    for s, run in heads.items():
+        k = len(run)
+        if s != trump_no and ruffers:
+            k = min([k] + [length.get((s, r), 0) for r in ruffers]) if follows else 0
+        q, pts = q + k, pts + sum(run[:k])
+    return q, pts
+
+
+Taken = tuple[tuple[int, int], ...]
+"""(tricks, card points) taken, per seat."""
+Late = tuple[tuple[int, bool], ...]
+"""(the winner's seat, whether a trump fell) of each of the last :data:`LATE` tricks played."""
+TrickState = tuple[tuple[int, ...], tuple[int, ...], int, Taken, int, Late, int]
+"""A state of :class:`Tricks`: (hands, trick, leader, taken, first, late, done), see there."""
+
+
 class Tricks:
-    """A trick-only search from a root engine (:func:`fast_ready`): the state is the cards
-    left per player, the trick on the table, the leader and each player's (tricks, card
-    points) taken; the legal cards are the duty in force (``engine.duty_in_force()``, the rules
-    core's) and the winner the contract's :class:`~referee.games.tricks.TrickOrder`'s.  A
-    finished hand's value is the engine's: the cards of the path are played on a copy of the
-    root engine and the hand's result read (cached on the score state's key).
+    """A trick-only search from a root engine (:func:`fast_ready`) on a compact state of ints:
+    each player's cards left as a bitmask (bit ``b`` is the card :attr:`card_at` ``[b]``, the
+    contract's cards suit by suit, each suit highest first), the cards on the table (their
+    bits, in play order), the leader's seat and each seat's (tricks, card points) taken; the
+    legal cards are the duty in force (``engine.duty_in_force()``, the rules core's, its
+    answers cached per hand and trick) and the winner the contract's
+    :class:`~referee.games.tricks.TrickOrder`'s (its strength tables, by bit).  A finished
+    hand's value is the engine's: the cards of the path are played on a copy of the root
+    engine and the hand's result read (cached on the score state's key).
 
     Two searches, both reading the game's scoring through its own hooks:
 
@@ -962,7 +1015,13 @@ class Tricks:
       flags), the bounds of what is still to win cutting at once; the root's value is the
       engine's score of a line that keeps the count between the steps perfect play leaves it
       between (:meth:`count_line`).  The game-point search switches to the count wherever the
-      game gives one."""
+      game gives one.
+
+    A state is ``(hands, trick, leader, taken, first, late, done)``: a bitmask per seat; the
+    bits of the cards on the table (the ``k``-th played by seat ``(leader + k) % players``);
+    the leader's seat; (tricks, card points) per seat; the seat that won the first trick (-1:
+    none yet); (winner's seat, whether a trump fell) of each of the last :data:`LATE` tricks
+    played; the tricks played.  A path is (seat, bit) per card."""
 
     def __init__(self, engine: MatchEngine[Any], side: tuple[str, ...],
                  shared: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] | None = None
@@ -975,31 +1034,46 @@ class Tricks:
         assert h is not None and h.play is not None
         tp = h.play
         self.players = tuple(engine.players)
-        self.after = dict(tp.after)
-        self.order = tp.order
-        self.duty = engine.duty_in_force()
-        self.points = {c: engine.card_points_of([c]) or 0 for c in self.order.suit_of}
-        self.n = engine.TRICKS
-        self.ranked = tuple(tuple(c for c in cs) for cs in tp.order.suits.values())
-        """Each effective suit's cards, highest first (the contract's order, :attr:`order_id`)."""
-        self.flat = sorted(tp.order.suit_of,
-                           key=lambda c: (tp.order.suit_of[c], -tp.order.power[c]))
-        """Every card of the contract's order, suit by suit, each suit highest first."""
-        self.rank_of = {c: i for i, c in enumerate(self.flat)}
-        """Card → its place in :attr:`flat`."""
-        np = len(self.players)
-        suit_no = {s: k for k, s in enumerate(tp.order.suits)}
-        self.place = tuple({c: r * np + i for c, r in self.rank_of.items()} for i in range(np))
-        """For each player (by seat), card → a number of (the card's place in :attr:`flat`,
-        the player) that sorts in the rank order (:meth:`cards_key`)."""
-        self.where = {r * np + i: (suit_no[tp.order.suit_of[c]], i, self.points[c])
-                      for c, r in self.rank_of.items() for i in range(np)}
-        """:attr:`place`'s numbers → (the card's effective suit, its holder, its card points):
-        what the key keeps of a card (not the card)."""
-        self.trump_no = suit_no.get(tp.order.trump) if tp.order.trump is not None else None
-        """The trump suit's number in :attr:`where` (None without trumps)."""
+        np = self.np = len(self.players)
         self.seat = {p: i for i, p in enumerate(self.players)}
         """Player → seat (the index in :attr:`players`)."""
+        self.ups = tuple(p in side for p in self.players)
+        """Per seat, whether it is of the side (maximises)."""
+        order = self.order = tp.order
+        self.duty = engine.duty_in_force()
+        self.points = {c: engine.card_points_of([c]) or 0 for c in order.suit_of}
+        self.n = engine.TRICKS
+        self.ranked = tuple(tuple(c for c in cs) for cs in order.suits.values())
+        """Each effective suit's cards, highest first (the contract's order, :attr:`order_id`)."""
+        self.flat = sorted(order.suit_of, key=lambda c: (order.suit_of[c], -order.power[c]))
+        """Every card of the contract's order, suit by suit, each suit highest first: the
+        bits' order."""
+        self.card_at = tuple(self.flat)
+        """Bit → its card."""
+        self.bit_of = {c: b for b, c in enumerate(self.flat)}
+        """Card → its bit."""
+        suit_no = {s: k for k, s in enumerate(order.suits)}
+        self.suit_at = tuple(suit_no[order.suit_of[c]] for c in self.flat)
+        """Bit → its card's effective suit (a number)."""
+        self.points_at = tuple(self.points[c] for c in self.flat)
+        """Bit → its card's card points."""
+        self.power_at = tuple(order.power[c] for c in self.flat)
+        """Bit → its card's power (:class:`~referee.games.tricks.TrickOrder`)."""
+        self.strength_at = tuple(tuple(order.strength(s)[c] for c in self.flat)
+                                 for s in order.suits)
+        """Suit led (a number) → bit → what its card counts for in the trick (the winner's,
+        :meth:`~referee.games.tricks.TrickOrder.winner`: the highest)."""
+        self.trump_mask = sum(1 << b for b, c in enumerate(self.flat) if order.is_trump(c))
+        """The bits of the trumps."""
+        self.place = tuple(tuple(b * np + i for b in range(len(self.flat))) for i in range(np))
+        """For each seat, bit → a number of (the bit, the seat) that sorts in the rank order
+        (:meth:`cards_key`)."""
+        self.where = {b * np + i: (self.suit_at[b], i, self.points_at[b])
+                      for b in range(len(self.flat)) for i in range(np)}
+        """:attr:`place`'s numbers → (the card's effective suit, its holder, its card points):
+        what the key keeps of a card (not the card)."""
+        self.trump_no = suit_no.get(order.trump) if order.trump is not None else None
+        """The trump suit's number in :attr:`where` (None without trumps)."""
         self.follows = must_follow(self.duty)
         """Whether a player holding the suit led must follow it (:meth:`quick`)."""
         self.table: dict[Any, tuple[float, float, int]]
@@ -1018,29 +1092,50 @@ class Tricks:
         """The contract's rank order and card points, as a number of the shared tables (the
         counted search's entries hold for every state of the hand with these,
         :meth:`count_terms`)."""
+        self.allowed: dict[tuple[int, tuple[int, ...]], int] = states.setdefault(
+            ("duty", self.order_id, self.duty), {})
+        """(hand, cards on the table) → the bits the duty allows of the hand (:meth:`legal`)."""
         self.reader = engine.contract().reading
         self.measure: PlayCount | None
         self.nodes = 0
-        self.path: list[tuple[str, Any]] = []
-        hands = {p: frozenset(tp.hands[p]) for p in self.players}
+        self.path: list[tuple[int, int]] = []
+        hands = self.masks(tp.hands)
         taken = tuple((len(tp.won[p]), sum(self.points[c] for t in tp.won[p] for c in t.cards))
                       for p in self.players)
-        first = tp.tricks[0].winner if tp.tricks else None
-        late = tuple((t.winner, any(map(tp.order.is_trump, t.cards))) for t in tp.tricks
-                     if t.number > self.n - LATE)
-        self.start = (hands, tuple(zip(tp.current.who, tp.current.cards)), tp.leader, taken,
-                      first, late, len(tp.tricks))
-        self.total = sum(self.points[c] for cs in hands.values() for c in cs) + sum(
-            self.points[c] for c in tp.current.cards) + sum(pts for _, pts in taken)
+        first = self.seat[tp.tricks[0].winner] if tp.tricks and tp.tricks[0].winner else -1
+        late = tuple((self.seat[t.winner], any(map(order.is_trump, t.cards)))
+                     for t in tp.tricks if t.number > self.n - LATE and t.winner)
+        cur = tp.current
+        leader = self.seat[cur.who[0]] if cur.who else self.seat[tp.leader]
+        self.start = (hands, tuple(self.bit_of[c] for c in cur.cards), leader, taken, first,
+                      late, len(tp.tricks))
+        self.total = sum(self.points[c] for cs in tp.hands.values() for c in cs) + sum(
+            self.points[c] for c in cur.cards) + sum(pts for _, pts in taken)
         """The card points of the hand's cards in play (the hands, the table, the tricks)."""
-        self.terms: dict[PlayCount, tuple[tuple[int, ...], Any]] = {}
+        self.terms: dict[PlayCount, tuple[tuple[int, ...], Any, tuple[bool, ...],
+                                          tuple[bool, ...]]] = {}
         self.last_measure: PlayCount | None = None
-        self.last_terms: tuple[tuple[int, ...], Any] = ((), None)
+        self.last_terms: tuple[tuple[int, ...], Any, tuple[bool, ...], tuple[bool, ...]] = (
+            (), None, (), ())
         self.measure = self.measure_at(self.start)
         """The game's (players, unit, sign, bonus, steps) when the result rises with what the
         side wins (the contract's ``reading``): the search then counts that alone (:meth:`cab`)."""
 
-    def cards_key(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...]) -> Any:
+    def masks(self, hands: Mapping[str, Iterable[Any]]) -> tuple[int, ...]:
+        """Player → cards as a bitmask per seat (the state's hands)."""
+        bit = self.bit_of
+        return tuple(sum(1 << bit[c] for c in hands.get(p, ())) for p in self.players)
+
+    def cards_of(self, mask: int) -> list[Any]:
+        """The cards of a bitmask, in the bits' order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self.card_at[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def cards_key(self, hands: tuple[int, ...], trick: tuple[int, ...]) -> Any:
         """What the tables key the cards in play on.  Between tricks, their relative ranks, as
         double-dummy solvers key them: for each effective suit, who holds each card still in
         play, highest first, with its card points, so that two positions whose cards differ
@@ -1048,57 +1143,84 @@ class Tricks:
         the rank order alone, :mod:`~referee.games.tricks`; the scoring, the tricks and card
         points won).  During a trick, the hands and the trick's cards themselves."""
         if trick:
-            return tuple(hands[p] for p in self.players), trick
+            return hands, trick
         # each (card, holder) is one number that sorts in the rank order and reads back as the
         # card's suit, holder and points (:attr:`place`, :attr:`where`)
-        get = self.where.__getitem__
-        return tuple(map(get, sorted(chain.from_iterable(
-            map(at.__getitem__, hands[p]) for at, p in zip(self.place, self.players)))))
+        nums = []
+        for at, mask in zip(self.place, hands):
+            while mask:
+                low = mask & -mask
+                nums.append(at[low.bit_length() - 1])
+                mask ^= low
+        nums.sort()
+        return tuple(map(self.where.__getitem__, nums))
 
-    def legal(self, hands: dict[str, frozenset[Any]], trick: tuple[Any, ...],
-              leader: str) -> tuple[str, list[Any]]:
-        p = leader if not trick else self.after[trick[-1][0]]
+    def legal(self, hands: tuple[int, ...], trick: tuple[int, ...],
+              leader: int) -> tuple[int, list[int]]:
+        """(the seat to play, the bits it may play, equivalent cards as one, in the order they
+        are searched)."""
+        p = (leader + len(trick)) % self.np
         held = hands[p]
-        allowed = None if self.duty is None else self.duty(held, [c for _, c in trick],
-                                                            self.order)
-        cards = list(held if allowed is None else allowed)
+        if self.duty is None:
+            allowed = held
+        else:
+            k = (held, trick)
+            got = self.allowed.get(k)
+            if got is None:
+                cs = self.card_at
+                said = self.duty(self.cards_of(held), [cs[b] for b in trick], self.order)
+                got = held if said is None else sum(1 << self.bit_of[c] for c in said)
+                if len(self.allowed) >= TABLE_CAP:
+                    self.allowed.clear()
+                self.allowed[k] = got
+            allowed = got
         # equivalent cards (:func:`equivalent`): adjacent in the rank order among the cards
         # still in play elsewhere (the other hands, the table), same points; the highest kept
-        cards.sort(key=self.rank_of.__getitem__)
-        suit_of, power, pts = self.order.suit_of, self.order.power, self.points
-        out: list[Any] = cards[:1]
-        if len(cards) > 1:
-            others = set().union(*hands.values(), (x for _, x in trick))
-            others.difference_update(held)
-            elsewhere = others.__contains__
-            for c in cards[1:]:
-                if not equivalent(self.order, pts.__getitem__, out[-1], c, elsewhere):
-                    out.append(c)
+        low = allowed & -allowed
+        last = low.bit_length() - 1
+        out = [last]
+        rest = allowed ^ low
+        if rest:
+            others = 0
+            for i, m in enumerate(hands):
+                if i != p:
+                    others |= m
+            for b in trick:
+                others |= 1 << b
+            suit_at, pts = self.suit_at, self.points_at
+            while rest:
+                low = rest & -rest
+                b = low.bit_length() - 1
+                rest ^= low
+                if (suit_at[b] != suit_at[last] or pts[b] != pts[last]
+                        or others & (low - (2 << last))):
+                    out.append(b)
+                    last = b
         if not trick:  # move ordering, a lead: the highest cards first, trumps before
-            out.sort(key=power.__getitem__, reverse=True)
+            out.sort(key=self.power_at.__getitem__, reverse=True)
         elif len(out) > 1:  # move ordering: a card that heads the trick first (the
             # highest; the last to play, the lowest), then the others lowest first; under a
             # partner's winning card, the lowest first
             # (card points: the most onto a partner's trick, the fewest onto another's)
-            strength = self.order.strength(suit_of[trick[0][1]])
-            on = [strength[x] for _, x in trick]
+            strength = self.strength_at[self.suit_at[trick[0]]]
+            on = [strength[x] for x in trick]
             top = max(on)
             win = on.index(top)
             heads = [c for c in out if strength[c] > top]
-            rest = [c for c in out if c not in heads]
-            rest.reverse()
-            if len(trick) == len(self.players) - 1:
+            rest_ = [c for c in out if strength[c] <= top]
+            rest_.reverse()
+            if len(trick) == self.np - 1:
                 heads.reverse()
-            if (trick[win][0] in self.side) == (p in self.side):
+            if self.ups[(leader + win) % self.np] == self.ups[p]:
                 heads.reverse()
-                rest.sort(key=pts.__getitem__, reverse=True)
-                out = rest + heads
+                rest_.sort(key=self.points_at.__getitem__, reverse=True)
+                out = rest_ + heads
             else:
-                rest.sort(key=pts.__getitem__)
-                out = heads + rest
+                rest_.sort(key=self.points_at.__getitem__)
+                out = heads + rest_
         return p, out
 
-    def ab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
+    def ab(self, st: TrickState, alpha: float, beta: float) -> float:
         self.nodes += 1
         hands, trick, leader, taken, first, late, done = st
         if done == self.n:
@@ -1128,7 +1250,7 @@ class Tricks:
         if 0 <= first_i < len(cards):
             order.remove(first_i)
             order.insert(0, first_i)
-        up = p in self.side
+        up = self.ups[p]
         a0, b0 = alpha, beta
         best = -float("inf") if up else float("inf")
         best_i = order[0]
@@ -1148,40 +1270,40 @@ class Tricks:
                 break
         return remember(self.table, key, hit, best, best_i, a0, b0)
 
-    def child(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[Any, ...]:
+    def child(self, st: TrickState, p: int, c: int) -> TrickState:
+        """The state after seat ``p`` plays bit ``c``."""
         hands, trick, leader, taken, first, late, done = st
-        hands = dict(hands)
-        hands[p] = hands[p] - {c}
-        trick = trick + ((p, c),)
-        if len(trick) < len(self.players):
+        hs = list(hands)
+        hs[p] ^= 1 << c
+        hands = tuple(hs)
+        trick = trick + (c,)
+        if len(trick) < self.np:
             return (hands, trick, leader, taken, first, late, done)
-        cards = [x for _, x in trick]
-        w = trick[self.order.winner(cards)][0]
-        i = self.seat[w]
+        strength = self.strength_at[self.suit_at[trick[0]]]
+        on = [strength[x] for x in trick]
+        w = (leader + on.index(max(on))) % self.np
         t = list(taken)
-        t[i] = (t[i][0] + 1, t[i][1] + sum(map(self.points.__getitem__, cards)))
+        pts = self.points_at
+        t[w] = (t[w][0] + 1, t[w][1] + sum([pts[x] for x in trick]))
         done += 1
-        if first is None:
+        if first < 0:
             first = w
         if done > self.n - LATE:
-            late = late + ((w, any(map(self.order.is_trump, cards))),)
+            tm = self.trump_mask
+            late = late + ((w, any([tm >> x & 1 for x in trick])),)
         return (hands, (), w, tuple(t), first, late, done)
 
-    def forced(self, st: tuple[Any, ...]) -> list[tuple[str, Any]]:
-        """(player, card) of the cards still to come to the last trick from ``st``, in turn:
+    def forced(self, st: TrickState) -> list[tuple[int, int]]:
+        """(seat, bit) of the cards still to come to the last trick from ``st``, in turn:
         each player has one card left, which the duty to follow cannot forbid (a duty narrows
         the cards held to those it allows, or allows any when none is, G4)."""
-        hands, trick = st[0], st[1]
-        p = st[2] if not trick else self.after[trick[-1][0]]
-        out = []
-        for _ in range(len(self.players) - len(trick)):
-            (c,) = hands[p]
-            out.append((p, c))
-            p = self.after[p]
-        return out
+        hands, trick, leader = st[0], st[1], st[2]
+        np = self.np
+        return [((leader + k) % np, hands[(leader + k) % np].bit_length() - 1)
+                for k in range(len(trick), np)]
 
-    def reading(self, taken: tuple[tuple[int, int], ...], first: str | None,
-                late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any, Any]:
+    def reading(self, taken: tuple[tuple[int, int], ...], first: int,
+                late: tuple[tuple[int, bool], ...], done: int) -> tuple[bool, Any, Any]:
         """(settled, key, count) of a score state, cached: what the game's scoring reads of it
         (the contract's :data:`~referee.games.hooks.PlayReader`), or where the game does not
         say the whole state, never settled, no count; the key with the hand's own state (its
@@ -1195,33 +1317,41 @@ class Tricks:
                 ps = self.players
                 still = self.total - sum(pts for _, pts in taken)
                 said = self.reader({p: t for p, (t, _) in zip(ps, taken)},
-                                   {p: pts for p, (_, pts) in zip(ps, taken)}, late, done, still)
+                                   {p: pts for p, (_, pts) in zip(ps, taken)},
+                                   [(ps[w], t) for w, t in late], done, still)
                 k = (said.settled, (self.sid, said.key), said.measure)
             self.keys[raw] = k
         return k
 
-    def score_key(self, taken: tuple[tuple[int, int], ...], first: str | None,
-                  late: tuple[tuple[str, bool], ...], done: int) -> tuple[bool, Any]:
+    def score_key(self, taken: tuple[tuple[int, int], ...], first: int,
+                  late: tuple[tuple[int, bool], ...], done: int) -> tuple[bool, Any]:
         """(settled, key) of a score state (:meth:`reading`)."""
         r = self.reading(taken, first, late, done)
         return r[0], r[1]
 
-    def measure_at(self, st: tuple[Any, ...]) -> PlayCount | None:
+    def measure_at(self, st: TrickState) -> PlayCount | None:
         """The game's count at the score state of ``st`` (:meth:`reading`)."""
         c: PlayCount | None = self.reading(st[3], st[4], st[5], st[6])[2]
         return c
 
-    def counted(self, st: tuple[Any, ...], m: Any) -> float:
+    def counted(self, st: TrickState, m: Any) -> float:
         """The exact value at ``st`` (reached by :attr:`path`), searched on the game's count
         ``m`` from there on."""
-        sub = Tricks.__new__(Tricks)
-        sub.__dict__.update(self.__dict__)
-        sub.start, sub.measure, sub.path = st, m, list(self.path)
-        v = sub.value()
-        self.nodes += sub.nodes - self.nodes
-        return v
+        return self.value_at(st, m, list(self.path))
 
-    def settled(self, st: tuple[Any, ...], key: Any) -> float:
+    def value_at(self, st: TrickState, m: PlayCount | None, path: list[tuple[int, int]],
+                 guess: float = 0.0) -> float:
+        """:meth:`value` from ``st`` (reached by ``path``) with the count ``m``: the search
+        set there for the call (its start, count and path), then set back; the positions it
+        searches are counted in :attr:`nodes`."""
+        saved = self.start, self.measure, self.path
+        self.start, self.measure, self.path = st, m, path
+        try:
+            return self.value(guess)
+        finally:
+            self.start, self.measure, self.path = saved
+
+    def settled(self, st: TrickState, key: Any) -> float:
         """The value of a position whose result the rest of the play cannot change: the hand
         played out from ``st`` on the first legal card each time, as the engine scores it
         (cached on the key)."""
@@ -1235,7 +1365,7 @@ class Tricks:
             v = self.leaves[key] = self.replay(path)
         return v
 
-    def leaf(self, st: tuple[Any, ...]) -> float:
+    def leaf(self, st: TrickState) -> float:
         key = self.score_key(st[3], st[4], st[5], st[6])[1]
         v = self.leaves.get(key)
         if v is None:
@@ -1243,17 +1373,21 @@ class Tricks:
             self.leaves[key] = v
         return v
 
-    def replay(self, path: Sequence[tuple[str, Any]]) -> float:
-        """The value of the hand after the cards of ``path`` from the root, as the engine
-        scores it (raises :class:`Unsafe` if the engine does not end the hand exactly there
-        without a finding)."""
+    def event(self, p: int, c: int) -> ev.Play:
+        """The event of seat ``p`` playing bit ``c``."""
+        return ev.Play(player=self.players[p], card=str(self.card_at[c]))
+
+    def replay(self, path: Sequence[tuple[int, int]]) -> float:
+        """The value of the hand after the cards of ``path`` (seat, bit) from the root, as the
+        engine scores it (raises :class:`Unsafe` if the engine does not end the hand exactly
+        there without a finding)."""
         from .facts import FindingFact
         eng = self.clone(self.root)
-        for k, (p, c) in enumerate(path):
+        for p, c in path:
             h = eng.hand
             if h is None or h.mode != OPEN:
                 raise Unsafe("the hand ended before its last trick")
-            facts = eng.apply(ev.Play(player=p, card=str(c)), 0)
+            facts = eng.apply(self.event(p, c), 0)
             if any(type(f) is FindingFact for f in facts):
                 raise Unsafe("a finding in the trick-only layer")
         v = hand_value(eng, self.side[0])
@@ -1278,7 +1412,7 @@ class Tricks:
             return v
         return mtd(lambda a, b: self.ab(self.start, a, b), guess)
 
-    def counted_so_far(self, st: tuple[Any, ...]) -> int:
+    def counted_so_far(self, st: TrickState) -> int:
         """The side's count (:class:`~referee.games.hooks.PlayCount`) over the tricks played
         before ``st``: what the count of a whole hand adds to the count from ``st``."""
         m = self.measure
@@ -1290,17 +1424,20 @@ class Tricks:
                 n += m.weight * (t if m.unit == "tricks" else pts)
             if p in m.firsts and t:
                 n += 1
-        late: tuple[tuple[str, bool], ...] = st[5]
-        if m.unit == "points" and st[6] == self.n and late and late[-1][0] in m.players:
+        late: tuple[tuple[int, bool], ...] = st[5]
+        if (m.unit == "points" and st[6] == self.n and late
+                and self.players[late[-1][0]] in m.players):
             n += m.weight * m.bonus
         return m.sign * n
 
     # the count: what the side wins in the rest of the play, times the measure's sign (all
     # values relative to the position: the table is keyed on the cards alone)
 
-    def count_terms(self, m: PlayCount) -> tuple[tuple[int, ...], Any]:
-        """What the count ``m`` reads of a state, cached per count: the places (among the
-        players) of its ``firsts``, and what the table's keys carry of it."""
+    def count_terms(self, m: PlayCount) -> tuple[tuple[int, ...], Any, tuple[bool, ...],
+                                                 tuple[bool, ...]]:
+        """What the count ``m`` reads of a state, cached per count: the seats of its
+        ``firsts``, what the table's keys carry of it, and per seat whether it counts for the
+        side (``players``) and whether its first trick counts (``firsts``)."""
         if m is self.last_measure:  # the same count as the last call: most calls
             return self.last_terms
         t = self.terms.get(m)
@@ -1308,11 +1445,13 @@ class Tricks:
             ix = tuple(i for i, p in enumerate(self.players) if p in m.firsts)
             # the count from a state reads the cards, the leader and these alone, not the
             # hand's other state (a doubling call changes what the count is worth, not it)
-            t = self.terms[m] = (ix, (self.order_id, m[:5], m.firsts))
+            t = self.terms[m] = (ix, (self.order_id, m[:5], m.firsts),
+                                 tuple(p in m.players for p in self.players),
+                                 tuple(p in m.firsts for p in self.players))
         self.last_measure, self.last_terms = m, t
         return t
 
-    def remaining(self, st: tuple[Any, ...]) -> int:
+    def remaining(self, st: TrickState) -> int:
         """The most the side's count can still rise by (before its sign)."""
         m = self.measure
         assert m is not None
@@ -1326,7 +1465,7 @@ class Tricks:
                 n += 1
         return n
 
-    def cab(self, st: tuple[Any, ...], alpha: float, beta: float) -> float:
+    def cab(self, st: TrickState, alpha: float, beta: float) -> float:
         """Fail-soft alpha-beta on the count from ``st`` (its bounds, 0 and what is left to
         win, cut at once)."""
         self.nodes += 1
@@ -1347,7 +1486,7 @@ class Tricks:
                 g += d
             return float(g)
         hands, trick, leader, taken = st[0], st[1], st[2], st[3]
-        ix, mk = self.count_terms(m)
+        ix, mk, counts, firsts = self.count_terms(m)
         ck = self.cards_key(hands, trick)
         key = (ck, leader, mk, tuple(taken[i][0] > 0 for i in ix))
         hit = self.table.get(key)
@@ -1355,13 +1494,12 @@ class Tricks:
         if known is not None:
             return known
         if not trick:  # the tricks the leader takes at once bound the count (:meth:`quick`)
-            li = self.seat[leader]
-            q, pts = self.quick(ck, li)
+            q, pts = self.quick(ck, leader)
             if q:
                 won = m.weight * (q if m.unit == "tricks" else pts)
-                lo = (won if leader in m.players else 0) + (
-                    1 if leader in m.firsts and not taken[li][0] else 0)
-                hi = left if leader in m.players else left - won
+                lo = (won if counts[leader] else 0) + (
+                    1 if firsts[leader] and not taken[leader][0] else 0)
+                hi = left if counts[leader] else left - won
                 lo, hi = (lo, hi) if m.sign > 0 else (-hi, -lo)
                 if lo >= beta:
                     return lo
@@ -1372,7 +1510,7 @@ class Tricks:
         if 0 <= first_i < len(cards):
             order.remove(first_i)
             order.insert(0, first_i)
-        up = p in self.side
+        up = self.ups[p]
         a0, b0 = alpha, beta
         best = -float("inf") if up else float("inf")
         best_i = order[0]
@@ -1389,76 +1527,42 @@ class Tricks:
             if alpha >= beta:
                 break
         return remember(self.table, key, hit, best, best_i, a0, b0)
-
-    def quick(self, ck: Any, li: int) -> tuple[int, int]:
-        """(tricks, their card points): the quick tricks of the player at seat ``li`` on lead
-        between tricks, keyed as :meth:`cards_key` keys the cards (``ck``: each card in play,
-        suit by suit, highest first, as its suit, holder and card points).  The cards that head
-        a suit in that hand, one after another, win when led whatever the others play (the
-        trick machine's winner: the highest trump, else the highest of the suit led): the
-        trumps first, each the highest left; then another suit's, which only a trump can beat:
-        all of them when no one else holds a trump, and where a player who holds the suit led
-        must follow it (:func:`~referee.games.tricks.must_follow`) as many as every other
-        holder of a trump holds of that suit (they follow the trumps while they hold one, so
-        keep their other cards; one that runs out of trumps can beat nothing).  The leader
-        keeps the lead, so the tricks add up: a bound on what the rest of the play gives (the
-        counted search's, :meth:`cab`), cached."""
+    def quick(self, ck: tuple[tuple[int, int, int], ...], li: int) -> tuple[int, int]:
+        """:func:`quick_tricks` of the player at seat ``li`` on lead between tricks, the cards
+        keyed by :meth:`cards_key` (``ck``), under this contract's trumps and duty (cached)."""
         qk = (self.order_id, self.trump_no, self.follows, ck, li)
         got = self.quicks.get(qk)
-        if got is not None:
-            return got
-        trump_no = self.trump_no
-        heads: dict[int, list[int]] = {}  # suit → the card points of the leader's heads
-        length: dict[tuple[int, int], int] = {}  # (suit, seat) → cards held, the others
-        ruffers: set[int] = set()  # the others' seats holding a trump
-        suit, heading = -1, False
-        for s, i, p in ck:
-            if s != suit:
-                suit, heading = s, True
-                heads[s] = []
-            if i == li:
-                if heading:
-                    heads[s].append(p)
-            else:
-                heading = False
-                length[s, i] = length.get((s, i), 0) + 1
-                if s == trump_no:
-                    ruffers.add(i)
-        q = pts = 0
-        for s, run in heads.items():
-            k = len(run)
-            if s != trump_no and ruffers:
-                k = min([k] + [length.get((s, r), 0) for r in ruffers]) if self.follows else 0
-            q, pts = q + k, pts + sum(run[:k])
-        got = self.quicks[qk] = (q, pts)
+        if got is None:
+            got = self.quicks[qk] = quick_tricks(ck, li, self.trump_no, self.follows)
         return got
 
-    def step(self, st: tuple[Any, ...], p: str, c: Any) -> tuple[tuple[Any, ...], int]:
-        """The child of ``st`` after ``p`` plays ``c``, and what the side's count rises by
-        (:class:`~referee.games.hooks.PlayCount`)."""
+    def step(self, st: TrickState, p: int, c: int) -> tuple[TrickState, int]:
+        """The child of ``st`` after seat ``p`` plays bit ``c``, and what the side's count
+        rises by (:class:`~referee.games.hooks.PlayCount`)."""
         nxt = self.child(st, p, c)
         if nxt[6] == st[6]:
             return nxt, 0
         m = self.measure
         assert m is not None
+        _, _, counts, firsts = self.count_terms(m)
         w = nxt[2]  # the trick's winner leads next
         g = 0
-        if w in m.players:
+        if counts[w]:
             if m.unit == "tricks":
                 g = m.weight
             else:
-                pts = sum(self.points[x] for _, x in st[1]) + self.points[c]
-                g = m.weight * (pts + (m.bonus if nxt[6] == self.n else 0))
-        if w in m.firsts and not st[3][self.seat[w]][0]:
+                pts = self.points_at
+                g = m.weight * (sum([pts[x] for x in st[1]]) + pts[c]
+                                + (m.bonus if nxt[6] == self.n else 0))
+        if firsts[w] and not st[3][w][0]:
             g += 1
         return nxt, m.sign * g
-
-    def at_least(self, st: tuple[Any, ...], x: float) -> bool:
+    def at_least(self, st: TrickState, x: float) -> bool:
         """Whether perfect play from ``st`` makes a count of ``x`` or more (one null-window
         search)."""
         return self.cab(st, x - 0.25, x) >= x
 
-    def between(self, st: tuple[Any, ...]) -> tuple[float, float]:
+    def between(self, st: TrickState) -> tuple[float, float]:
         """(a, b): perfect play from ``st`` makes a count from ``a`` up to, not including,
         ``b``, with no step of the measure between (every count, without steps: the exact
         count, MTD(f))."""
@@ -1481,7 +1585,7 @@ class Tricks:
         return (steps[lo - 1] if lo else -float("inf"),
                 steps[lo] if lo < len(steps) else float("inf"))
 
-    def playout(self, st: tuple[Any, ...]) -> float:
+    def playout(self, st: TrickState) -> float:
         """The count from ``st`` along the line of each player's first card in the move
         ordering (:meth:`legal`): a first guess for :meth:`exact`."""
         g = 0
@@ -1491,7 +1595,7 @@ class Tricks:
             g += d
         return float(g)
 
-    def exact(self, st: tuple[Any, ...], guess: float) -> float:
+    def exact(self, st: TrickState, guess: float) -> float:
         """The exact count from ``st`` (a whole number between the bounds of what is left to
         win): null-window searches at ``guess``, then at the bound each returns (MTD(f)), after
         six of them halving what is left open."""
@@ -1513,13 +1617,13 @@ class Tricks:
             x = min(max(x, lo + 1), hi)
         return float(lo)
 
-    def count_line(self, st: tuple[Any, ...], ab: tuple[float, float] | None = None
-                   ) -> list[tuple[str, Any]]:
-        """(player, card) of a line from ``st`` to the end of the hand under perfect play
+    def count_line(self, st: TrickState, ab: tuple[float, float] | None = None
+                   ) -> list[tuple[int, int]]:
+        """(seat, bit) of a line from ``st`` to the end of the hand under perfect play
         (the count kept between the steps ``ab`` of :meth:`between`, found when None)."""
         assert self.measure is not None
         a, b = self.between(st) if ab is None else ab
-        out: list[tuple[str, Any]] = []
+        out: list[tuple[int, int]] = []
         while st[6] < self.n:
             p, cards = self.legal(st[0], st[1], st[2])
             for c in cards:
@@ -1533,9 +1637,9 @@ class Tricks:
                 raise RuntimeError("no card keeps the position's count")
         return out
 
-    def leaf_of(self, line: Sequence[tuple[str, Any]]) -> float:
-        """The engine's value of the hand played from the root along ``line`` to its end
-        (cached on the final score state's key)."""
+    def leaf_of(self, line: Sequence[tuple[int, int]]) -> float:
+        """The engine's value of the hand played from the root along ``line`` (seat, bit) to
+        its end (cached on the final score state's key)."""
         st = self.start
         for p, c in line:
             st = self.child(st, p, c)
@@ -1548,22 +1652,18 @@ class Tricks:
     def line(self, target: float) -> list[ev.HandEvent]:
         """A line of cards from the root reaching ``target``."""
         if self.measure is not None:
-            return [ev.Play(player=p, card=str(c)) for p, c in self.count_line(self.start)]
+            return [self.event(p, c) for p, c in self.count_line(self.start)]
         out: list[ev.HandEvent] = []
         st = self.start
         while st[6] < self.n:
             p, cards = self.legal(st[0], st[1], st[2])
             for c in cards:
-                sub = Tricks.__new__(Tricks)
-                sub.__dict__.update(self.__dict__)
-                sub.path = list(self.path) + [(p, c)]
-                sub.start = self.child(st, p, c)
-                if sub.value(target) == target:
+                nxt = self.child(st, p, c)
+                if self.value_at(nxt, self.measure, self.path + [(p, c)], target) == target:
                     self.path.append((p, c))
-                    out.append(ev.Play(player=p, card=str(c)))
-                    st = sub.start
+                    out.append(self.event(p, c))
+                    st = nxt
                     break
             else:  # pragma: no cover
                 raise RuntimeError("no card reaches the position's value")
         return out
-

@@ -337,16 +337,16 @@ def test_tables_key_the_cards_on_their_relative_ranks(game: str) -> None:
     a, b = tr.players[0], tr.players[1]
     suit = max(tr.ranked, key=len)
     hi, second, third = suit[0], suit[1], suit[2]
-    none = {p: frozenset() for p in tr.players}
-    played_second = {**none, a: frozenset({hi}), b: frozenset({third})}
-    played_third = {**none, a: frozenset({hi}), b: frozenset({second})}
+    played_second = tr.masks({a: {hi}, b: {third}})
+    played_third = tr.masks({a: {hi}, b: {second}})
     same_points = tr.points[second] == tr.points[third]
     assert (tr.cards_key(played_second, ()) == tr.cards_key(played_third, ())) == same_points
     # a card held by the other player is another position whatever the points
-    swapped = {**none, a: frozenset({second}), b: frozenset({hi})}
+    swapped = tr.masks({a: {second}, b: {hi}})
     assert tr.cards_key(swapped, ()) != tr.cards_key(played_third, ())
     # during a trick: the exact cards
-    assert (tr.cards_key(played_second, ((a, hi),)) != tr.cards_key(played_third, ((a, hi),)))
+    led = (tr.bit_of[hi],)
+    assert tr.cards_key(played_second, led) != tr.cards_key(played_third, led)
     # in Thirty-Three some pairs of neighbours differ in points and some do not (ace 11, ten
     # 10, king 4 ...); Asszorti counts tricks alone, every card 0
     if game == "asszorti":
@@ -379,7 +379,7 @@ def test_the_last_trick_is_played_out_at_once(game: str) -> None:
         for _ in range(len(eng.players) - len(tp.current.who)):
             turn.append((nxt, next(iter(tp.hands[nxt]))))
             nxt = tp.after[nxt]
-        assert tr.forced(tr.start) == turn
+        assert [(tr.players[p], tr.card_at[c]) for p, c in tr.forced(tr.start)] == turn
         assert tr.value() == minimax(table, side)
         assert tr.nodes <= 1 + len(eng.players)  # the trick at once (a count: no more)
         seen += 1
@@ -437,8 +437,9 @@ def test_quick_tricks_are_taken_against_any_defence(game: str) -> None:
         if not fast_ready(eng) or eng.hand.play.current.cards:
             continue
         tr = Tricks(eng, side_at(eng))
-        hands, leader = tr.start[0], tr.start[2]
-        q, pts = tr.quick(tr.cards_key(hands, ()), tr.seat[leader])
+        hands, seat = tr.start[0], tr.start[2]
+        leader = tr.players[seat]
+        q, pts = tr.quick(tr.cards_key(hands, ()), seat)
         before = sum(t.winner == leader for t in table.hand.tricks)
         assert most_tricks(table, leader) - before >= q, (q, hands)
         n += 1
@@ -448,34 +449,31 @@ def test_quick_tricks_are_taken_against_any_defence(game: str) -> None:
 
 
 def test_quick_tricks_by_hand() -> None:
-    """:meth:`referee.search.Tricks.quick` on a key written out: suit 0 the trump suit, each
+    """:func:`referee.search.quick_tricks` on a key written out: suit 0 the trump suit, each
     card as (suit, holder, card points), each suit highest first.  Seat 0 holds the top trump
     (11) but not the second, which seat 1 holds, and the top two of suit 1 (11 + 10), of which
     seat 1 holds none: with seat 1's trump only the trump counts, 1 trick of 11 points; with
     that trump gone, the trumps 11 and 4 and the two of suit 1 all head their suits: 4 tricks,
     11 + 4 + 11 + 10 = 36; suit 2, headed by seat 1, gives seat 0 nothing."""
     from referee.games.tricks import follow_else_trump, follow_or_trump, follow_suit, must_follow
-    from referee.search import Tricks
-    tr = Tricks.__new__(Tricks)
-    tr.order_id, tr.trump_no, tr.quicks, tr.follows = 0, 0, {}, False
+    from referee.search import quick_tricks
     ck = ((0, 0, 11), (0, 1, 10), (0, 0, 4), (1, 0, 11), (1, 0, 10), (1, 2, 4), (2, 1, 11),
           (2, 0, 10))
-    assert tr.quick(ck, 0) == (1, 11)
-    assert tr.quick(tuple(x for x in ck if x != (0, 1, 10)), 0) == (4, 36)
-    assert tr.quick(ck, 2) == (0, 0)  # seat 2 heads no suit
+    assert quick_tricks(ck, 0, 0, False) == (1, 11)
+    assert quick_tricks(tuple(x for x in ck if x != (0, 1, 10)), 0, 0, False) == (4, 36)
+    assert quick_tricks(ck, 2, 0, False) == (0, 0)  # seat 2 heads no suit
     # seat 1 holds a card of suit 1 (the last): where the suit led must be followed, it
     # follows the first round, and seat 0 takes the trump and one of suit 1, 11 + 11 = 22;
     # where a player may trump instead (Eighty-Three), the trump alone
     ck1 = ck[:6] + ((1, 1, 0),) + ck[6:]
-    assert tr.quick(ck1, 0) == (1, 11)
-    tr.follows, tr.quicks = True, {}
-    assert tr.quick(ck1, 0) == (2, 22) and tr.quick(ck, 0) == (1, 11)
+    assert quick_tricks(ck1, 0, 0, False) == (1, 11)
+    assert quick_tricks(ck1, 0, 0, True) == (2, 22) and quick_tricks(ck, 0, 0, True) == (1, 11)
     assert must_follow(follow_suit) and must_follow(follow_else_trump)
     assert not must_follow(follow_or_trump) and not must_follow(None)
-    tr.trump_no = None  # no trumps: every suit's heads count: seat 0 the 11 of suit 0 and
-    # the 11 + 10 of suit 1, 3 tricks of 32; seat 1 the 11 of suit 2 (its 10 of suit 0 is
-    # under seat 0's 11)
-    assert tr.quick(ck, 0) == (3, 32) and tr.quick(ck, 1) == (1, 11)
+    # no trumps: every suit's heads count: seat 0 the 11 of suit 0 and the 11 + 10 of suit 1,
+    # 3 tricks of 32; seat 1 the 11 of suit 2 (its 10 of suit 0 is under seat 0's 11)
+    assert quick_tricks(ck, 0, None, True) == (3, 32)
+    assert quick_tricks(ck, 1, None, True) == (1, 11)
 
 
 def test_the_exact_count_is_the_same_from_any_first_guess() -> None:
