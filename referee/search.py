@@ -24,6 +24,7 @@ not: the play is valued at the contract as it stands; a claim is checked by
 from __future__ import annotations
 
 
+import gc
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -283,14 +284,24 @@ class Search:
         return Tricks(engine, self.side, self.fast)
 
     def fast_value(self, engine: MatchEngine[Any], guess: float) -> float | None:
+        """The value of ``engine``'s position by the trick-only layer or Sixty-Six's
+        (:meth:`tricks`), None where neither searches (or one met what it does not model:
+        :class:`Unsafe`, from then on the engine alone).  The cycle collector is paused
+        meanwhile: the layers make no reference cycle (the tests check that a search leaves
+        none to collect), and their states would otherwise be scanned again and again."""
         t = self.tricks(engine)
         if t is None:
             return None
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             v = t.value(guess)
         except Unsafe:
             self.engine_only = True
             return None
+        finally:
+            if collecting:
+                gc.enable()
         self.nodes += t.nodes
         return v
 
@@ -1068,10 +1079,15 @@ class Tricks:
         self.place = tuple(tuple(b * np + i for b in range(len(self.flat))) for i in range(np))
         """For each seat, bit → a number of (the bit, the seat) that sorts in the rank order
         (:meth:`cards_key`)."""
-        self.where = {b * np + i: (self.suit_at[b], i, self.points_at[b])
+        self.point_values = tuple(sorted(set(self.points_at)))
+        """The card points a card of this contract may be worth, lowest first (the key holds a
+        card's points as their place here)."""
+        code = {v: i for i, v in enumerate(self.point_values)}
+        self.where = {b * np + i: bytes((self.suit_at[b], i, code[self.points_at[b]]))
                       for b in range(len(self.flat)) for i in range(np)}
-        """:attr:`place`'s numbers → (the card's effective suit, its holder, its card points):
-        what the key keeps of a card (not the card)."""
+        """:attr:`place`'s numbers → 3 bytes: the card's effective suit, its holder, its card
+        points (their place in :attr:`point_values`): what the key keeps of a card (not the
+        card)."""
         self.trump_no = suit_no.get(order.trump) if order.trump is not None else None
         """The trump suit's number in :attr:`where` (None without trumps)."""
         self.follows = must_follow(self.duty)
@@ -1085,6 +1101,9 @@ class Tricks:
         self.sid: int
         self.keys: dict[Any, Any]
         self.sid, self.keys = states[self.state]
+        self.ids: dict[Any, int] = states.setdefault("ids", {})
+        """What the tables' keys hold of the score state and the count, each as a number
+        (:meth:`reading`, :meth:`count_terms`): a small int hashes at once."""
         self.quicks: dict[Any, tuple[int, int]] = states.setdefault("quick", {})
         """:meth:`quick`'s bounds, shared as the tables are."""
         self.order_id: int = states.setdefault(
@@ -1145,7 +1164,8 @@ class Tricks:
         if trick:
             return hands, trick
         # each (card, holder) is one number that sorts in the rank order and reads back as the
-        # card's suit, holder and points (:attr:`place`, :attr:`where`)
+        # card's suit, holder and points (:attr:`place`, :attr:`where`); the key is their
+        # bytes, which hash once
         nums = []
         for at, mask in zip(self.place, hands):
             while mask:
@@ -1153,7 +1173,8 @@ class Tricks:
                 nums.append(at[low.bit_length() - 1])
                 mask ^= low
         nums.sort()
-        return tuple(map(self.where.__getitem__, nums))
+        where = self.where
+        return b"".join([where[x] for x in nums])
 
     def legal(self, hands: tuple[int, ...], trick: tuple[int, ...],
               leader: int) -> tuple[int, list[int]]:
@@ -1220,7 +1241,10 @@ class Tricks:
                 out = heads + rest_
         return p, out
 
-    def ab(self, st: TrickState, alpha: float, beta: float) -> float:
+    def ab(self, st: TrickState, alpha: float, beta: float,
+           rd: tuple[bool, int, PlayCount | None] | None = None) -> float:
+        """Fail-soft alpha-beta on the game points from ``st`` (``rd``: its :meth:`reading`
+        when known, as within a trick, where no trick is taken)."""
         self.nodes += 1
         hands, trick, leader, taken, first, late, done = st
         if done == self.n:
@@ -1233,7 +1257,9 @@ class Tricks:
             v = self.leaf(st)
             del self.path[k:]
             return v
-        done_, sk, m = self.reading(taken, first, late, done)
+        if rd is None:
+            rd = self.reading(taken, first, late, done)
+        done_, sk, m = rd
         if done_:
             return self.settled(st, sk)
         key = (self.cards_key(hands, trick), leader, sk)
@@ -1257,7 +1283,8 @@ class Tricks:
         for i in order:
             c = cards[i]
             self.path.append((p, c))
-            v = self.ab(self.child(st, p, c), alpha, beta)
+            nxt = self.child(st, p, c)
+            v = self.ab(nxt, alpha, beta, rd if nxt[6] == done else None)
             self.path.pop()
             if up:
                 if v > best:
@@ -1303,25 +1330,34 @@ class Tricks:
                 for k in range(len(trick), np)]
 
     def reading(self, taken: tuple[tuple[int, int], ...], first: int,
-                late: tuple[tuple[int, bool], ...], done: int) -> tuple[bool, Any, Any]:
+                late: tuple[tuple[int, bool], ...], done: int
+                ) -> tuple[bool, int, PlayCount | None]:
         """(settled, key, count) of a score state, cached: what the game's scoring reads of it
         (the contract's :data:`~referee.games.hooks.PlayReader`), or where the game does not
-        say the whole state, never settled, no count; the key with the hand's own state (its
-        index among those the shared tables have seen)."""
+        say the whole state, never settled, no count; the key, with the hand's own state (its
+        index among those the shared tables have seen), as a number (:meth:`ident`)."""
         raw = (taken, first, late, done)
         k = self.keys.get(raw)
         if k is None:
             if self.reader is None:
-                k = (False, (self.sid, raw[:3]), None)
+                k = (False, self.ident((self.sid, raw[:3])), None)
             else:
                 ps = self.players
                 still = self.total - sum(pts for _, pts in taken)
                 said = self.reader({p: t for p, (t, _) in zip(ps, taken)},
                                    {p: pts for p, (_, pts) in zip(ps, taken)},
                                    [(ps[w], t) for w, t in late], done, still)
-                k = (said.settled, (self.sid, said.key), said.measure)
+                k = (said.settled, self.ident((self.sid, said.key)), said.measure)
             self.keys[raw] = k
         return k
+
+    def ident(self, what: Any) -> int:
+        """``what`` (a part of the tables' keys) as a number, one per value of it among the
+        searches that share the tables (:attr:`ids`)."""
+        got = self.ids.get(what)
+        if got is None:
+            got = self.ids[what] = len(self.ids)
+        return got
 
     def score_key(self, taken: tuple[tuple[int, int], ...], first: int,
                   late: tuple[tuple[int, bool], ...], done: int) -> tuple[bool, Any]:
@@ -1445,7 +1481,7 @@ class Tricks:
             ix = tuple(i for i, p in enumerate(self.players) if p in m.firsts)
             # the count from a state reads the cards, the leader and these alone, not the
             # hand's other state (a doubling call changes what the count is worth, not it)
-            t = self.terms[m] = (ix, (self.order_id, m[:5], m.firsts),
+            t = self.terms[m] = (ix, self.ident(("count", self.order_id, m[:5], m.firsts)),
                                  tuple(p in m.players for p in self.players),
                                  tuple(p in m.firsts for p in self.players))
         self.last_measure, self.last_terms = m, t
@@ -1488,7 +1524,10 @@ class Tricks:
         hands, trick, leader, taken = st[0], st[1], st[2], st[3]
         ix, mk, counts, firsts = self.count_terms(m)
         ck = self.cards_key(hands, trick)
-        key = (ck, leader, mk, tuple(taken[i][0] > 0 for i in ix))
+        fl = 0  # which of the count's firsts have a trick
+        for i in ix:
+            fl = fl * 2 + (1 if taken[i][0] else 0)
+        key = (ck, leader, mk, fl)
         hit = self.table.get(key)
         known, alpha, beta, first_i = consult(hit, alpha, beta)
         if known is not None:
@@ -1527,13 +1566,15 @@ class Tricks:
             if alpha >= beta:
                 break
         return remember(self.table, key, hit, best, best_i, a0, b0)
-    def quick(self, ck: tuple[tuple[int, int, int], ...], li: int) -> tuple[int, int]:
+    def quick(self, ck: bytes, li: int) -> tuple[int, int]:
         """:func:`quick_tricks` of the player at seat ``li`` on lead between tricks, the cards
         keyed by :meth:`cards_key` (``ck``), under this contract's trumps and duty (cached)."""
         qk = (self.order_id, self.trump_no, self.follows, ck, li)
         got = self.quicks.get(qk)
         if got is None:
-            got = self.quicks[qk] = quick_tricks(ck, li, self.trump_no, self.follows)
+            pv = self.point_values
+            cards = tuple((ck[k], ck[k + 1], pv[ck[k + 2]]) for k in range(0, len(ck), 3))
+            got = self.quicks[qk] = quick_tricks(cards, li, self.trump_no, self.follows)
         return got
 
     def step(self, st: TrickState, p: int, c: int) -> tuple[TrickState, int]:
