@@ -13,13 +13,15 @@ COMPILED_MODULES = ("referee.cards", "referee.facts", "referee.games.tricks", "r
 
 
 def build() -> Build:
-    """``"compiled"`` when every module of :data:`COMPILED_MODULES` was loaded from a C
-    extension, else ``"pure"`` (a partly compiled tree cannot happen: mypyc builds them as one)."""
-    import importlib
+    """``"compiled"`` when every module of :data:`COMPILED_MODULES` is (or would be) loaded
+    from a C extension, else ``"pure"`` (a partly compiled tree cannot happen: mypyc builds them
+    as one).  Looks each module up without running it (``importlib.util.find_spec``): asking
+    which build runs loads no module it does not need (``check`` loads no solver)."""
+    import importlib.util
 
     for name in COMPILED_MODULES:
-        module = importlib.import_module(name)
-        loader = getattr(module, "__loader__", None)
+        spec = importlib.util.find_spec(name)
+        loader = spec.loader if spec is not None else None
         if not isinstance(loader, importlib.machinery.ExtensionFileLoader):
             return "pure"
     return "compiled"
