@@ -18,16 +18,24 @@ it should be (``referee --version``).  For each game it then times, alternating,
 and prints events per second of each, the compiled build's speed-up over the pure one, and
 each build's time as a multiple of the raw decode (issue 30's goal: within 4x).  It also checks
 that both builds print the same findings for the log (``check --format json``).
+
+Then the solver (issue 26): the endings bench/solve.py takes before the lead of the trick that
+leaves ``--solve-tricks`` tricks (6; Eighty-Three 4, its six being the whole hand) in its first
+three simulated matches, each solved (``Table.solve``) through each build: the best CPU time of
+``--repeat`` runs (in process, the positions made before the clock starts), the speed-up, and a
+check that both builds find the same values and count the same positions searched.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -37,6 +45,14 @@ DECODE = ("import sys, msgspec\n"
           "with open(sys.argv[1], 'rb') as f:\n"
           "    for line in f:\n"
           "        if line.strip(): d(line)\n")
+SOLVE = ("import json, sys, time\n"
+         "sys.path.append(sys.argv[1])\n"
+         "from solve import positions\n"
+         "game, k = sys.argv[2], int(sys.argv[3])\n"
+         "tables = [t for seed in range(3) for t in positions(game, seed, k)]\n"
+         "t0 = time.process_time()\n"
+         "found = [(s.value, s.nodes) for s in (t.solve() for t in tables)]\n"
+         "print(json.dumps([time.process_time() - t0, found]))\n")
 
 
 def install(target: Path, pure: bool) -> None:
@@ -68,6 +84,7 @@ def main() -> None:
     ap.add_argument("--games", nargs="+", default=GAMES, choices=GAMES)
     ap.add_argument("--hands", type=int, default=10_000)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--solve-tricks", type=int, default=6)
     args = ap.parse_args()
     sys.path.insert(0, str(HERE))
     from bench import make_log  # type: ignore[import-not-found]
@@ -108,6 +125,25 @@ def main() -> None:
             print(f"{game:<13} {events:>8} {rate['decode']:>12,.0f} {rate['pure']:>10,.0f} "
                   f"{rate['compiled']:>13,.0f} {net['pure'] / net['compiled']:>7.2f}x "
                   f"{net['pure'] / net['decode']:>7.1f}x {net['compiled'] / net['decode']:>7.1f}x")
+        print(f"\n{'game':<13} {'tricks':>6} {'positions':>9} {'nodes':>9} {'pure s':>8} "
+              f"{'compiled s':>10} {'speed-up':>8}")
+        for game in args.games:
+            k = min(args.solve_tricks, 4) if game == "eighty-three" else args.solve_tricks
+            times: dict[str, float] = {}
+            found: dict[str, list[Any]] = {}
+            for _ in range(args.repeat):
+                for n, t in builds.items():
+                    run = subprocess.run([sys.executable, "-c", SOLVE, str(HERE), game, str(k)],
+                                         env=env_for(t), cwd=scratch, capture_output=True,
+                                         text=True, check=True)
+                    dt, got = json.loads(run.stdout)
+                    times[n] = min(times.get(n, 1e9), dt)
+                    found[n] = got
+            if found["compiled"] != found["pure"]:
+                raise SystemExit(f"{game}: the two builds' solutions differ")
+            nodes = sum(x[1] for x in found["pure"])
+            print(f"{game:<13} {k:>6} {len(found['pure']):>9} {nodes:>9} {times['pure']:>8.2f} "
+                  f"{times['compiled']:>10.2f} {times['pure'] / times['compiled']:>7.2f}x")
 
 
 if __name__ == "__main__":
