@@ -25,8 +25,9 @@ from __future__ import annotations
 
 
 import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from . import events as ev
 from .facts import Number, tidy
@@ -46,6 +47,20 @@ PLAY_MOVES = frozenset({"play", "close", "marriage", "exchange", "declare_out"})
 STOP = "stop"
 """The pseudo-action of a hand that may end with no further event (a played-out Sixty-Six deal
 whose last-trick winner does not declare, S10): the hand as the engine closes it."""
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cycle collector paused for the block, and set back as it was (on or off) after it,
+    whatever happens.  The search layers make no reference cycle (the tests check that a
+    search leaves none to collect): paused, it does not scan their states again and again."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def consult(hit: tuple[float, float, int] | None, alpha: float, beta: float
@@ -286,22 +301,17 @@ class Search:
     def fast_value(self, engine: MatchEngine[Any], guess: float) -> float | None:
         """The value of ``engine``'s position by the trick-only layer or Sixty-Six's
         (:meth:`tricks`), None where neither searches (or one met what it does not model:
-        :class:`Unsafe`, from then on the engine alone).  The cycle collector is paused
-        meanwhile: the layers make no reference cycle (the tests check that a search leaves
-        none to collect), and their states would otherwise be scanned again and again."""
+        :class:`Unsafe`, from then on the engine alone), with the cycle collector paused
+        (:func:`collector_paused`)."""
         t = self.tricks(engine)
         if t is None:
             return None
-        collecting = gc.isenabled()
-        gc.disable()
         try:
-            v = t.value(guess)
+            with collector_paused():
+                v = t.value(guess)
         except Unsafe:
             self.engine_only = True
             return None
-        finally:
-            if collecting:
-                gc.enable()
         self.nodes += t.nodes
         return v
 
@@ -394,7 +404,8 @@ class Search:
             t = self.tricks(engine)
             if t is not None:
                 try:
-                    return out + t.line(target)
+                    with collector_paused():
+                        return out + t.line(target)
                 except Unsafe:
                     self.engine_only = True
             for e, twin in self.options(engine):
@@ -959,8 +970,8 @@ def fast_ready(engine: MatchEngine[Any]) -> bool:
 def quick_tricks(ck: tuple[tuple[int, int, int], ...], li: int, trump_no: int | None,
                  follows: bool) -> tuple[int, int]:
     """(tricks, their card points): the quick tricks of the player at seat ``li`` on lead
-    between tricks, the cards keyed as :meth:`Tricks.cards_key` keys them (``ck``: each card
-    in play, suit by suit, highest first, as its suit, holder and card points).  The cards
+    between tricks, the cards as :meth:`Tricks.cards_key` keys them, decoded (``ck``: each
+    card in play, suit by suit, highest first, as (its suit, holder, card points)).  The cards
     that head a suit in that hand, one after another, win when led whatever the others play
     (the trick machine's winner: the highest trump, else the highest of the suit led): the
     trumps first, each the highest left; then another suit's, which only a trump can beat:
@@ -1112,7 +1123,7 @@ class Tricks:
         counted search's entries hold for every state of the hand with these,
         :meth:`count_terms`)."""
         self.allowed: dict[tuple[int, tuple[int, ...]], int] = states.setdefault(
-            ("duty", self.order_id, self.duty), {})
+            ("duty", self.order_id, self.trump_no, self.duty), {})
         """(hand, cards on the table) → the bits the duty allows of the hand (:meth:`legal`)."""
         self.reader = engine.contract().reading
         self.measure: PlayCount | None
@@ -1197,6 +1208,8 @@ class Tricks:
             allowed = got
         # equivalent cards (:func:`equivalent`): adjacent in the rank order among the cards
         # still in play elsewhere (the other hands, the table), same points; the highest kept
+        if not allowed:  # no card (a duty never allows none of a hand that holds one)
+            return p, []
         low = allowed & -allowed
         last = low.bit_length() - 1
         out = [last]
@@ -1326,8 +1339,14 @@ class Tricks:
         the cards held to those it allows, or allows any when none is, G4)."""
         hands, trick, leader = st[0], st[1], st[2]
         np = self.np
-        return [((leader + k) % np, hands[(leader + k) % np].bit_length() - 1)
-                for k in range(len(trick), np)]
+        out = []
+        for k in range(len(trick), np):
+            p = (leader + k) % np
+            m = hands[p]
+            if not m or m & (m - 1):
+                raise Unsafe("a player to play to the last trick holds other than one card")
+            out.append((p, m.bit_length() - 1))
+        return out
 
     def reading(self, taken: tuple[tuple[int, int], ...], first: int,
                 late: tuple[tuple[int, bool], ...], done: int
