@@ -1083,8 +1083,9 @@ class Tricks:
         """Bit → its card's power (:class:`~referee.games.tricks.TrickOrder`)."""
         self.strength_at = tuple(tuple(order.strength(s)[c] for c in self.flat)
                                  for s in order.suits)
-        """Suit led (a number) → bit → what its card counts for in the trick (the winner's,
-        :meth:`~referee.games.tricks.TrickOrder.winner`: the highest)."""
+        """Suit led (a number) → bit → what its card counts for in a trick so led
+        (:meth:`~referee.games.tricks.TrickOrder.strength`), for the move ordering
+        (:meth:`legal`)."""
         self.trump_mask = sum(1 << b for b, c in enumerate(self.flat) if order.is_trump(c))
         """The bits of the trumps."""
         self.place = tuple(tuple(b * np + i for b in range(len(self.flat))) for i in range(np))
@@ -1206,8 +1207,9 @@ class Tricks:
                     self.allowed.clear()
                 self.allowed[k] = got
             allowed = got
-        # equivalent cards (:func:`equivalent`): adjacent in the rank order among the cards
-        # still in play elsewhere (the other hands, the table), same points; the highest kept
+        # equivalent cards (:func:`equivalent`, here on the bits: the same suit and points,
+        # no bit of another hand or the table between them; the tests hold the two to one
+        # answer); the highest kept
         if not allowed:  # no card (a duty never allows none of a hand that holds one)
             return p, []
         low = allowed & -allowed
@@ -1319,9 +1321,8 @@ class Tricks:
         trick = trick + (c,)
         if len(trick) < self.np:
             return (hands, trick, leader, taken, first, late, done)
-        strength = self.strength_at[self.suit_at[trick[0]]]
-        on = [strength[x] for x in trick]
-        w = (leader + on.index(max(on))) % self.np
+        cs = self.card_at
+        w = (leader + self.order.winner([cs[x] for x in trick])) % self.np
         t = list(taken)
         pts = self.points_at
         t[w] = (t[w][0] + 1, t[w][1] + sum([pts[x] for x in trick]))
@@ -1585,6 +1586,7 @@ class Tricks:
             if alpha >= beta:
                 break
         return remember(self.table, key, hit, best, best_i, a0, b0)
+
     def quick(self, ck: bytes, li: int) -> tuple[int, int]:
         """:func:`quick_tricks` of the player at seat ``li`` on lead between tricks, the cards
         keyed by :meth:`cards_key` (``ck``), under this contract's trumps and duty (cached)."""

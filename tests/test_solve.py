@@ -356,6 +356,43 @@ def test_tables_key_the_cards_on_their_relative_ranks(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
+def test_the_trick_layer_groups_cards_as_equivalent_says(game: str) -> None:
+    """The trick-only layer's legal cards (:meth:`referee.search.Tricks.legal`, on bitmasks)
+    are the cards the duty allows with equivalent cards as one, the highest kept, exactly as
+    :func:`referee.search.equivalent` groups them on the cards: taken in the rank order, a card
+    is dropped when it is equivalent to the last one kept (the same suit and card points, no
+    card between them still in another hand or on the table).  Endings of up to four tricks,
+    at every card."""
+    from referee.search import Tricks, equivalent, fast_ready, side_of
+    n = grouped = 0
+    for table in endings(game, range(0, 3), 12):
+        eng = table._engine
+        assert eng is not None
+        if not fast_ready(eng):
+            continue
+        tr = Tricks(eng, side_of(eng))
+        hands, trick, leader = tr.start[0], tr.start[1], tr.start[2]
+        p, bits = tr.legal(hands, trick, leader)
+        tp = eng.hand.play
+        player = tr.players[p]
+        held = tp.hands[player]
+        allowed = tp.allowed(player)
+        cards = sorted(held if allowed is None else allowed, key=tr.bit_of.__getitem__)
+        on_table = set(tp.current.cards)
+        def elsewhere(c: Any) -> bool:
+            return c in on_table or any(c in cs for q, cs in tp.hands.items() if q != player)
+        kept: list[Any] = []
+        for c in cards:
+            if not (kept and equivalent(tp.order, tr.points.__getitem__, kept[-1], c,
+                                        elsewhere)):
+                kept.append(c)
+        assert sorted(tr.card_at[b] for b in bits) == sorted(kept), (bits, kept)
+        n += 1
+        grouped += len(kept) < len(cards)
+    assert n >= 30 and grouped >= 5, (n, grouped)
+
+
+@pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
 def test_the_last_trick_is_played_out_at_once(game: str) -> None:
     """With one trick left every player holds one card, which no duty to follow can forbid
     (G4: a duty narrows the cards held to those it allows, or allows any): the search plays the
