@@ -1013,6 +1013,10 @@ Late = tuple[tuple[int, bool], ...]
 """(the winner's seat, whether a trump fell) of each of the last :data:`LATE` tricks played."""
 TrickState = tuple[tuple[int, ...], tuple[int, ...], int, Taken, int, Late, int]
 """A state of :class:`Tricks`: (hands, trick, leader, taken, first, late, done), see there."""
+Reading = tuple[bool, int, PlayCount | None, float, float, int]
+"""What :meth:`Tricks.reading` says of a score state: (settled, its key as a number, the
+count, the least and the most the result can still come to, the number of the game's bounds
+by what the side takes from there, or -1 where the game gives none)."""
 
 
 class Tricks:
@@ -1030,7 +1034,10 @@ class Tricks:
 
     - on the game points (:meth:`ab`), the table keyed on the cards left, the trick, the leader
       and what the scoring reads of the tricks taken (the contract's ``reading``); a position
-      whose result is settled is played out at once (:meth:`settled`);
+      whose result is settled is played out at once (:meth:`settled`), one whose result the
+      game bounds (the reading's ``bounds``: Asszorti's arrivázs, Eighty-Three's set penalty
+      "points") is cut at once where they lie outside the window, narrowed between tricks
+      by the quick tricks of the player on lead (:meth:`span`);
     - on a count (:meth:`cab`), where the game says its result rises with one
       (the reading's ``measure``, a :class:`~referee.games.hooks.PlayCount`): values relative to
       the position, the table keyed on the cards left alone (and the count's first-trick
@@ -1117,6 +1124,14 @@ class Tricks:
         """What the tables' keys hold of the score state and the count, each as a number
         (:meth:`reading`, :meth:`count_terms`): a small int hashes at once."""
         self.quicks: dict[Any, tuple[int, int]] = states.setdefault("quick", {})
+        self.spans: dict[int, tuple[bool, tuple[tuple[Any, Any], ...]]] = states.setdefault(
+            "spans", {})
+        """The game's bounds of the result at a score state (:class:`~referee.games.hooks.
+        PlayReading`), by their number (:meth:`reading`): (whether by card points, not tricks,
+        the least and the most for each count the side takes from there)."""
+        self.span_of: dict[tuple[int, int, int, bool], tuple[float, float]] = states.setdefault(
+            "span", {})
+        """:meth:`span`'s answers."""
         """:meth:`quick`'s bounds, shared as the tables are."""
         self.order_id: int = states.setdefault(
             ("order", self.ranked, tuple(self.points[c] for c in self.flat)), len(states))
@@ -1257,7 +1272,7 @@ class Tricks:
         return p, out
 
     def ab(self, st: TrickState, alpha: float, beta: float,
-           rd: tuple[bool, int, PlayCount | None] | None = None) -> float:
+           rd: Reading | None = None) -> float:
         """Fail-soft alpha-beta on the game points from ``st`` (``rd``: its :meth:`reading`
         when known, as within a trick, where no trick is taken)."""
         self.nodes += 1
@@ -1274,10 +1289,23 @@ class Tricks:
             return v
         if rd is None:
             rd = self.reading(taken, first, late, done)
-        done_, sk, m = rd
+        done_, sk, m, lo_b, hi_b, bid = rd
         if done_:
             return self.settled(st, sk)
-        key = (self.cards_key(hands, trick), leader, sk)
+        if lo_b >= beta:
+            return lo_b
+        if hi_b <= alpha:
+            return hi_b
+        ck = self.cards_key(hands, trick)
+        if not trick and bid >= 0:  # the leader's quick tricks narrow the bounds
+            q, pts = self.quick(ck, leader)
+            if q:
+                lo_b, hi_b = self.span(bid, q, pts, self.ups[leader])
+                if lo_b >= beta:
+                    return lo_b
+                if hi_b <= alpha:
+                    return hi_b
+        key = (ck, leader, sk)
         if key not in self.table:
             if m is not None:
                 inf = float("inf")
@@ -1351,7 +1379,7 @@ class Tricks:
 
     def reading(self, taken: tuple[tuple[int, int], ...], first: int,
                 late: tuple[tuple[int, bool], ...], done: int
-                ) -> tuple[bool, int, PlayCount | None]:
+                ) -> Reading:
         """(settled, key, count) of a score state, cached: what the game's scoring reads of it
         (the contract's :data:`~referee.games.hooks.PlayReader`), or where the game does not
         say the whole state, never settled, no count; the key, with the hand's own state (its
@@ -1359,17 +1387,38 @@ class Tricks:
         raw = (taken, first, late, done)
         k = self.keys.get(raw)
         if k is None:
+            inf = float("inf")
             if self.reader is None:
-                k = (False, self.ident((self.sid, raw[:3])), None)
+                k = (False, self.ident((self.sid, raw[:3])), None, -inf, inf, -1)
             else:
                 ps = self.players
                 still = self.total - sum(pts for _, pts in taken)
                 said = self.reader({p: t for p, (t, _) in zip(ps, taken)},
                                    {p: pts for p, (_, pts) in zip(ps, taken)},
                                    [(ps[w], t) for w, t in late], done, still)
-                k = (said.settled, self.ident((self.sid, said.key)), said.measure)
+                lo, hi, bid = -inf, inf, -1
+                if said.bounds is not None:
+                    lo = float(min(a for a, _ in said.bounds))
+                    hi = float(max(b for _, b in said.bounds))
+                    bid = self.ident(("bounds", said.unit == "points", said.bounds))
+                    self.spans[bid] = (said.unit == "points", said.bounds)
+                k = (said.settled, self.ident((self.sid, said.key)), said.measure, lo, hi, bid)
             self.keys[raw] = k
         return k
+
+    def span(self, bid: int, q: int, pts: int, up: bool) -> tuple[float, float]:
+        """The least and the most the result comes to under the bounds numbered ``bid`` (the
+        reading's, :class:`~referee.games.hooks.PlayReading`) when the player on lead takes
+        ``q`` quick tricks of ``pts`` card points (:meth:`quick`) or more: the side takes at
+        least those from here on (``up``), or at most all but those."""
+        got = self.span_of.get((bid, q, pts, up))
+        if got is None:
+            points, b = self.spans[bid]
+            x = pts if points else q
+            part = b[x:] if up else b[:len(b) - x]
+            got = self.span_of[bid, q, pts, up] = (float(min(x for x, _ in part)),
+                                                   float(max(y for _, y in part)))
+        return got
 
     def ident(self, what: Any) -> int:
         """``what`` (a part of the tables' keys) as a number, one per value of it among the

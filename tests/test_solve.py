@@ -178,6 +178,122 @@ def test_asszorti_count_orders_the_basic_game() -> None:
     assert paid_in_order == sorted(paid_in_order)  # nondecreasing in the count
 
 
+def arrivazs_hand(seed: int, hand: int) -> Any:
+    """The engine of simulated Asszorti match ``seed`` at hand ``hand``'s first card (an
+    arrivázs hand)."""
+    import sys
+    from pathlib import Path
+    sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
+    from solve import positions  # noqa: E402 (the bench's positions: the same hands)
+    eng = positions("asszorti", seed, 0)[hand]._engine
+    assert eng.contract().facts["arrivazs"]
+    return eng
+
+
+def test_asszorti_bounds_by_hand() -> None:
+    """The bounds the Asszorti reading gives the search with an arrivázs announced (the
+    declarer's net, twice what each opponent pays; per count k of the tricks left the
+    declarer takes), worked out from A4-A6.
+
+    2 no-trumps (basic 8, overtrick 4; arrivázs 16) under one kontra of the game (x2: basic 16,
+    overtrick 8), 8 tricks played, the declarer 5, the opponents 2 and 1, none of the last
+    three played: k=0, 5 tricks, the basic lost (-16) and the arrivázs (-16): 2 x -32 = -64;
+    k=1, 6 tricks, no 6:5:0 (an opponent has at most 4): 2 x (16 - 16) = 0; k=2, 7:
+    2 x (24 - 16) = 16; k=3, 8 and the last three: 2 x (32 + 16) = 96.  6 tricks played, all
+    the declarer's: k=0 leaves the five to the opponents, 6:5:0 when one takes them all
+    (16 - 8, the deduction undoubled) else 16, the arrivázs lost: 2 x (8 - 16) = -16 to
+    2 x (16 - 16) = 0.  After a trick of the last three is lost, the arrivázs is lost whatever
+    follows.  2 diamonds (basic 4, overtrick 2; arrivázs 8, idegen 16) under a kontra of each
+    (x2), 8 played, the declarer 5: k=3, 8 tricks ((4 + 2 x 2) x 2 = 16) and the arrivázs 16
+    or idegen 32: 2 x 32 = 64 to 2 x 48 = 96; with a trump fallen to the ninth trick (the
+    declarer's, 6 tricks), k=2, 8 tricks, 16 and the arrivázs 16, idegen out: 64."""
+    from referee.games.asszorti.rules import ARRIVAZS_TARGET, GAME
+    eng = arrivazs_hand(5, 0)
+    h = eng.current
+    assert (eng.contract().name, h.multiplier(GAME), h.multiplier(ARRIVAZS_TARGET)) == (
+        "2 no-trumps arrivazs", 2, 1)
+    read = eng.contract().reading
+    d = h.decl
+    o0, o1 = eng.opponents()
+    pts = {p: 0 for p in eng.players}
+    r = read({d: 5, o0: 2, o1: 1}, pts, [], 8, 0)
+    assert r.measure is None and not r.settled
+    assert r.bounds == ((-64, -64), (0, 0), (16, 16), (96, 96))
+    r = read({d: 6, o0: 0, o1: 0}, pts, [], 6, 0)
+    assert r.bounds is not None and r.bounds[0] == (-16, 0)
+    r = read({d: 5, o0: 3, o1: 1}, pts, [(o0, False)], 9, 0)
+    # two tricks left, the arrivázs lost: k=0, 5 tricks, -16 - 16: 2 x -32 = -64; k=1, 6,
+    # 16 - 16: 0; k=2, 7, 24 - 16: 2 x 8 = 16
+    assert r.bounds == ((-64, -64), (0, 0), (16, 16))
+    eng = arrivazs_hand(2, 1)
+    h = eng.current
+    assert (eng.contract().name, h.multiplier(GAME), h.multiplier(ARRIVAZS_TARGET)) == (
+        "2 diamonds arrivazs", 2, 2)
+    read = eng.contract().reading
+    d = h.decl
+    o0, o1 = eng.opponents()
+    r = read({d: 5, o0: 2, o1: 1}, pts, [], 8, 0)
+    assert r.bounds is not None and r.bounds[3] == (64, 96)
+    r = read({d: 6, o0: 2, o1: 1}, pts, [(d, True)], 9, 0)
+    assert r.bounds is not None and r.bounds[2] == (64, 64)
+
+
+def test_eighty_three_bounds_by_hand() -> None:
+    """Eighty-Three under the rules as written (``set_penalty`` "points", E4): while the bid is
+    neither made nor out of reach the reading gives no count but the bidders' result for each
+    count k of the card points left they may take.  Bid 58 (not doubled), the bidders 30 card
+    points, 40 left: k up to 27 leaves them set with 30 + k < 58, losing what they took,
+    -(30 + k): -30 at k=0, -57 at k=27; from k=28 they make it with 58 + (k - 28): 58, up to
+    70 at k=40.  With 58 taken the bid is made: a count (their points), no bounds."""
+    import sys
+    from pathlib import Path
+    sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
+    from solve import positions  # noqa: E402
+    eng = positions("eighty-three", 0, 0)[0]._engine
+    assert eng.contract().name == "58 clubs" and eng.set_penalty == "points"
+    read = eng.contract().reading
+    decl = eng.contract().declarer
+    team = eng.team_of(decl)
+    others = [p for p in eng.players if p not in team]
+    tricks = {p: 1 for p in eng.players}
+    pts = {team[0]: 20, team[1]: 10, others[0]: 13, others[1]: 0}
+    r = read(tricks, pts, [], 4, 40)
+    assert r.measure is None and not r.settled and r.unit == "points"
+    assert r.bounds is not None and len(r.bounds) == 41
+    assert r.bounds[0] == (-30, -30) and r.bounds[27] == (-57, -57)
+    assert r.bounds[28] == (58, 58) and r.bounds[40] == (70, 70)
+    r = read(tricks, {**pts, team[1]: 38}, [], 4, 12)
+    assert r.measure is not None and r.bounds is None
+
+
+def test_arrivazs_bounds_agree_with_the_engine_layer() -> None:
+    """Three arrivázs hands (no count: the search on the game points, cutting on the
+    reading's bounds and the leader's quick tricks) from four tricks left: the trick-only layer
+    and the search through the engine alone (no bounds) agree on the value and every action's
+    value."""
+    from referee.legal import clone
+    from referee.search import Search, side_of, solve_with
+    n = 0
+    for seed, hand in ((2, 1), (4, 1), (5, 1)):
+        eng = arrivazs_hand(seed, hand)
+        table = referee.Table()
+        for e in simulate("asszorti", seed, 2):
+            table.apply(e)
+            t = table._engine
+            h = t.hand if t is not None else None
+            if (t is None or h is None or h.number != eng.current.number or h.play is None
+                    or h.result is not None or len(h.play.tricks) < 7 or h.play.current.cards
+                    or getattr(h, "claim", None) is not None):
+                continue
+            side = side_of(t)
+            a = solve_with(clone(t), Search(side))
+            b = solve_with(clone(t), Search(side, engine_only=True))
+            assert (a.value, a.actions) == (b.value, b.actions)
+            n += 1
+            break
+    assert n == 3, n
+
+
 @pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])
 def test_counted_search_agrees_with_the_engine_layer(game: str) -> None:
     """Endings of up to 4 tricks (3 in Eighty-Three) of other seeds: the trick-only layer, which

@@ -57,11 +57,17 @@ class PlayReading(NamedTuple):
     the same cards still to play and the same key end with the same score for the declaring
     side whatever the rest of the play; ``settled``, the rest of the play can no longer change
     that score; ``measure``, the :class:`PlayCount` that score rises with from this state on
-    (None: none)."""
+    (None: none); ``bounds``, for each ``k`` from 0 to all of the tricks still to play (``unit``
+    ``"tricks"``) or of the card points not yet won (``"points"``, no last-trick bonus), the
+    least and the most that score can come to when the declaring side takes exactly ``k`` of
+    them, whatever else the rest of the play does (game points; None: not said): the search
+    cuts on them, narrowed by the quick tricks of the player on lead."""
 
     settled: bool
     key: Hashable
     measure: PlayCount | None = None
+    bounds: tuple[tuple[Number, Number], ...] | None = None
+    unit: str = "tricks"
 
 
 PlayReader = Callable[[Mapping[str, int], Mapping[str, int], Sequence[tuple[str, bool]], int, int],

@@ -1027,7 +1027,45 @@ class Asszorti(MatchEngine[AsszortiHand]):
         :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
         (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
         settled, key = self._play_key(tricks, points, late, done, still)
-        return PlayReading(settled, key, self._play_count(tricks, points, late, done))
+        count = self._play_count(tricks, points, late, done)
+        bounds = None if settled or count is not None else self._play_bounds(tricks, late, done)
+        return PlayReading(settled, key, count, bounds)
+
+    def _play_bounds(self, tricks: Mapping[str, int], late: Sequence[tuple[str, bool]],
+                     done: int) -> tuple[tuple[Number, Number], ...] | None:
+        """For each count ``k`` of the tricks left that the declarer may take, the least and the
+        most the declarer's net (:meth:`score_hand`) comes to when taking exactly ``k`` of them
+        (arguments as :meth:`play_reading`, no claim made): every split of the other tricks
+        between the opponents (A4, 6:5:0 A5), with the arrivázs each leaves possible (A6: won
+        only if the declarer takes every one of the last three tricks still to play, idegen
+        only if besides no trump has fallen to those played)."""
+        h = self.current
+        if h.claim is not None:
+            return None
+        decl = h.decl
+        o0, o1 = self.opponents()
+        trumps = h.trump is not None
+        left = TRICKS - done
+        late_left = min(ARRIVAZS_TRICKS, left)  # of the last three, the tricks still to play
+        all_won = all(w == decl for w, _ in late)
+        trump_fell = any(t for _, t in late)
+        gm, am = h.multiplier(GAME), h.multiplier(ARRIVAZS_TARGET)
+        out: list[tuple[Number, Number]] = []
+        for k in range(left + 1):
+            arr: list[Number] = [0]
+            if h.arrivazs:
+                arr = []
+                if all_won and k >= late_left:  # may be every one of the last three
+                    arr.append(arrivazs_stake(trumps, True, False, am).amount)
+                    if trumps and not trump_fell:
+                        arr.append(arrivazs_stake(trumps, True, True, am).amount)
+                if not all_won or (late_left and k < left):  # may lose one of them
+                    arr.append(arrivazs_stake(trumps, False, False, am).amount)
+            basic = [basic_game_stake(h.level, trumps, tricks[decl] + k,
+                                      (tricks[o0] + j, tricks[o1] + left - k - j), gm).amount
+                     for j in range(left - k + 1)]  # j: the first opponent's
+            out.append((2 * (min(basic) + min(arr)), 2 * (max(basic) + max(arr))))
+        return tuple(out)
 
     def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
                   late: Sequence[tuple[str, bool]], done: int, still: int

@@ -608,9 +608,19 @@ class EightyThree(MatchEngine[EightyThreeHand]):
         """What the declaring side's result reads of the play so far, for the perfect-play
         search (:class:`~referee.games.hooks.PlayReading`, arguments as
         :data:`~referee.games.hooks.PlayReader`): the key and whether it is settled
-        (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`)."""
+        (:meth:`_play_key`), the count the result rises with (:meth:`_play_count`); where
+        there is none (the bid neither made nor out of reach under ``set_penalty`` "points"),
+        the result for each count of the card points left the bidders may take
+        (:func:`bid_score`), as the bounds."""
         settled, key = self._play_key(tricks, points, late, done, still)
-        return PlayReading(settled, key, self._play_count(tricks, points, late, done, still))
+        count = self._play_count(tricks, points, late, done, still)
+        bounds = None
+        if not settled and count is None:  # set or made still open under "points" (E4)
+            declarer, bid = self.winning_bid()
+            taken = sum(points[p] for p in self.team_of(declarer))
+            bounds = tuple((v, v) for v in (bid_score(bid, taken + k, self.set_penalty)[1]
+                                            for k in range(still + 1)))
+        return PlayReading(settled, key, count, bounds, "points")
 
     def _play_key(self, tricks: Mapping[str, int], points: Mapping[str, int],
                   late: Sequence[tuple[str, bool]], done: int, still: int
