@@ -190,6 +190,19 @@ def arrivazs_hand(seed: int, hand: int) -> Any:
     return eng
 
 
+def arrivazs_reading(seed: int, hand: int, name: str, game_x: int, arrivazs_x: int
+                     ) -> tuple[Any, str, str, str]:
+    """(the reading, the declarer, the opponents) of :func:`arrivazs_hand`, its contract
+    ``name`` doubled ``game_x`` times for the game and ``arrivazs_x`` for the arrivázs."""
+    from referee.games.asszorti.rules import ARRIVAZS_TARGET, GAME
+    eng = arrivazs_hand(seed, hand)
+    h = eng.current
+    assert (eng.contract().name, h.multiplier(GAME), h.multiplier(ARRIVAZS_TARGET)) == (
+        name, game_x, arrivazs_x)
+    o0, o1 = eng.opponents()
+    return eng.contract().reading, h.decl, o0, o1
+
+
 def test_asszorti_bounds_by_hand() -> None:
     """The bounds the Asszorti reading gives the search with an arrivázs announced (the
     declarer's net, twice what each opponent pays; per count k of the tricks left the
@@ -207,15 +220,8 @@ def test_asszorti_bounds_by_hand() -> None:
     (x2), 8 played, the declarer 5: k=3, 8 tricks ((4 + 2 x 2) x 2 = 16) and the arrivázs 16
     or idegen 32: 2 x 32 = 64 to 2 x 48 = 96; with a trump fallen to the ninth trick (the
     declarer's, 6 tricks), k=2, 8 tricks, 16 and the arrivázs 16, idegen out: 64."""
-    from referee.games.asszorti.rules import ARRIVAZS_TARGET, GAME
-    eng = arrivazs_hand(5, 0)
-    h = eng.current
-    assert (eng.contract().name, h.multiplier(GAME), h.multiplier(ARRIVAZS_TARGET)) == (
-        "2 no-trumps arrivazs", 2, 1)
-    read = eng.contract().reading
-    d = h.decl
-    o0, o1 = eng.opponents()
-    pts = {p: 0 for p in eng.players}
+    read, d, o0, o1 = arrivazs_reading(5, 0, "2 no-trumps arrivazs", 2, 1)
+    pts = {p: 0 for p in (d, o0, o1)}
     r = read({d: 5, o0: 2, o1: 1}, pts, [], 8, 0)
     assert r.measure is None and not r.settled
     assert r.bounds == ((-64, -64), (0, 0), (16, 16), (96, 96))
@@ -225,13 +231,7 @@ def test_asszorti_bounds_by_hand() -> None:
     # two tricks left, the arrivázs lost: k=0, 5 tricks, -16 - 16: 2 x -32 = -64; k=1, 6,
     # 16 - 16: 0; k=2, 7, 24 - 16: 2 x 8 = 16
     assert r.bounds == ((-64, -64), (0, 0), (16, 16))
-    eng = arrivazs_hand(2, 1)
-    h = eng.current
-    assert (eng.contract().name, h.multiplier(GAME), h.multiplier(ARRIVAZS_TARGET)) == (
-        "2 diamonds arrivazs", 2, 2)
-    read = eng.contract().reading
-    d = h.decl
-    o0, o1 = eng.opponents()
+    read, d, o0, o1 = arrivazs_reading(2, 1, "2 diamonds arrivazs", 2, 2)
     r = read({d: 5, o0: 2, o1: 1}, pts, [], 8, 0)
     assert r.bounds is not None and r.bounds[3] == (64, 96)
     r = read({d: 6, o0: 2, o1: 1}, pts, [(d, True)], 9, 0)
