@@ -1124,6 +1124,7 @@ class Tricks:
         """What the tables' keys hold of the score state and the count, each as a number
         (:meth:`reading`, :meth:`count_terms`): a small int hashes at once."""
         self.quicks: dict[Any, tuple[int, int]] = states.setdefault("quick", {})
+        """:meth:`quick`'s bounds, shared as the tables are."""
         self.spans: dict[int, tuple[bool, tuple[tuple[Any, Any], ...]]] = states.setdefault(
             "spans", {})
         """The game's bounds of the result at a score state (:class:`~referee.games.hooks.
@@ -1132,7 +1133,6 @@ class Tricks:
         self.span_of: dict[tuple[int, int, int, bool], tuple[float, float]] = states.setdefault(
             "span", {})
         """:meth:`span`'s answers."""
-        """:meth:`quick`'s bounds, shared as the tables are."""
         self.order_id: int = states.setdefault(
             ("order", self.ranked, tuple(self.points[c] for c in self.flat)), len(states))
         """The contract's rank order and card points, as a number of the shared tables (the
@@ -1380,10 +1380,10 @@ class Tricks:
     def reading(self, taken: tuple[tuple[int, int], ...], first: int,
                 late: tuple[tuple[int, bool], ...], done: int
                 ) -> Reading:
-        """(settled, key, count) of a score state, cached: what the game's scoring reads of it
-        (the contract's :data:`~referee.games.hooks.PlayReader`), or where the game does not
-        say the whole state, never settled, no count; the key, with the hand's own state (its
-        index among those the shared tables have seen), as a number (:meth:`ident`)."""
+        """What the game's scoring reads of a score state (:data:`Reading`), cached: the
+        contract's :data:`~referee.games.hooks.PlayReader`, or where the game does not say the
+        whole state, never settled, no count, no bounds; the key, with the hand's own state
+        (its index among those the shared tables have seen), as a number (:meth:`ident`)."""
         raw = (taken, first, late, done)
         k = self.keys.get(raw)
         if k is None:
@@ -1408,16 +1408,22 @@ class Tricks:
 
     def span(self, bid: int, q: int, pts: int, up: bool) -> tuple[float, float]:
         """The least and the most the result comes to under the bounds numbered ``bid`` (the
-        reading's, :class:`~referee.games.hooks.PlayReading`) when the player on lead takes
-        ``q`` quick tricks of ``pts`` card points (:meth:`quick`) or more: the side takes at
-        least those from here on (``up``), or at most all but those."""
+        reading's, :class:`~referee.games.hooks.PlayReading`) when the player on lead can take
+        ``q`` quick tricks of ``pts`` card points (:meth:`quick`): only the end that player can
+        force narrows, for a player may also not cash them (a head kept, or thrown away) and
+        the bounds need not rise with the count: the side on lead (``up``) takes at least
+        those from here on, so its least result is the least of those counts'; the others on
+        lead leave the side at most all but those, so its most is the most of theirs."""
         got = self.span_of.get((bid, q, pts, up))
         if got is None:
             points, b = self.spans[bid]
             x = pts if points else q
-            part = b[x:] if up else b[:len(b) - x]
-            got = self.span_of[bid, q, pts, up] = (float(min(x for x, _ in part)),
-                                                   float(max(y for _, y in part)))
+            if up:
+                got = (float(min(lo for lo, _ in b[x:])), float(max(hi for _, hi in b)))
+            else:
+                got = (float(min(lo for lo, _ in b)),
+                       float(max(hi for _, hi in b[:len(b) - x])))
+            self.span_of[bid, q, pts, up] = got
         return got
 
     def ident(self, what: Any) -> int:

@@ -178,14 +178,22 @@ def test_asszorti_count_orders_the_basic_game() -> None:
     assert paid_in_order == sorted(paid_in_order)  # nondecreasing in the count
 
 
+def bench_positions() -> Any:
+    """``bench/solve.py``'s ``positions`` (the hands the bench solves), loaded from its file."""
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "bench_solve", Path(__file__).resolve().parents[1] / "bench" / "solve.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.positions
+
+
 def arrivazs_hand(seed: int, hand: int) -> Any:
     """The engine of simulated Asszorti match ``seed`` at hand ``hand``'s first card (an
     arrivázs hand)."""
-    import sys
-    from pathlib import Path
-    sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
-    from solve import positions  # noqa: E402 (the bench's positions: the same hands)
-    eng = positions("asszorti", seed, 0)[hand]._engine
+    eng = bench_positions()("asszorti", seed, 0)[hand]._engine
     assert eng.contract().facts["arrivazs"]
     return eng
 
@@ -245,11 +253,7 @@ def test_eighty_three_bounds_by_hand() -> None:
     points, 40 left: k up to 27 leaves them set with 30 + k < 58, losing what they took,
     -(30 + k): -30 at k=0, -57 at k=27; from k=28 they make it with 58 + (k - 28): 58, up to
     70 at k=40.  With 58 taken the bid is made: a count (their points), no bounds."""
-    import sys
-    from pathlib import Path
-    sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
-    from solve import positions  # noqa: E402
-    eng = positions("eighty-three", 0, 0)[0]._engine
+    eng = bench_positions()("eighty-three", 0, 0)[0]._engine
     assert eng.contract().name == "58 clubs" and eng.set_penalty == "points"
     read = eng.contract().reading
     decl = eng.contract().declarer
@@ -266,32 +270,64 @@ def test_eighty_three_bounds_by_hand() -> None:
     assert r.measure is not None and r.bounds is None
 
 
-def test_arrivazs_bounds_agree_with_the_engine_layer() -> None:
-    """Three arrivázs hands (no count: the search on the game points, cutting on the
-    reading's bounds and the leader's quick tricks) from four tricks left: the trick-only layer
-    and the search through the engine alone (no bounds) agree on the value and every action's
-    value."""
+def bounded_positions(game: str, seeds: range, played: int) -> Iterator[Any]:
+    """Engines of simulated play between tricks, ``played`` tricks played, where the game's
+    reading bounds the result at the root (no count: the game points searched, cut on the
+    bounds)."""
+    from referee.search import Tricks, fast_ready, side_of
+    for seed in seeds:
+        table = referee.Table()
+        for e in simulate(game, seed, 6):
+            table.apply(e)
+            eng = table._engine
+            h = eng.hand if eng is not None else None
+            if (h is None or h.play is None or h.result is not None or h.play.current.cards
+                    or len(h.play.tricks) != played or not fast_ready(eng)):
+                continue
+            tr = Tricks(eng, side_of(eng))
+            if tr.reading(*tr.start[3:7])[5] >= 0:
+                yield eng
+
+
+@pytest.mark.parametrize("game, seeds, played, least", [
+    ("asszorti", range(0, 6), 7, 5), ("eighty-three", range(0, 4), 2, 10)])
+def test_bounds_agree_with_the_engine_layer(game: str, seeds: range, played: int,
+                                            least: int) -> None:
+    """Positions of four tricks left whose result the game bounds (Asszorti: an arrivázs
+    announced; Eighty-Three: the bid neither made nor out of reach, "points"), searched with
+    the bounds and the leader's quick tricks narrowing them: the trick-only layer and the search
+    through the engine alone (no bounds) agree on the value and every action's value."""
     from referee.legal import clone
     from referee.search import Search, side_of, solve_with
     n = 0
-    for seed, hand in ((2, 1), (4, 1), (5, 1)):
-        eng = arrivazs_hand(seed, hand)
-        table = referee.Table()
-        for e in simulate("asszorti", seed, 2):
-            table.apply(e)
-            t = table._engine
-            h = t.hand if t is not None else None
-            if (t is None or h is None or h.number != eng.current.number or h.play is None
-                    or h.result is not None or len(h.play.tricks) < 7 or h.play.current.cards
-                    or getattr(h, "claim", None) is not None):
-                continue
-            side = side_of(t)
-            a = solve_with(clone(t), Search(side))
-            b = solve_with(clone(t), Search(side, engine_only=True))
-            assert (a.value, a.actions) == (b.value, b.actions)
-            n += 1
-            break
-    assert n == 3, n
+    for eng in bounded_positions(game, seeds, played):
+        side = side_of(eng)
+        a = solve_with(clone(eng), Search(side))
+        b = solve_with(clone(eng), Search(side, engine_only=True))
+        assert (a.value, a.actions) == (b.value, b.actions)
+        n += 1
+    assert n >= least, n
+
+
+def test_quick_tricks_narrow_the_bounds_at_the_end_the_leader_forces() -> None:
+    """:meth:`referee.search.Tricks.span` on bounds written out, by the side's count k from
+    here: k=0 → 0, 1 → 10, 2 → -5, 3 → 3 (not rising with k).  The side on lead with 2 quick
+    tricks takes at least 2: its least is min(-5, 3) = -5, its most stays the most of all, 10
+    (it may not cash them).  The others on lead with 2 leave the side at most 1: its most is
+    max(0, 10) = 10, its least stays -5; with 3, at most 0: the most 0.  By card points (k=0
+    → 1 to 2, 1 → 4 to 6, 2 → -9 to 7), 2 quick points: on lead the side's least is -9 (k=2),
+    its most 7; the others on lead leave it k=0 at most: its most 2."""
+    from referee.search import Tricks, fast_ready, side_of
+    eng = next(t._engine for t in endings("asszorti", range(0, 1), 6)
+               if t._engine is not None and fast_ready(t._engine))
+    tr = Tricks(eng, side_of(eng))
+    tr.spans[-7] = (False, ((0, 0), (10, 10), (-5, -5), (3, 3)))
+    assert tr.span(-7, 2, 0, True) == (-5, 10)
+    assert tr.span(-7, 2, 0, False) == (-5, 10)
+    assert tr.span(-7, 3, 0, False) == (-5, 0)
+    assert tr.span(-7, 1, 0, True) == (-5, 10)
+    tr.spans[-8] = (True, ((1, 2), (4, 6), (-9, 7)))  # by card points: 2 quick points
+    assert tr.span(-8, 1, 2, True) == (-9, 7) and tr.span(-8, 1, 2, False) == (-9, 2)
 
 
 @pytest.mark.parametrize("game", ["thirty-three", "asszorti", "eighty-three"])

@@ -61,7 +61,8 @@ class PlayReading(NamedTuple):
     ``"tricks"``) or of the card points not yet won (``"points"``, no last-trick bonus), the
     least and the most that score can come to when the declaring side takes exactly ``k`` of
     them, whatever else the rest of the play does (game points; None: not said): the search
-    cuts on them, narrowed by the quick tricks of the player on lead."""
+    cuts on them, and narrows them by the quick tricks of the player on lead at the end that
+    player can force alone (they need not rise with ``k``)."""
 
     settled: bool
     key: Hashable
