@@ -7,6 +7,7 @@ position's value is its best action's value (max for the declaring side, min for
 """
 from __future__ import annotations
 
+import functools
 import itertools
 
 from typing import Any, Iterator
@@ -178,8 +179,10 @@ def test_asszorti_count_orders_the_basic_game() -> None:
     assert paid_in_order == sorted(paid_in_order)  # nondecreasing in the count
 
 
+@functools.cache
 def bench_positions() -> Any:
-    """``bench/solve.py``'s ``positions`` (the hands the bench solves), loaded from its file."""
+    """``bench/solve.py``'s ``positions`` (the hands the bench solves), loaded from its file
+    once."""
     import importlib.util
     from pathlib import Path
     spec = importlib.util.spec_from_file_location(

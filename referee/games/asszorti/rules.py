@@ -1057,9 +1057,9 @@ class Asszorti(MatchEngine[AsszortiHand]):
                 arr = []
                 if all_won and k >= late_left:  # may be every one of the last three
                     arr.append(arrivazs_stake(trumps, True, False, am).amount)
-                    if trumps and not trump_fell:
+                    if not trump_fell:  # idegen, where the contract has trumps (the stake's)
                         arr.append(arrivazs_stake(trumps, True, True, am).amount)
-                if not all_won or (late_left and k < left):  # may lose one of them
+                if not all_won or k < left:  # may lose one of them
                     arr.append(arrivazs_stake(trumps, False, False, am).amount)
             basic = [basic_game_stake(h.level, trumps, tricks[decl] + k,
                                       (tricks[o0] + j, tricks[o1] + left - k - j), gm).amount
